@@ -1,0 +1,112 @@
+//! `ludi scripta moves` and `ludi scripta play`.
+
+use crate::{Args, UsageError};
+use ludi_core::rng::Rng;
+use ludi_core::scripta::{random_game, Generator, Position, Side};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
+    let rest = args.get(1..).unwrap_or_default();
+    match args.first().map(String::as_str) {
+        Some("moves") => moves(rest),
+        Some("play") => play(rest),
+        Some(other) => Err(UsageError(format!("unknown scripta command `{other}`"))),
+        None => Err(UsageError("scripta needs a command: moves or play".into())),
+    }
+}
+
+/// Parses a position that must carry its dice.
+fn position_with_dice(text: &str) -> Result<Position, String> {
+    let position: Position = text.parse().map_err(|e| format!("{e}"))?;
+    if position.dice().is_empty() {
+        return Err(format!(
+            "no dice in `{}`: moves needs the throw, e.g. `... 235`",
+            text.trim()
+        ));
+    }
+    Ok(position)
+}
+
+/// The block `moves` prints for one position: each outcome, sorted by the resulting XSN,
+/// then the count; or `result: <winner>` and `0 outcomes` for a finished game.
+fn outcomes_block(generator: &mut Generator, position: &Position) -> String {
+    if let Some(winner) = position.winner() {
+        return format!("result: {winner}\n0 outcomes\n");
+    }
+    let mut lines: Vec<(String, String)> = generator
+        .turns(position)
+        .iter()
+        .map(|t| (t.result.to_string(), t.to_string()))
+        .collect();
+    lines.sort();
+    let mut block = String::new();
+    for (result, turn) in &lines {
+        block.push_str(&format!("{turn}\t{result}\n"));
+    }
+    block.push_str(&format!("{} outcomes\n", lines.len()));
+    block
+}
+
+fn moves(args: &[String]) -> Result<ExitCode, UsageError> {
+    let args = Args::parse(args, &[])?;
+    let mut generator = Generator::new();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match args.positional.as_slice() {
+        [text] => {
+            let position = position_with_dice(text).map_err(UsageError)?;
+            let _ = out.write_all(outcomes_block(&mut generator, &position).as_bytes());
+        }
+        [] => {
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                let block = match position_with_dice(&line) {
+                    Ok(position) => outcomes_block(&mut generator, &position),
+                    Err(message) => format!("error: {message}\n"),
+                };
+                let _ = writeln!(out, "{block}");
+            }
+        }
+        _ => {
+            return Err(UsageError(
+                "moves takes one position (quote it) or none to read standard input".into(),
+            ))
+        }
+    }
+    let _ = out.flush();
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(args: &[String]) -> Result<ExitCode, UsageError> {
+    let args = Args::parse(args, &["games", "seed"])?;
+    if let Some(extra) = args.positional.first() {
+        return Err(UsageError(format!("play takes no argument `{extra}`")));
+    }
+    let games: u64 = args.number("games", 100)?;
+    let seed: u64 = args.number("seed", 1)?;
+    if games == 0 {
+        return Err(UsageError("--games must be at least 1".into()));
+    }
+    let mut rng = Rng::new(seed);
+    let mut wins = [0u64; 2];
+    let (mut total_turns, mut max_turns) = (0u64, 0usize);
+    let started = Instant::now();
+    for game in 0..games {
+        // Rule 1: Albi open the first game and the opener alternates.
+        let opener = if game % 2 == 0 { Side::Albi } else { Side::Nigri };
+        let (winner, turns) = random_game(&mut rng, opener);
+        wins[winner.index()] += 1;
+        total_turns += turns as u64;
+        max_turns = max_turns.max(turns);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!("games: {games}");
+    println!("albi wins: {}", wins[0]);
+    println!("nigri wins: {}", wins[1]);
+    println!("mean turns: {:.1}", total_turns as f64 / games as f64);
+    println!("max turns: {max_turns}");
+    println!("games per second: {:.0}", games as f64 / seconds.max(1e-9));
+    Ok(ExitCode::SUCCESS)
+}

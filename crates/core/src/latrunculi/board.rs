@@ -1,0 +1,259 @@
+//! The grid: sides, squares and what stands on each square.
+//!
+//! Any rectangle from 6 to 14 squares a side is played on a padded 16 x 16 mailbox, so that
+//! looking one or two squares past the edge always lands on an `Off` cell instead of wrapping.
+
+use std::fmt;
+
+/// Smallest number of files or ranks a board may have.
+pub const MIN_SIDE: usize = 6;
+/// Largest number of files or ranks a board may have.
+pub const MAX_SIDE: usize = 14;
+/// Row length of the padded mailbox.
+pub(crate) const STRIDE: usize = 16;
+/// Cells in the padded mailbox.
+pub(crate) const CELLS: usize = STRIDE * STRIDE;
+
+/// The two players. White places first and moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `white` or `black`, as results are printed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+/// What a cell of the mailbox holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Empty,
+    Counter(Side),
+    /// Outside the board.
+    Off,
+}
+
+/// A square of the board, kept as its index in the padded mailbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square on `file` and `rank`, both counted from 0 (a1 is `at(0, 0)`).
+    /// Both must be below `MAX_SIDE`.
+    pub fn at(file: usize, rank: usize) -> Square {
+        debug_assert!(file < MAX_SIDE && rank < MAX_SIDE);
+        Square(((rank + 1) * STRIDE + file + 1) as u8)
+    }
+
+    pub fn file(self) -> usize {
+        usize::from(self.0) % STRIDE - 1
+    }
+
+    pub fn rank(self) -> usize {
+        usize::from(self.0) / STRIDE - 1
+    }
+
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub(crate) fn from_index(index: usize) -> Square {
+        Square(index as u8)
+    }
+
+    /// The neighbouring cell in direction `dir`; past the edge it is an `Off` cell.
+    pub(crate) fn step(self, dir: Dir) -> Square {
+        Square(self.0.wrapping_add_signed(dir.0))
+    }
+
+    /// Reads a square name such as `d4` or `a10`: a file letter a-n, a rank 1-14.
+    pub fn parse(text: &str) -> Option<Square> {
+        let mut chars = text.chars();
+        let letter = chars.next()?;
+        if !letter.is_ascii_lowercase() {
+            return None;
+        }
+        let file = usize::from(letter as u8 - b'a');
+        let digits = chars.as_str();
+        let rank = parse_count(digits)?;
+        if file >= MAX_SIDE || rank == 0 || rank > MAX_SIDE {
+            return None;
+        }
+        Some(Square::at(file, rank - 1))
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+    }
+}
+
+/// One of the four straight directions along a rank or file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Dir(i8);
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir(STRIDE as i8), Dir(-(STRIDE as i8)), Dir(1), Dir(-1)];
+}
+
+/// A decimal count written canonically: digits only, no sign, no leading zero.
+pub(crate) fn parse_count(text: &str) -> Option<usize> {
+    let canonical = !text.is_empty()
+        && text.len() <= 6
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    if canonical {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// The counters on a rectangular board.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    width: u8,
+    height: u8,
+    cells: [Cell; CELLS],
+}
+
+impl Board {
+    /// An empty board of `width` files and `height` ranks, each within `MIN_SIDE..=MAX_SIDE`.
+    pub fn empty(width: usize, height: usize) -> Board {
+        debug_assert!((MIN_SIDE..=MAX_SIDE).contains(&width));
+        debug_assert!((MIN_SIDE..=MAX_SIDE).contains(&height));
+        let mut cells = [Cell::Off; CELLS];
+        for rank in 0..height {
+            for file in 0..width {
+                cells[Square::at(file, rank).index()] = Cell::Empty;
+            }
+        }
+        Board {
+            width: width as u8,
+            height: height as u8,
+            cells,
+        }
+    }
+
+    pub fn width(&self) -> usize {
+        usize::from(self.width)
+    }
+
+    pub fn height(&self) -> usize {
+        usize::from(self.height)
+    }
+
+    /// The square at `file`, `rank` (from 0) when it lies on this board.
+    pub fn square(&self, file: usize, rank: usize) -> Option<Square> {
+        (file < self.width() && rank < self.height()).then(|| Square::at(file, rank))
+    }
+
+    pub fn contains(&self, square: Square) -> bool {
+        self.cells[square.index()] != Cell::Off
+    }
+
+    pub fn get(&self, square: Square) -> Cell {
+        self.cells[square.index()]
+    }
+
+    pub(crate) fn set(&mut self, square: Square, cell: Cell) {
+        self.cells[square.index()] = cell;
+    }
+
+    /// Every square, rank 1 first, file a first within a rank.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.height()).flat_map(move |rank| (0..self.width()).map(move |file| Square::at(file, rank)))
+    }
+
+    /// The four corner squares.
+    pub fn corners(&self) -> [Square; 4] {
+        let (w, h) = (self.width() - 1, self.height() - 1);
+        [
+            Square::at(0, 0),
+            Square::at(w, 0),
+            Square::at(0, h),
+            Square::at(w, h),
+        ]
+    }
+
+    pub fn is_corner(&self, square: Square) -> bool {
+        let (f, r) = (square.file(), square.rank());
+        (f == 0 || f == self.width() - 1) && (r == 0 || r == self.height() - 1)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..self.height()).rev() {
+            for file in 0..self.width() {
+                let c = match self.get(Square::at(file, rank)) {
+                    Cell::Counter(Side::White) => 'W',
+                    Cell::Counter(Side::Black) => 'B',
+                    _ => '.',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        for text in ["a1", "d4", "h8", "a10", "n14"] {
+            let square = Square::parse(text).expect(text);
+            assert_eq!(square.to_string(), text);
+        }
+        for bad in ["", "a", "a0", "o1", "a15", "A1", "a01", "1a", "a+1", "é1"] {
+            assert_eq!(Square::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn stepping_past_the_edge_lands_off_the_board() {
+        let board = Board::empty(8, 8);
+        for square in board.squares() {
+            for dir in Dir::ALL {
+                let next = square.step(dir).index();
+                let (row, col) = (next / STRIDE, next % STRIDE);
+                let inside = (1..=8).contains(&row) && (1..=8).contains(&col);
+                assert_eq!(board.contains(square.step(dir)), inside);
+            }
+        }
+    }
+
+    #[test]
+    fn corners_of_a_wide_board() {
+        let board = Board::empty(12, 7);
+        let names: Vec<String> = board.corners().iter().map(Square::to_string).collect();
+        assert_eq!(names, ["a1", "l1", "a7", "l7"]);
+        assert!(board.is_corner(Square::at(11, 6)));
+        assert!(!board.is_corner(Square::at(11, 5)));
+    }
+}

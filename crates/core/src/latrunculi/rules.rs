@@ -1,0 +1,215 @@
+//! The rule options, the two presets and the `--rules` text that names them.
+
+use std::fmt;
+
+/// How the counters come onto the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// 20 counters each, placed one at a time on any empty square, white first.
+    Place,
+    /// 16 counters each: white fills ranks 1-2, black ranks 7-8.
+    Rows,
+}
+
+/// How a counter moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Movement {
+    /// One square along a rank or file onto an empty square.
+    Step,
+    /// Any distance along a rank or file over empty squares, like a chess rook.
+    Rook,
+}
+
+/// When the game ends and who has won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Win {
+    /// Ends when a side is down to one counter; more captures wins.
+    Captures,
+    /// Ends when a side has no counters; more counters left wins.
+    All,
+}
+
+/// One reading of the rules: a value for each option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub start: Start,
+    pub movement: Movement,
+    /// Enemy counters on a corner square are captured by occupying both its neighbours.
+    pub corner: bool,
+    /// A counter may not go straight back to the square it just left on its side's next move.
+    pub noback: bool,
+    pub win: Win,
+}
+
+/// Moves in a row without a capture, in the movement phase, that end the game (fifty each).
+pub const QUIET_MOVES_LIMIT: u32 = 100;
+
+impl Rules {
+    /// Locus Ludi's reading of the Laus Pisonis.
+    pub const PISO: Rules = Rules {
+        start: Start::Place,
+        movement: Movement::Step,
+        corner: true,
+        noback: true,
+        win: Win::Captures,
+    };
+
+    /// The rules shown at Museum Quintana, Künzing.
+    pub const QUINTANA: Rules = Rules {
+        start: Start::Rows,
+        movement: Movement::Rook,
+        corner: false,
+        noback: false,
+        win: Win::All,
+    };
+
+    /// Reads a preset name (`piso`, `quintana`) or `key=value` pairs separated by commas,
+    /// with keys `start`, `move`, `corner`, `noback`, `win`. Keys left out take Piso's value.
+    pub fn parse(text: &str) -> Result<Rules, RulesError> {
+        match text {
+            "piso" => return Ok(Rules::PISO),
+            "quintana" => return Ok(Rules::QUINTANA),
+            "" => return Err(RulesError("empty rules: give piso, quintana or key=value pairs".into())),
+            _ => {}
+        }
+        let mut rules = Rules::PISO;
+        let mut seen: Vec<&str> = Vec::new();
+        for pair in text.split(',') {
+            let (key, value) = pair.split_once('=').ok_or_else(|| {
+                RulesError(format!(
+                    "`{pair}` is neither a preset (piso, quintana) nor a key=value pair"
+                ))
+            })?;
+            if seen.contains(&key) {
+                return Err(RulesError(format!("`{key}` is given twice")));
+            }
+            seen.push(key);
+            let bad = || RulesError(format!("`{key}={value}`: {}", expected_values(key)));
+            match key {
+                "start" => {
+                    rules.start = match value {
+                        "place" => Start::Place,
+                        "rows" => Start::Rows,
+                        _ => return Err(bad()),
+                    }
+                }
+                "move" => {
+                    rules.movement = match value {
+                        "step" => Movement::Step,
+                        "rook" => Movement::Rook,
+                        _ => return Err(bad()),
+                    }
+                }
+                "corner" => rules.corner = on_off(value).ok_or_else(bad)?,
+                "noback" => rules.noback = on_off(value).ok_or_else(bad)?,
+                "win" => {
+                    rules.win = match value {
+                        "captures" => Win::Captures,
+                        "all" => Win::All,
+                        _ => return Err(bad()),
+                    }
+                }
+                _ => {
+                    return Err(RulesError(format!(
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win)"
+                    )))
+                }
+            }
+        }
+        Ok(rules)
+    }
+}
+
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
+fn expected_values(key: &str) -> &'static str {
+    match key {
+        "start" => "expected place or rows",
+        "move" => "expected step or rook",
+        "win" => "expected captures or all",
+        _ => "expected on or off",
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The canonical key=value form, accepted back by [`Rules::parse`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = match self.start {
+            Start::Place => "place",
+            Start::Rows => "rows",
+        };
+        let movement = match self.movement {
+            Movement::Step => "step",
+            Movement::Rook => "rook",
+        };
+        let win = match self.win {
+            Win::Captures => "captures",
+            Win::All => "all",
+        };
+        let on = |b: bool| if b { "on" } else { "off" };
+        write!(
+            f,
+            "start={start},move={movement},corner={},noback={},win={win}",
+            on(self.corner),
+            on(self.noback)
+        )
+    }
+}
+
+/// A `--rules` text that names no valid set of rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rules: {}", self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_and_their_spelled_out_forms_agree() {
+        for rules in [Rules::PISO, Rules::QUINTANA] {
+            assert_eq!(Rules::parse(&rules.to_string()), Ok(rules));
+        }
+        assert_eq!(Rules::parse("piso"), Ok(Rules::PISO));
+        assert_eq!(Rules::parse("quintana"), Ok(Rules::QUINTANA));
+        assert_eq!(
+            Rules::parse("start=rows,move=rook,corner=off,noback=off,win=all"),
+            Ok(Rules::QUINTANA)
+        );
+    }
+
+    #[test]
+    fn omitted_keys_take_piso_values() {
+        let rules = Rules::parse("move=rook").unwrap();
+        assert_eq!(rules, Rules { movement: Movement::Rook, ..Rules::PISO });
+    }
+
+    #[test]
+    fn bad_rules_are_named_in_the_error() {
+        for (text, needle) in [
+            ("", "empty"),
+            ("chess", "`chess`"),
+            ("move=jump", "`move=jump`"),
+            ("corner=yes", "on or off"),
+            ("colour=red", "unknown rules key `colour`"),
+            ("win=all,win=captures", "twice"),
+            ("start=rows,", "``"),
+        ] {
+            let err = Rules::parse(text).unwrap_err().to_string();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! Ludi Romani's rules core: XII Scripta and Latrunculi, their notations and players.
+//!
+//! Pure Rust: no clocks, no I/O, no wasm types, so the same code runs natively and in the page.
+
+pub mod rng;
+pub mod scripta;

@@ -1,0 +1,280 @@
+//! A game of XII Scripta: seeded dice, the opener rule, turns played step by step with undo,
+//! the record of throws and turns, and the winner.
+
+use super::movegen::{legal_steps, Turn};
+use super::position::{Dice, Die, Position, Side};
+use super::step::{Step, StepError, StepText};
+use crate::rng::Rng;
+use std::fmt;
+
+/// What one die shows during a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DieState {
+    Unused,
+    Used,
+    /// Left over when no legal step can use it: lost for this turn.
+    Forfeited,
+}
+
+impl DieState {
+    pub fn name(self) -> &'static str {
+        match self {
+            DieState::Unused => "unused",
+            DieState::Used => "used",
+            DieState::Forfeited => "forfeited",
+        }
+    }
+}
+
+/// One confirmed turn: who threw, what, and the steps played (none for a forfeited throw).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnRecord {
+    pub side: Side,
+    pub throw: Dice,
+    pub steps: Vec<Step>,
+}
+
+/// `A 235: in/2 in/3 in/5`, or `N 666: -` for a forfeited throw.
+impl fmt::Display for TurnRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.side.letter())?;
+        for v in self.throw.values() {
+            write!(f, "{v}")?;
+        }
+        f.write_str(":")?;
+        if self.steps.is_empty() {
+            return f.write_str(" -");
+        }
+        for step in &self.steps {
+            write!(f, " {step}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a game action was refused. The game is unchanged after any error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    GameOver(Side),
+    NotThrown,
+    AlreadyThrown,
+    TurnNotOver,
+    NothingToUndo,
+    Step(StepError),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::GameOver(winner) => write!(f, "the game is over: {winner} won"),
+            GameError::NotThrown => f.write_str("throw the dice first"),
+            GameError::AlreadyThrown => f.write_str("the dice are already thrown"),
+            GameError::TurnNotOver => f.write_str("a die can still be played"),
+            GameError::NothingToUndo => f.write_str("no step of this turn to take back"),
+            GameError::Step(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// A game in progress. Every method either does what it says or changes nothing.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rng: Rng,
+    opener: Side,
+    position: Position,
+    thrown: Dice,
+    before_steps: Vec<(Position, Step)>,
+    record: Vec<TurnRecord>,
+}
+
+impl Game {
+    /// A new game with dice drawn from `seed`: the same seed plays the same dice.
+    pub fn new(seed: u64, opener: Side) -> Game {
+        Game::from_position(Position::start(opener), seed)
+    }
+
+    /// A game that starts from `position`; dice it carries count as already thrown.
+    pub fn from_position(position: Position, seed: u64) -> Game {
+        Game {
+            rng: Rng::new(seed),
+            opener: position.turn(),
+            position,
+            thrown: position.dice(),
+            before_steps: Vec::new(),
+            record: Vec::new(),
+        }
+    }
+
+    /// The next game of a match: the other side opens (rule 1), with fresh dice.
+    pub fn next_game(&mut self) -> Game {
+        let seed = self.rng.next_u64();
+        Game::new(seed, self.opener.other())
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn opener(&self) -> Side {
+        self.opener
+    }
+
+    pub fn record(&self) -> &[TurnRecord] {
+        &self.record
+    }
+
+    pub fn winner(&self) -> Option<Side> {
+        self.position.winner()
+    }
+
+    /// This turn's throw as thrown, or no dice before the throw.
+    pub fn thrown(&self) -> Dice {
+        self.thrown
+    }
+
+    /// The steps played so far this turn.
+    pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
+        self.before_steps.iter().map(|(_, s)| *s)
+    }
+
+    fn check_not_over(&self) -> Result<(), GameError> {
+        self.winner().map_or(Ok(()), |w| Err(GameError::GameOver(w)))
+    }
+
+    /// Throws three dice for the side to move (rule 2).
+    pub fn throw(&mut self) -> Result<Dice, GameError> {
+        self.check_not_over()?;
+        if !self.thrown.is_empty() {
+            return Err(GameError::AlreadyThrown);
+        }
+        let dice = Dice::throw(&mut self.rng);
+        self.thrown = dice;
+        self.position = self.position.with_dice(dice);
+        Ok(dice)
+    }
+
+    /// The steps that may be played now.
+    pub fn legal_steps(&self) -> Vec<Step> {
+        legal_steps(&self.position)
+    }
+
+    /// Each thrown die in throw order with its state. Of equal dice the first ones count as
+    /// used; dice left when no step remains are forfeited.
+    pub fn dice_states(&self) -> Vec<(Die, DieState)> {
+        let over = self.turn_is_over();
+        let left = self.position.dice();
+        let mut used = [0usize; 7];
+        for &v in self.thrown.values() {
+            used[v as usize] += 1;
+        }
+        for &v in left.values() {
+            used[v as usize] -= 1;
+        }
+        self.thrown
+            .values()
+            .iter()
+            .filter_map(|&v| {
+                let state = if used[v as usize] > 0 {
+                    used[v as usize] -= 1;
+                    DieState::Used
+                } else if over {
+                    DieState::Forfeited
+                } else {
+                    DieState::Unused
+                };
+                Die::new(v).map(|d| (d, state))
+            })
+            .collect()
+    }
+
+    /// Plays one step, refusing anything that is not legal now.
+    pub fn play(&mut self, step: Step) -> Result<(), GameError> {
+        self.check_not_over()?;
+        if self.thrown.is_empty() {
+            return Err(GameError::NotThrown);
+        }
+        if !self.legal_steps().contains(&step) {
+            return Err(GameError::Step(StepError::Illegal(format!(
+                "{step} is not a legal step now"
+            ))));
+        }
+        let before = self.position;
+        self.position.apply(step);
+        self.before_steps.push((before, step));
+        Ok(())
+    }
+
+    /// Plays a step written as `in/5`, `12/15` or `33/off` (the hit sign is optional). When
+    /// two dice could make the same step (bearing off), the smaller die is spent.
+    pub fn play_text(&mut self, text: &str) -> Result<Step, GameError> {
+        let wanted: StepText = text.parse().map_err(GameError::Step)?;
+        self.check_not_over()?;
+        if self.thrown.is_empty() {
+            return Err(GameError::NotThrown);
+        }
+        let step = self
+            .legal_steps()
+            .into_iter()
+            .find(|s| wanted.names(s))
+            .ok_or_else(|| {
+                GameError::Step(StepError::Illegal(format!(
+                    "{} is not a legal step now",
+                    text.trim()
+                )))
+            })?;
+        self.play(step)?;
+        Ok(step)
+    }
+
+    /// Takes back the last step of this turn.
+    pub fn undo(&mut self) -> Result<Step, GameError> {
+        let (before, step) = self.before_steps.pop().ok_or(GameError::NothingToUndo)?;
+        self.position = before;
+        Ok(step)
+    }
+
+    /// The dice are thrown and no further step is legal (all played, the rest forfeited, or
+    /// the game won).
+    pub fn turn_is_over(&self) -> bool {
+        !self.thrown.is_empty() && self.legal_steps().is_empty()
+    }
+
+    /// Ends the turn once it is over: records it and passes the dice to the other side.
+    pub fn confirm(&mut self) -> Result<&TurnRecord, GameError> {
+        if self.thrown.is_empty() {
+            return Err(GameError::NotThrown);
+        }
+        if !self.turn_is_over() {
+            return Err(GameError::TurnNotOver);
+        }
+        self.record.push(TurnRecord {
+            side: self.position.turn(),
+            throw: self.thrown,
+            steps: self.before_steps.drain(..).map(|(_, s)| s).collect(),
+        });
+        if self.position.winner().is_none() {
+            self.position.pass_turn();
+        } else {
+            self.position = self.position.with_dice(Dice::NONE);
+        }
+        self.thrown = Dice::NONE;
+        self.record.last().ok_or(GameError::NotThrown)
+    }
+
+    /// Plays a whole turn chosen by a player (one of the outcomes of this throw) and
+    /// confirms it.
+    pub fn play_turn(&mut self, turn: &Turn) -> Result<&TurnRecord, GameError> {
+        let start = self.before_steps.len();
+        for step in turn.steps() {
+            if let Err(e) = self.play(step) {
+                while self.before_steps.len() > start {
+                    self.undo()?;
+                }
+                return Err(e);
+            }
+        }
+        self.confirm()
+    }
+}

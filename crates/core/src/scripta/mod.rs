@@ -1,0 +1,15 @@
+//! XII Scripta (Ludus Duodecim Scriptorum), as Austin and Murray reconstructed it on the
+//! Trier board: one 36-mark track run by both sides, three dice spent one step each.
+
+mod game;
+mod movegen;
+mod position;
+mod rules;
+mod step;
+mod xsn;
+
+pub use game::{DieState, Game, GameError, TurnRecord};
+pub use movegen::{legal_steps, max_dice, random_game, random_turn, turns, Generator, Turn};
+pub use position::{Dice, Die, Mark, Position, Side, Tray, COUNTERS, HOME, MARKS};
+pub use step::{From, Step, StepError, To};
+pub use xsn::XsnError;
