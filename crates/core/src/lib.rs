@@ -2,5 +2,6 @@
 //!
 //! Pure Rust: no clocks, no I/O, no wasm types, so the same code runs natively and in the page.
 
+pub mod latrunculi;
 pub mod rng;
 pub mod scripta;

@@ -77,10 +77,6 @@ impl Square {
         usize::from(self.0)
     }
 
-    pub(crate) fn from_index(index: usize) -> Square {
-        Square(index as u8)
-    }
-
     /// The neighbouring cell in direction `dir`; past the edge it is an `Off` cell.
     pub(crate) fn step(self, dir: Dir) -> Square {
         Square(self.0.wrapping_add_signed(dir.0))
@@ -105,7 +101,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file() as u8) as char,
+            self.rank() + 1
+        )
     }
 }
 
@@ -183,7 +184,8 @@ impl Board {
 
     /// Every square, rank 1 first, file a first within a rank.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..self.height()).flat_map(move |rank| (0..self.width()).map(move |file| Square::at(file, rank)))
+        (0..self.height())
+            .flat_map(move |rank| (0..self.width()).map(move |file| Square::at(file, rank)))
     }
 
     /// The four corner squares.

@@ -69,7 +69,9 @@ mod tests {
         for text in ["@d4", "d4-d6", "a10-a1", "@n14"] {
             assert_eq!(Move::parse(text).expect(text).to_string(), text);
         }
-        for bad in ["", "@", "d4", "d4-", "-d6", "d4--d6", "@d4-d5", "d4-d6-d8", "@@d4"] {
+        for bad in [
+            "", "@", "d4", "d4-", "-d6", "d4--d6", "@d4-d5", "d4-d6-d8", "@@d4",
+        ] {
             assert_eq!(Move::parse(bad), None, "{bad}");
         }
     }

@@ -69,7 +69,11 @@ impl Rules {
         match text {
             "piso" => return Ok(Rules::PISO),
             "quintana" => return Ok(Rules::QUINTANA),
-            "" => return Err(RulesError("empty rules: give piso, quintana or key=value pairs".into())),
+            "" => {
+                return Err(RulesError(
+                    "empty rules: give piso, quintana or key=value pairs".into(),
+                ))
+            }
             _ => {}
         }
         let mut rules = Rules::PISO;
@@ -194,7 +198,13 @@ mod tests {
     #[test]
     fn omitted_keys_take_piso_values() {
         let rules = Rules::parse("move=rook").unwrap();
-        assert_eq!(rules, Rules { movement: Movement::Rook, ..Rules::PISO });
+        assert_eq!(
+            rules,
+            Rules {
+                movement: Movement::Rook,
+                ..Rules::PISO
+            }
+        );
     }
 
     #[test]

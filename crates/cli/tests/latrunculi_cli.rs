@@ -1,0 +1,121 @@
+//! `ludi latrunculi ...` as a user runs it: the built binary, its output and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const QUINTANA: &str = "BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w 0,0 0,0 0 -,-";
+
+fn ludi(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ludi runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("ludi finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("utf-8")
+}
+
+#[test]
+fn moves_lists_sorted_moves_with_positions_after_and_a_count() {
+    let out = ludi(
+        &["latrunculi", "moves", "--rules", "quintana", QUINTANA],
+        "",
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 33);
+    assert_eq!(lines[32], "32 moves");
+    assert_eq!(
+        lines[0],
+        "a2-a3\tBBBBBBBB/BBBBBBBB/8/8/8/W7/1WWWWWWW/WWWWWWWW b 0,0 0,0 1 a2-a3,-"
+    );
+    let moves: Vec<&str> = lines[..32]
+        .iter()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+}
+
+#[test]
+fn placements_come_first_in_byte_order() {
+    let out = ludi(
+        &[
+            "latrunculi",
+            "moves",
+            "--rules",
+            "piso",
+            "8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-",
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(text.starts_with("@a1\t8/8/8/8/8/8/8/W7 b 19,20 0,0 0 -,-\n@a2\t"));
+    assert!(text.ends_with("64 moves\n"));
+}
+
+#[test]
+fn a_finished_game_prints_its_result() {
+    let out = ludi(
+        &[
+            "latrunculi",
+            "moves",
+            "--rules",
+            "piso",
+            "8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&out), "result: black\n0 moves\n");
+}
+
+#[test]
+fn stdin_mode_answers_each_line_with_a_block() {
+    let input = format!("{QUINTANA}\nnot a position\n8/8/8/8/8/8/8/2B5 w 0,0 0,5 4 -,-\n");
+    let out = ludi(&["latrunculi", "moves", "--rules", "quintana"], &input);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(
+        blocks.len(),
+        4,
+        "three blocks each followed by an empty line"
+    );
+    assert!(blocks[0].ends_with("32 moves"));
+    assert!(blocks[1].starts_with("error: LFEN: expected 6 fields"));
+    assert_eq!(
+        blocks[2], "result: black\n0 moves",
+        "win=all: white has no counters left"
+    );
+    assert_eq!(blocks[3], "");
+}
+
+#[test]
+fn bad_input_in_argument_form_exits_2_with_a_message() {
+    for args in [
+        vec!["latrunculi", "moves", "--rules", "quintana", "8/8 w"],
+        vec!["latrunculi", "moves", "--rules", "chess", QUINTANA],
+        vec!["latrunculi", "moves", "--rules", "move=jump", QUINTANA],
+        vec!["latrunculi", "moves", QUINTANA, QUINTANA],
+        vec!["latrunculi", "fly"],
+        vec!["latrunculi"],
+    ] {
+        let out = ludi(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}

@@ -1,0 +1,21 @@
+//! Ludus latrunculorum, the Roman "game of little soldiers": every reading the sources offer
+//! (Locus Ludi's Piso, Museum Quintana's rows, and any mix of their options), the LFEN
+//! position notation and a computer opponent.
+//!
+//! Start with [`Game::new`] or parse a [`Position`] from LFEN; [`Position::legal_moves`],
+//! [`Position::apply`] and [`Position::outcome`] are the whole rulebook.
+
+mod board;
+mod game;
+mod lfen;
+mod moves;
+mod position;
+mod rules;
+mod zobrist;
+
+pub use board::{Board, Cell, Side, Square, MAX_SIDE, MIN_SIDE};
+pub use game::Game;
+pub use lfen::{Field, LfenError};
+pub use moves::Move;
+pub use position::{IllegalMove, Outcome, Position, PLACED_COUNTERS};
+pub use rules::{Movement, Rules, RulesError, Start, Win, QUIET_MOVES_LIMIT};

@@ -1,0 +1,672 @@
+//! A position and the rules of play: who may place or move where, what a move captures,
+//! and when the game is over.
+
+use super::board::{Board, Cell, Dir, Side, Square};
+use super::moves::Move;
+use super::rules::{Movement, Rules, Start, Win, QUIET_MOVES_LIMIT};
+use super::zobrist;
+use std::fmt;
+
+/// Everything that decides the rest of the game (with the rules): what LFEN writes down.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Side,
+    pub(crate) to_place: [u16; 2],
+    pub(crate) captured: [u16; 2],
+    /// Movement-phase moves since the last capture.
+    pub(crate) clock: u32,
+    /// Each side's last move in the movement phase; placements are not remembered.
+    pub(crate) last: [Option<Move>; 2],
+    /// Counters on the board, per side (kept in step with `board`).
+    pub(crate) count: [u16; 2],
+    /// Zobrist hash of the counters and the side to move (kept in step with `board`).
+    pub(crate) hash: u64,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+impl Outcome {
+    /// `white`, `black` or `draw`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win(side) => side.name(),
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// A move that the rules do not allow in the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub String);
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Counters each side places under `start=place`.
+pub const PLACED_COUNTERS: u16 = 20;
+
+impl Position {
+    /// The start of a game under `rules` on the 8 x 8 board.
+    pub fn start(rules: &Rules) -> Position {
+        let mut board = Board::empty(8, 8);
+        let to_place = match rules.start {
+            Start::Place => [PLACED_COUNTERS; 2],
+            Start::Rows => {
+                for file in 0..8 {
+                    for (rank, side) in [
+                        (0, Side::White),
+                        (1, Side::White),
+                        (6, Side::Black),
+                        (7, Side::Black),
+                    ] {
+                        board.set(Square::at(file, rank), Cell::Counter(side));
+                    }
+                }
+                [0, 0]
+            }
+        };
+        Position::from_parts(board, Side::White, to_place, [0, 0], 0, [None, None])
+    }
+
+    /// Assembles a position, counting counters and hashing; validity is the caller's check.
+    pub(crate) fn from_parts(
+        board: Board,
+        turn: Side,
+        to_place: [u16; 2],
+        captured: [u16; 2],
+        clock: u32,
+        last: [Option<Move>; 2],
+    ) -> Position {
+        let mut count = [0u16; 2];
+        let mut hash = if turn == Side::Black {
+            zobrist::black_to_move()
+        } else {
+            0
+        };
+        for square in board.squares() {
+            if let Cell::Counter(side) = board.get(square) {
+                count[side.index()] += 1;
+                hash ^= zobrist::counter(side, square);
+            }
+        }
+        Position {
+            board,
+            turn,
+            to_place,
+            captured,
+            clock,
+            last,
+            count,
+            hash,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side whose turn it is to place or move.
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// Counters `side` still has to place.
+    pub fn to_place(&self, side: Side) -> u16 {
+        self.to_place[side.index()]
+    }
+
+    /// Enemy counters `side` has captured.
+    pub fn captured_by(&self, side: Side) -> u16 {
+        self.captured[side.index()]
+    }
+
+    /// `side`'s counters on the board.
+    pub fn counters(&self, side: Side) -> u16 {
+        self.count[side.index()]
+    }
+
+    /// Movement-phase moves since the last capture.
+    pub fn clock(&self) -> u32 {
+        self.clock
+    }
+
+    /// `side`'s last move in the movement phase.
+    pub fn last_move(&self, side: Side) -> Option<Move> {
+        self.last[side.index()]
+    }
+
+    /// While either side has counters to place, turns are placements.
+    pub fn is_placement_phase(&self) -> bool {
+        self.to_place != [0, 0]
+    }
+
+    /// Hash of the position for the transposition table: counters, side to move, counters to
+    /// place and, when the back-and-forth rule is on, the remembered last moves.
+    pub fn key(&self, rules: &Rules) -> u64 {
+        let mut key = self.hash;
+        if self.is_placement_phase() {
+            key ^= zobrist::to_place(self.to_place[0], self.to_place[1]);
+        }
+        if rules.noback {
+            for side in Side::BOTH {
+                if let Some(mv) = self.last[side.index()] {
+                    key ^= zobrist::last_move(side, mv);
+                }
+            }
+        }
+        key
+    }
+
+    /// Every legal placement or move, in board order.
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(rules, &mut moves);
+        moves
+    }
+
+    /// Like [`Position::legal_moves`], reusing `moves`' allocation.
+    pub fn legal_moves_into(&self, rules: &Rules, moves: &mut Vec<Move>) {
+        moves.clear();
+        self.visit_moves(rules, |mv| {
+            moves.push(mv);
+            true
+        });
+    }
+
+    /// Whether the side to move has any legal placement or move.
+    pub fn has_legal_move(&self, rules: &Rules) -> bool {
+        let mut found = false;
+        self.visit_moves(rules, |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    pub fn is_legal(&self, rules: &Rules, mv: Move) -> bool {
+        let mut found = false;
+        self.visit_moves(rules, |candidate| {
+            found = candidate == mv;
+            !found
+        });
+        found
+    }
+
+    /// Calls `visit` with each legal move until it returns false.
+    fn visit_moves(&self, rules: &Rules, mut visit: impl FnMut(Move) -> bool) {
+        if self.to_place[self.turn.index()] > 0 {
+            for square in self.board.squares() {
+                if self.board.get(square) == Cell::Empty && !visit(Move::place(square)) {
+                    return;
+                }
+            }
+            return;
+        }
+        if self.is_placement_phase() {
+            return;
+        }
+        let mover = Cell::Counter(self.turn);
+        let forbidden = self.forbidden_back_move(rules);
+        for from in self.board.squares() {
+            if self.board.get(from) != mover {
+                continue;
+            }
+            for dir in Dir::ALL {
+                let mut to = from.step(dir);
+                while self.board.get(to) == Cell::Empty {
+                    let mv = Move::slide(from, to);
+                    if Some(mv) != forbidden && !visit(mv) {
+                        return;
+                    }
+                    if rules.movement == Movement::Step {
+                        break;
+                    }
+                    to = to.step(dir);
+                }
+            }
+        }
+    }
+
+    /// The back-and-forth rule: with `noback` on, the side to move may not take the counter
+    /// it moved last straight back to the square that counter just left.
+    pub fn forbidden_back_move(&self, rules: &Rules) -> Option<Move> {
+        if !rules.noback {
+            return None;
+        }
+        self.last[self.turn.index()].and_then(Move::reversed)
+    }
+
+    /// Plays `mv` after checking that it is legal.
+    pub fn apply(&self, rules: &Rules, mv: Move) -> Result<Position, IllegalMove> {
+        if !self.is_legal(rules, mv) {
+            return Err(IllegalMove(format!("{mv} is not a legal move here")));
+        }
+        let mut next = self.clone();
+        next.play(rules, mv);
+        Ok(next)
+    }
+
+    /// Plays a move known to be legal; returns how many counters it captured.
+    pub(crate) fn play(&mut self, rules: &Rules, mv: Move) -> u16 {
+        let side = self.turn;
+        match mv.from() {
+            None => {
+                self.put(side, mv.to());
+                self.to_place[side.index()] -= 1;
+                self.pass_turn(self.after_placement());
+                0
+            }
+            Some(from) => {
+                self.lift(side, from);
+                self.put(side, mv.to());
+                let mut taken = 0;
+                for victim in captures(&self.board, rules, mv.to(), side)
+                    .into_iter()
+                    .flatten()
+                {
+                    self.lift(side.other(), victim);
+                    taken += 1;
+                }
+                self.captured[side.index()] += taken;
+                self.clock = if taken > 0 { 0 } else { self.clock + 1 };
+                self.last[side.index()] = Some(mv);
+                self.pass_turn(side.other());
+                taken
+            }
+        }
+    }
+
+    /// Counters that the legal move `mv` would capture, without playing it.
+    pub fn captures_of(&self, rules: &Rules, mv: Move) -> u16 {
+        let Some(from) = mv.from() else {
+            return 0;
+        };
+        let mut board = self.board.clone();
+        board.set(from, Cell::Empty);
+        board.set(mv.to(), Cell::Counter(self.turn));
+        captures(&board, rules, mv.to(), self.turn)
+            .into_iter()
+            .flatten()
+            .count() as u16
+    }
+
+    /// Placing goes to the other side while it has counters to place; a side with the only
+    /// counters left places them all; after the last placement white moves first.
+    fn after_placement(&self) -> Side {
+        let side = self.turn;
+        if self.to_place[side.other().index()] > 0 {
+            side.other()
+        } else if self.to_place[side.index()] > 0 {
+            side
+        } else {
+            Side::White
+        }
+    }
+
+    fn pass_turn(&mut self, next: Side) {
+        if next != self.turn {
+            self.hash ^= zobrist::black_to_move();
+        }
+        self.turn = next;
+    }
+
+    fn put(&mut self, side: Side, square: Square) {
+        self.board.set(square, Cell::Counter(side));
+        self.count[side.index()] += 1;
+        self.hash ^= zobrist::counter(side, square);
+    }
+
+    fn lift(&mut self, side: Side, square: Square) {
+        self.board.set(square, Cell::Empty);
+        self.count[side.index()] -= 1;
+        self.hash ^= zobrist::counter(side, square);
+    }
+
+    /// The game is over in the movement phase when a side is out of counters (down to one
+    /// under `win=captures`, none under `win=all`), the side to move cannot move, or fifty
+    /// moves each have gone by without a capture. Then the side ahead wins.
+    pub fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+        if self.is_placement_phase() {
+            return None;
+        }
+        let over = self.side_exhausted(rules)
+            || self.clock >= QUIET_MOVES_LIMIT
+            || !self.has_legal_move(rules);
+        over.then(|| self.leader(rules))
+    }
+
+    /// A side has too few counters left to play on.
+    pub(crate) fn side_exhausted(&self, rules: &Rules) -> bool {
+        let floor = match rules.win {
+            Win::Captures => 1,
+            Win::All => 0,
+        };
+        self.count.iter().any(|&n| n <= floor)
+    }
+
+    /// The win option's count, white's minus black's: captures made or counters left.
+    pub fn lead(&self, rules: &Rules) -> i32 {
+        let score = match rules.win {
+            Win::Captures => self.captured,
+            Win::All => [
+                self.count[0] + self.to_place[0],
+                self.count[1] + self.to_place[1],
+            ],
+        };
+        i32::from(score[0]) - i32::from(score[1])
+    }
+
+    /// Who is ahead by the win option's count; level is a draw.
+    pub fn leader(&self, rules: &Rules) -> Outcome {
+        match self.lead(rules) {
+            0 => Outcome::Draw,
+            lead if lead > 0 => Outcome::Win(Side::White),
+            _ => Outcome::Win(Side::Black),
+        }
+    }
+}
+
+/// Enemy counters captured by `mover`'s counter that has just arrived on `to`.
+/// At most four: one per direction, or a corner's counter instead.
+fn captures(board: &Board, rules: &Rules, to: Square, mover: Side) -> [Option<Square>; 4] {
+    let mut taken = [None; 4];
+    for (slot, dir) in Dir::ALL.into_iter().enumerate() {
+        taken[slot] = custodial_capture(board, to, dir, mover).or_else(|| {
+            rules
+                .corner
+                .then(|| corner_capture(board, to, dir, mover))
+                .flatten()
+        });
+    }
+    taken
+}
+
+/// Custodial capture: the next square holds one enemy counter and the square beyond it a
+/// counter of the mover.
+fn custodial_capture(board: &Board, to: Square, dir: Dir, mover: Side) -> Option<Square> {
+    let next = to.step(dir);
+    let enemy = board.get(next) == Cell::Counter(mover.other());
+    (enemy && board.get(next.step(dir)) == Cell::Counter(mover)).then_some(next)
+}
+
+/// Corner capture: the next square is a corner holding an enemy counter, and the corner's
+/// other neighbour holds a counter of the mover.
+fn corner_capture(board: &Board, to: Square, dir: Dir, mover: Side) -> Option<Square> {
+    let corner = to.step(dir);
+    if board.get(corner) != Cell::Counter(mover.other()) || !board.is_corner(corner) {
+        return None;
+    }
+    let guarded = Dir::ALL.into_iter().any(|side_dir| {
+        let other = corner.step(side_dir);
+        other != to && board.get(other) == Cell::Counter(mover)
+    });
+    guarded.then_some(corner)
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(lfen: &str) -> Position {
+        lfen.parse().expect(lfen)
+    }
+
+    fn mv(text: &str) -> Move {
+        Move::parse(text).expect(text)
+    }
+
+    fn after(rules: &Rules, lfen: &str, moves: &[&str]) -> Position {
+        moves
+            .iter()
+            .fold(pos(lfen), |p, m| p.apply(rules, mv(m)).expect(m))
+    }
+
+    fn legal(rules: &Rules, lfen: &str, m: &str) -> bool {
+        pos(lfen).is_legal(rules, mv(m))
+    }
+
+    const STEP: Rules = Rules::PISO;
+    const ROOK: Rules = Rules {
+        movement: Movement::Rook,
+        ..Rules::PISO
+    };
+
+    #[test]
+    fn placing_goes_on_any_empty_square_turn_about_and_white_moves_after() {
+        let p = Position::start(&Rules::PISO);
+        assert_eq!(p.legal_moves(&STEP).len(), 64);
+        let p = after(&STEP, "8/8/8/8/8/8/8/8 w 2,2 0,0 0 -,-", &["@d4"]);
+        assert_eq!(p.turn(), Side::Black);
+        assert!(!p.is_legal(&STEP, mv("@d4")), "occupied square");
+        assert!(!p.is_legal(&STEP, mv("d4-d5")), "no moving while placing");
+        let p = after(&STEP, &p.to_string(), &["@a1", "@h8", "@b1"]);
+        assert!(!p.is_placement_phase());
+        assert_eq!(p.turn(), Side::White, "white moves first after placing");
+        assert_eq!((p.counters(Side::White), p.counters(Side::Black)), (2, 2));
+        assert_eq!(p.clock(), 0);
+    }
+
+    #[test]
+    fn a_side_with_the_only_counters_left_to_place_places_them_all() {
+        let p = after(&STEP, "8/8/8/8/8/8/8/8 b 0,2 0,0 0 -,-", &["@a1"]);
+        assert_eq!(p.turn(), Side::Black);
+        let p = after(&STEP, &p.to_string(), &["@a2"]);
+        assert_eq!(p.turn(), Side::White);
+        assert!(!p.is_placement_phase());
+    }
+
+    #[test]
+    fn placing_never_captures() {
+        let p = after(&STEP, "8/8/8/8/8/8/8/WB6 w 1,1 0,0 0 -,-", &["@c1"]);
+        assert_eq!(p.counters(Side::Black), 1);
+        assert_eq!(p.captured_by(Side::White), 0);
+    }
+
+    #[test]
+    fn rows_start_has_sixteen_a_side_and_no_placing() {
+        let p = Position::start(&Rules::QUINTANA);
+        assert_eq!((p.counters(Side::White), p.counters(Side::Black)), (16, 16));
+        assert!(!p.is_placement_phase());
+        assert!(p
+            .legal_moves(&Rules::QUINTANA)
+            .iter()
+            .all(|m| !m.is_placement()));
+    }
+
+    #[test]
+    fn step_moves_one_square_along_a_rank_or_file_onto_an_empty_square() {
+        let lfen = "8/8/8/3B4/3W4/8/8/8 w 0,0 0,0 0 -,-";
+        for ok in ["d4-d3", "d4-c4", "d4-e4"] {
+            assert!(legal(&STEP, lfen, ok), "{ok}");
+        }
+        for bad in ["d4-d5", "d4-d2", "d4-e5", "d4-b4", "d5-d6"] {
+            assert!(!legal(&STEP, lfen, bad), "{bad}");
+        }
+        assert_eq!(pos(lfen).legal_moves(&STEP).len(), 3);
+    }
+
+    #[test]
+    fn rook_moves_any_distance_over_empty_squares_only() {
+        let lfen = "8/8/8/3B4/3W4/8/8/8 w 0,0 0,0 0 -,-";
+        for ok in ["d4-d1", "d4-a4", "d4-h4", "d4-d3"] {
+            assert!(legal(&ROOK, lfen, ok), "{ok}");
+        }
+        for bad in ["d4-d6", "d4-e5", "d4-d5"] {
+            assert!(!legal(&ROOK, lfen, bad), "{bad}");
+        }
+        assert_eq!(pos(lfen).legal_moves(&ROOK).len(), 10);
+    }
+
+    #[test]
+    fn custodial_capture_takes_one_enemy_between_mover_and_friend() {
+        let p = after(&STEP, "8/8/8/8/3W4/3B4/8/3W4 w 0,0 0,0 0 -,-", &["d1-d2"]);
+        assert_eq!(p.counters(Side::Black), 0);
+        assert_eq!(p.captured_by(Side::White), 1);
+        assert_eq!(p.to_string(), "8/8/8/8/3W4/8/3W4/8 b 0,0 1,0 0 d1-d2,-");
+    }
+
+    #[test]
+    fn two_enemies_in_a_row_are_not_captured() {
+        let p = after(&STEP, "8/8/8/3W4/3B4/3B4/8/3W4 w 0,0 0,0 0 -,-", &["d1-d2"]);
+        assert_eq!(p.counters(Side::Black), 2);
+    }
+
+    #[test]
+    fn one_move_may_capture_several_counters() {
+        let p = after(
+            &STEP,
+            "8/8/8/3W4/3B4/1WB1BW2/3W4/8 w 0,0 0,0 0 -,-",
+            &["d2-d3"],
+        );
+        assert_eq!(p.counters(Side::Black), 0);
+        assert_eq!(p.captured_by(Side::White), 3);
+    }
+
+    #[test]
+    fn stepping_between_two_enemies_is_safe() {
+        let p = after(&STEP, "8/8/8/8/8/8/2B1B3/3W4 w 0,0 0,0 0 -,-", &["d1-d2"]);
+        assert_eq!(p.counters(Side::White), 1);
+        assert_eq!(p.captured_by(Side::Black), 0);
+    }
+
+    #[test]
+    fn corner_capture_with_corner_on_and_not_with_it_off() {
+        let corner_off = Rules {
+            corner: false,
+            ..Rules::PISO
+        };
+        let lone = "8/8/8/8/8/8/1W6/BW6 w 0,0 0,0 0 -,-";
+        let on = after(&STEP, lone, &["b2-a2"]);
+        assert_eq!(on.counters(Side::Black), 0, "corner on: a1 taken");
+        assert_eq!(on.captured_by(Side::White), 1);
+        let off = after(&corner_off, lone, &["b2-a2"]);
+        assert_eq!(off.counters(Side::Black), 1, "corner off: a1 safe");
+        let unguarded = after(&STEP, "8/8/8/8/8/8/1W6/B7 w 0,0 0,0 0 -,-", &["b2-a2"]);
+        assert_eq!(
+            unguarded.counters(Side::Black),
+            1,
+            "b1 must hold a white counter"
+        );
+        let own_corner = after(&STEP, "8/8/8/8/8/8/1W6/WB6 w 0,0 0,0 0 -,-", &["b2-a2"]);
+        assert_eq!(
+            own_corner.counters(Side::White),
+            2,
+            "never one's own counter"
+        );
+    }
+
+    #[test]
+    fn noback_forbids_going_straight_back_on_the_next_move_only() {
+        let lfen = "7B/8/8/8/3W4/8/8/W7 w 0,0 0,0 0 -,-";
+        let p = after(&STEP, lfen, &["d4-d5", "h8-h7"]);
+        assert!(!p.is_legal(&STEP, mv("d5-d4")), "straight back");
+        assert!(p.is_legal(&STEP, mv("d5-d6")));
+        let p = after(&STEP, &p.to_string(), &["a1-a2", "h7-h6"]);
+        assert!(p.is_legal(&STEP, mv("d5-d4")), "allowed again a move later");
+        let noback_off = Rules {
+            noback: false,
+            ..Rules::PISO
+        };
+        let p = after(&noback_off, lfen, &["d4-d5", "h8-h7"]);
+        assert!(p.is_legal(&noback_off, mv("d5-d4")));
+    }
+
+    #[test]
+    fn noback_with_rook_moves_forbids_only_the_exact_return() {
+        let rook_noback = Rules {
+            movement: Movement::Rook,
+            ..Rules::PISO
+        };
+        let p = after(
+            &rook_noback,
+            "7B/8/8/8/3W4/8/8/W7 w 0,0 0,0 0 -,-",
+            &["d4-d7", "h8-h7"],
+        );
+        assert!(!p.is_legal(&rook_noback, mv("d7-d4")));
+        assert!(p.is_legal(&rook_noback, mv("d7-d5")));
+        assert!(p.is_legal(&rook_noback, mv("d7-d1")));
+    }
+
+    #[test]
+    fn win_captures_ends_at_one_counter_and_more_captures_wins() {
+        let p = pos("8/8/8/8/8/8/W6B/1WB5 b 0,0 3,5 4 -,-");
+        assert_eq!(p.outcome(&STEP), None);
+        let p = pos("8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-");
+        assert_eq!(
+            p.outcome(&STEP),
+            Some(Outcome::Win(Side::Black)),
+            "white down to one"
+        );
+        let p = pos("8/8/8/8/8/8/W6B/2B5 b 0,0 5,5 4 -,-");
+        assert_eq!(p.outcome(&STEP), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn win_all_ends_only_when_a_side_has_no_counters() {
+        let all = Rules {
+            win: Win::All,
+            ..Rules::PISO
+        };
+        let p = pos("8/8/8/8/8/8/W7/2BB4 w 0,0 0,0 4 -,-");
+        assert_eq!(p.outcome(&all), None, "one counter left plays on");
+        let p = pos("8/8/8/8/8/8/8/2BB4 w 0,0 0,0 4 -,-");
+        assert_eq!(p.outcome(&all), Some(Outcome::Win(Side::Black)));
+    }
+
+    #[test]
+    fn a_side_that_cannot_move_ends_the_game() {
+        let boxed = "8/8/8/8/8/8/BB6/WB6 w 0,0 2,0 0 -,-";
+        assert_eq!(
+            pos(boxed).outcome(&Rules::QUINTANA),
+            Some(Outcome::Win(Side::Black))
+        );
+        let free = "8/8/8/8/8/8/B7/W7 w 0,0 2,0 0 -,-";
+        assert_eq!(pos(free).outcome(&Rules::QUINTANA), None);
+        let only_back = "8/8/8/8/W7/BW6/W7/B7 b 0,0 0,0 0 -,b1-a1";
+        assert_eq!(
+            pos(only_back).outcome(&STEP),
+            Some(Outcome::Draw),
+            "noback leaves no move"
+        );
+        let noback_off = Rules {
+            noback: false,
+            ..Rules::PISO
+        };
+        assert_eq!(pos(only_back).outcome(&noback_off), None);
+    }
+
+    #[test]
+    fn fifty_quiet_moves_each_end_the_game_and_captures_reset_the_clock() {
+        let lfen = "B7/8/8/8/8/8/8/W6W w 0,0 0,0 99 -,-";
+        let p = after(&Rules::QUINTANA, lfen, &[]);
+        assert_eq!(p.outcome(&Rules::QUINTANA), None);
+        let p = after(&Rules::QUINTANA, lfen, &["a1-a2"]);
+        assert_eq!(p.clock(), 100);
+        assert_eq!(
+            p.outcome(&Rules::QUINTANA),
+            Some(Outcome::Win(Side::White)),
+            "more counters"
+        );
+        let p = after(&STEP, "8/8/8/8/3W4/3B4/8/3W4 w 0,0 0,0 99 -,-", &["d1-d2"]);
+        assert_eq!(p.clock(), 0);
+        let p = after(&STEP, "8/8/8/8/8/8/8/8 w 1,1 0,0 0 -,-", &["@a1", "@h8"]);
+        assert_eq!(p.clock(), 0, "placing does not run the clock");
+    }
+}

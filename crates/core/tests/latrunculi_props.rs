@@ -1,0 +1,97 @@
+//! Property tests over random games under every combination of options, and over random
+//! text fed to the LFEN parser.
+
+use ludi_core::latrunculi::{Game, Movement, Position, Rules, Side, Start, Win};
+use ludi_core::rng::Rng;
+use proptest::prelude::*;
+
+fn rules_from_bits(bits: u8) -> Rules {
+    Rules {
+        start: if bits & 1 == 0 {
+            Start::Place
+        } else {
+            Start::Rows
+        },
+        movement: if bits & 2 == 0 {
+            Movement::Step
+        } else {
+            Movement::Rook
+        },
+        corner: bits & 4 != 0,
+        noback: bits & 8 != 0,
+        win: if bits & 16 == 0 {
+            Win::Captures
+        } else {
+            Win::All
+        },
+    }
+}
+
+/// Every turn, placing or moving, plus 100 quiet moves after each capture, bounds a game.
+const LONGEST_GAME: usize = 40 + 100 * 41;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn random_games_conserve_counters_and_end(bits in 0u8..32, seed in any::<u64>()) {
+        let rules = rules_from_bits(bits);
+        let mut game = Game::new(rules);
+        let start = game.position().clone();
+        let total = |p: &Position, side: Side| p.counters(side) + p.to_place(side);
+        let mut rng = Rng::new(seed);
+        let mut turns = 0;
+        while game.outcome().is_none() {
+            prop_assert!(turns < LONGEST_GAME, "game did not end");
+            let before = game.position().clone();
+            let moves = game.legal_moves();
+            prop_assert!(!moves.is_empty());
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            game.play(mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let after = game.position();
+            let mover = before.turn();
+            let taken = after.captured_by(mover) - before.captured_by(mover);
+            prop_assert_eq!(after.captured_by(mover.other()), before.captured_by(mover.other()));
+            prop_assert_eq!(total(after, mover), total(&before, mover));
+            prop_assert_eq!(total(after, mover.other()) + taken, total(&before, mover.other()));
+            prop_assert!(taken == 0 || !mv.is_placement(), "placing never captures");
+            for side in Side::BOTH {
+                prop_assert_eq!(
+                    total(after, side) + after.captured_by(side.other()),
+                    total(&start, side),
+                    "counters on board, to place and captured add up"
+                );
+            }
+            let reread: Position = after.to_string().parse().map_err(|e| TestCaseError::fail(format!("{e}")))?;
+            prop_assert_eq!(&reread, after, "LFEN round trip, counts and hash");
+            turns += 1;
+        }
+    }
+
+    #[test]
+    fn place_the_rest_fills_every_placement(seed in any::<u64>()) {
+        let mut game = Game::new(Rules::PISO);
+        game.play_text("@d4").map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let placed = game.place_rest(&mut Rng::new(seed));
+        prop_assert_eq!(placed.len(), 39);
+        let p = game.position();
+        prop_assert!(!p.is_placement_phase());
+        prop_assert_eq!((p.counters(Side::White), p.counters(Side::Black)), (20, 20));
+        prop_assert_eq!(p.turn(), Side::White);
+    }
+
+    #[test]
+    fn parser_never_panics_on_any_text(text in any::<String>()) {
+        if let Ok(position) = text.parse::<Position>() {
+            prop_assert_eq!(position.to_string().parse::<Position>().ok(), Some(position));
+        }
+    }
+
+    #[test]
+    fn parser_never_panics_on_near_lfen(text in "[WB0-9/]{1,40} [wbx] [0-9,]{1,6} [0-9,]{1,5} [0-9]{1,4} [a-p0-9,@-]{1,14}") {
+        if let Ok(position) = text.parse::<Position>() {
+            let canonical = position.to_string();
+            prop_assert_eq!(canonical.parse::<Position>().ok().map(|p| p.to_string()), Some(canonical));
+        }
+    }
+}
