@@ -1,15 +1,23 @@
 //! `ludi latrunculi ...`: legal moves of LFEN positions, random games, matches between
 //! computer players and the search benchmark.
 
+mod bench;
+mod matches;
+
 use crate::{Args, UsageError};
-use ludi_core::latrunculi::{Position, Rules};
+use ludi_core::latrunculi::{Game, Outcome, Position, Rules};
+use ludi_core::rng::Rng;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let rest = args.get(1..).unwrap_or_default();
     match args.first().map(String::as_str) {
         Some("moves") => moves(rest),
+        Some("play") => play(rest),
+        Some("match") => matches::run(rest),
+        Some("bench") => bench::run(rest),
         Some(other) => Err(UsageError(format!("unknown latrunculi command `{other}`"))),
         None => Err(UsageError(
             "latrunculi: expected moves, play, match or bench".into(),
@@ -85,4 +93,59 @@ fn moves_block(rules: &Rules, position: &Position) -> String {
 /// A failed write to standard output is reported like bad input.
 fn write_io(result: std::io::Result<()>) -> Result<(), UsageError> {
     result.map_err(|e| UsageError(format!("writing standard output: {e}")))
+}
+
+/// Random games between two random players.
+fn play(args: &[String]) -> Result<ExitCode, UsageError> {
+    let args = Args::parse(args, &["rules", "games", "seed"])?;
+    if let Some(extra) = args.positional.first() {
+        return Err(UsageError(format!("play takes no argument `{extra}`")));
+    }
+    let rules = rules_option(&args)?;
+    let games: u64 = args.number("games", 100)?;
+    let seed: u64 = args.number("seed", 1)?;
+    if games == 0 {
+        return Err(UsageError("--games must be at least 1".into()));
+    }
+    let mut rng = Rng::new(seed);
+    let mut results = [0u64; 3];
+    let (mut total_moves, mut max_moves) = (0u64, 0usize);
+    let started = Instant::now();
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut game = Game::new(rules);
+        let mut played = 0;
+        let outcome = loop {
+            if let Some(outcome) = game.outcome() {
+                break outcome;
+            }
+            let position = game.position();
+            position.legal_moves_into(&rules, &mut moves);
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            played += usize::from(!mv.is_placement());
+            game.play(mv)
+                .map_err(|e| UsageError(format!("internal error: {e}")))?;
+        };
+        results[outcome_index(outcome)] += 1;
+        total_moves += played as u64;
+        max_moves = max_moves.max(played);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!("rules: {rules}");
+    println!("games: {games}");
+    println!("white wins: {}", results[0]);
+    println!("black wins: {}", results[1]);
+    println!("draws: {}", results[2]);
+    println!("mean moves: {:.1}", total_moves as f64 / games as f64);
+    println!("max moves: {max_moves}");
+    println!("games per second: {:.0}", games as f64 / seconds.max(1e-9));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// 0 for white's win, 1 for black's, 2 for a draw.
+fn outcome_index(outcome: Outcome) -> usize {
+    match outcome {
+        Outcome::Win(side) => side.index(),
+        Outcome::Draw => 2,
+    }
 }

@@ -77,6 +77,11 @@ impl Square {
         usize::from(self.0)
     }
 
+    /// The square at a mailbox index that lies on the board.
+    pub(crate) fn from_index(index: usize) -> Square {
+        Square(index as u8)
+    }
+
     /// The neighbouring cell in direction `dir`; past the edge it is an `Off` cell.
     pub(crate) fn step(self, dir: Dir) -> Square {
         Square(self.0.wrapping_add_signed(dir.0))
@@ -183,9 +188,13 @@ impl Board {
     }
 
     /// Every square, rank 1 first, file a first within a rank.
-    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..self.height())
-            .flat_map(move |rank| (0..self.width()).map(move |file| Square::at(file, rank)))
+    pub fn squares(&self) -> impl Iterator<Item = Square> {
+        let first = Square::at(0, 0).index();
+        let last = Square::at(self.width() - 1, self.height() - 1).index();
+        let width = self.width();
+        (first..=last)
+            .filter(move |i| (1..=width).contains(&(i % STRIDE)))
+            .map(Square::from_index)
     }
 
     /// The four corner squares.

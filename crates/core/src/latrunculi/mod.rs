@@ -5,6 +5,7 @@
 //! Start with [`Game::new`] or parse a [`Position`] from LFEN; [`Position::legal_moves`],
 //! [`Position::apply`] and [`Position::outcome`] are the whole rulebook.
 
+pub mod ai;
 mod board;
 mod game;
 mod lfen;

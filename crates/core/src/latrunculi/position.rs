@@ -238,6 +238,34 @@ impl Position {
         }
     }
 
+    /// The legal moves that capture, found from the squares where arriving would capture:
+    /// the same as filtering [`Position::legal_moves`], much faster when captures are few.
+    pub fn capture_moves_into(&self, rules: &Rules, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.is_placement_phase() {
+            return;
+        }
+        let mover = Cell::Counter(self.turn);
+        let forbidden = self.forbidden_back_move(rules);
+        for to in self.board.squares() {
+            if self.board.get(to) != Cell::Empty
+                || captures(&self.board, rules, to, self.turn) == [None; 4]
+            {
+                continue;
+            }
+            for dir in Dir::ALL {
+                let mut from = to.step(dir);
+                while rules.movement == Movement::Rook && self.board.get(from) == Cell::Empty {
+                    from = from.step(dir);
+                }
+                let mv = Move::slide(from, to);
+                if self.board.get(from) == mover && Some(mv) != forbidden {
+                    moves.push(mv);
+                }
+            }
+        }
+    }
+
     /// The back-and-forth rule: with `noback` on, the side to move may not take the counter
     /// it moved last straight back to the square that counter just left.
     pub fn forbidden_back_move(&self, rules: &Rules) -> Option<Move> {
@@ -287,15 +315,15 @@ impl Position {
         }
     }
 
-    /// Counters that the legal move `mv` would capture, without playing it.
+    /// Counters that the legal move `mv` would capture, without playing it. The board before
+    /// the move answers the same as the board after: the square the counter leaves is never
+    /// the enemy next to `to`'s far side, nor a friend beyond it, nor a corner's other
+    /// neighbour, since moves run straight over empty squares.
     pub fn captures_of(&self, rules: &Rules, mv: Move) -> u16 {
-        let Some(from) = mv.from() else {
+        if mv.is_placement() {
             return 0;
-        };
-        let mut board = self.board.clone();
-        board.set(from, Cell::Empty);
-        board.set(mv.to(), Cell::Counter(self.turn));
-        captures(&board, rules, mv.to(), self.turn)
+        }
+        captures(&self.board, rules, mv.to(), self.turn)
             .into_iter()
             .flatten()
             .count() as u16

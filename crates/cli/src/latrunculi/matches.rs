@@ -1,0 +1,158 @@
+//! `ludi latrunculi match P1 P2`: two computer players over many games, colours alternating,
+//! with their think times and P1's win rate with a 95% confidence interval.
+
+use super::{outcome_index, rules_option};
+use crate::{Args, UsageError};
+use ludi_core::latrunculi::ai::{Level, Player};
+use ludi_core::latrunculi::{Game, Outcome, Rules, Side};
+use ludi_core::rng::splitmix64;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// One finished game, seen from P1 and P2.
+struct Played {
+    /// 0 when P1 won, 1 when P2 won, 2 for a draw.
+    result: usize,
+    /// Milliseconds per move (placements included) of P1 and P2.
+    think: [Vec<f64>; 2],
+}
+
+pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
+    let args = Args::parse(args, &["rules", "games", "seed", "threads"])?;
+    let [p1, p2] = match args.positional.as_slice() {
+        [a, b] => [level(a)?, level(b)?],
+        _ => {
+            return Err(UsageError(
+                "match takes two players (random, easy, medium, hard)".into(),
+            ))
+        }
+    };
+    let rules = rules_option(&args)?;
+    let games: u64 = args.number("games", 100)?;
+    let seed: u64 = args.number("seed", 1)?;
+    let threads: u64 = args.number("threads", 1)?;
+    if games == 0 || threads == 0 {
+        return Err(UsageError(
+            "--games and --threads must be at least 1".into(),
+        ));
+    }
+    let started = Instant::now();
+    let played: Vec<Played> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut players = [Player::new(p1, seed), Player::new(p2, seed)];
+                    (t..games)
+                        .step_by(threads as usize)
+                        .map(|index| play_one(&rules, &mut players, seed, index))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    if played.len() as u64 != games {
+        return Err(UsageError("a match thread failed".into()));
+    }
+    let mut tally = [0u64; 3];
+    for game in &played {
+        tally[game.result] += 1;
+    }
+    println!("rules: {rules}");
+    println!("games: {games} (seed {seed}, threads {threads}, colours alternate, {p1} white in the first)");
+    for (i, level) in [p1, p2].into_iter().enumerate() {
+        let mut times: Vec<f64> = played
+            .iter()
+            .flat_map(|g| g.think[i].iter().copied())
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+        let max = times.last().copied().unwrap_or(0.0);
+        println!(
+            "{level} think time per move: median {median:.2} ms, max {max:.2} ms ({} moves)",
+            times.len()
+        );
+    }
+    println!("draws: {}", tally[2]);
+    let decided = tally[0] + tally[1];
+    if decided > 0 {
+        let (low, high) = wilson(tally[0], decided);
+        println!(
+            "{p1} win rate: {:.1}% of {decided} decided games (95% CI {:.1}%-{:.1}%)",
+            100.0 * tally[0] as f64 / decided as f64,
+            100.0 * low,
+            100.0 * high
+        );
+    } else {
+        println!("{p1} win rate: no decided games");
+    }
+    println!("wall time: {:.1} s", started.elapsed().as_secs_f64());
+    println!("{p1} {} {p2} {}", tally[0], tally[1]);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn level(name: &str) -> Result<Level, UsageError> {
+    name.parse().map_err(UsageError)
+}
+
+/// Game `index`: P1 is white in even games; each game reseeds both players from the seed.
+fn play_one(rules: &Rules, players: &mut [Player; 2], seed: u64, index: u64) -> Played {
+    let mut state = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for player in players.iter_mut() {
+        player.new_game(splitmix64(&mut state));
+    }
+    let p1_side = if index & 1 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let mut game = Game::new(*rules);
+    let mut think = [Vec::new(), Vec::new()];
+    let outcome = loop {
+        if let Some(outcome) = game.outcome() {
+            break outcome;
+        }
+        let who = usize::from(game.position().turn() != p1_side);
+        let started = Instant::now();
+        let choice = players[who].choose(rules, game.position());
+        think[who].push(started.elapsed().as_secs_f64() * 1000.0);
+        match choice.map(|mv| game.play(mv)) {
+            Some(Ok(())) => {}
+            // A player that cannot move in a game not over would be a bug; score it as a loss.
+            _ => break Outcome::Win(if who == 0 { p1_side.other() } else { p1_side }),
+        }
+    };
+    let result = match outcome_index(outcome) {
+        2 => 2,
+        side => usize::from(side != p1_side.index()),
+    };
+    Played { result, think }
+}
+
+/// Wilson score interval at 95% for `wins` out of `n`.
+fn wilson(wins: u64, n: u64) -> (f64, f64) {
+    let z = 1.96;
+    let (n, p) = (n as f64, wins as f64 / n as f64);
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_interval_matches_a_worked_example() {
+        // 190 of 200: p = 0.95, Wilson 95% interval about 0.910-0.973.
+        let (low, high) = wilson(190, 200);
+        assert!(
+            (low - 0.9102).abs() < 0.001 && (high - 0.9726).abs() < 0.001,
+            "{low} {high}"
+        );
+    }
+}

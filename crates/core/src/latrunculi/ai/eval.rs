@@ -1,0 +1,207 @@
+//! The static evaluation: what a position is worth to the side to move, in hundredths of a
+//! counter. It knows material, counters one move from capture, safe formations, corners
+//! and mobility.
+
+use crate::latrunculi::board::{Cell, Dir, Side, Square, CELLS};
+use crate::latrunculi::position::Position;
+use crate::latrunculi::rules::{Movement, Rules};
+
+/// One counter.
+pub(crate) const COUNTER: i32 = 100;
+
+/// How much each feature counts; the levels share them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weights {
+    /// Per counter that cannot be taken while its friends stay put.
+    pub safe: i32,
+    /// Per legal move.
+    pub mobility: i32,
+    /// Per enemy counter the side to move could take next move.
+    pub threat: i32,
+    /// Per own counter the opponent could take next move: the first can usually be saved.
+    pub hanging_first: i32,
+    pub hanging_more: i32,
+    /// Per own counter alone on a corner while corner captures are on.
+    pub bare_corner: i32,
+}
+
+pub(crate) const WEIGHTS: Weights = Weights {
+    safe: 6,
+    mobility: 2,
+    threat: 15,
+    hanging_first: 12,
+    hanging_more: 55,
+    bare_corner: 20,
+};
+
+/// Squares as a 256-bit set over the mailbox.
+#[derive(Clone, Copy, Default)]
+struct Squares([u64; CELLS / 64]);
+
+impl Squares {
+    fn insert(&mut self, square: Square) -> bool {
+        let (word, bit) = (square.index() / 64, square.index() % 64);
+        let fresh = self.0[word] & (1 << bit) == 0;
+        self.0[word] |= 1 << bit;
+        fresh
+    }
+
+    fn iter(self) -> impl Iterator<Item = Square> {
+        self.0.into_iter().enumerate().flat_map(|(word, mut bits)| {
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Square::from_index(word * 64 + bit)
+                })
+            })
+        })
+    }
+}
+
+/// What one side's counters do on the board.
+#[derive(Default)]
+struct Features {
+    safe: i32,
+    bare_corners: i32,
+    mobility: i32,
+    /// Empty squares one of its counters can move to.
+    reach: Squares,
+    /// Enemy counters it could capture with one move.
+    threats: i32,
+}
+
+/// Value of `position` for the side to move.
+pub(crate) fn evaluate(position: &Position, rules: &Rules, weights: &Weights) -> i32 {
+    let me = position.turn;
+    let mut sides = [Features::default(), Features::default()];
+    let board = &position.board;
+    for square in board.squares() {
+        if let Cell::Counter(side) = board.get(square) {
+            survey(position, rules, square, side, &mut sides[side.index()]);
+        }
+    }
+    for side in Side::BOTH {
+        let reach = sides[side.index()].reach;
+        sides[side.index()].threats = threats(position, rules, reach, side);
+    }
+    let lead = position.lead(rules) * if me == Side::White { 1 } else { -1 };
+    let (mine, theirs) = (&sides[me.index()], &sides[me.other().index()]);
+    let hanging = theirs.threats;
+    COUNTER * lead
+        + weights.safe * (mine.safe - theirs.safe)
+        + weights.mobility * (mine.mobility - theirs.mobility)
+        - weights.bare_corner * (mine.bare_corners - theirs.bare_corners)
+        + weights.threat * mine.threats
+        - weights.hanging_first * hanging.min(1)
+        - weights.hanging_more * (hanging - 1).max(0)
+}
+
+/// Records the counter on `square`: its safety, corner and moves.
+fn survey(position: &Position, rules: &Rules, square: Square, side: Side, out: &mut Features) {
+    let board = &position.board;
+    let shield = |dir: Dir| {
+        matches!(board.get(square.step(dir)), Cell::Off)
+            || board.get(square.step(dir)) == Cell::Counter(side)
+    };
+    let [up, down, right, left] = Dir::ALL;
+    let on_corner = rules.corner && board.is_corner(square);
+    let safe = if on_corner {
+        Dir::ALL
+            .into_iter()
+            .any(|d| board.get(square.step(d)) == Cell::Counter(side))
+    } else {
+        (shield(up) || shield(down)) && (shield(right) || shield(left))
+    };
+    out.safe += i32::from(safe);
+    out.bare_corners += i32::from(on_corner && !safe);
+    for dir in Dir::ALL {
+        let mut to = square.step(dir);
+        while board.get(to) == Cell::Empty {
+            out.mobility += 1;
+            out.reach.insert(to);
+            if rules.movement == Movement::Step {
+                break;
+            }
+            to = to.step(dir);
+        }
+    }
+}
+
+/// Enemy counters `side` could capture by moving a counter onto one of `reach`'s squares.
+fn threats(position: &Position, rules: &Rules, reach: Squares, side: Side) -> i32 {
+    let board = &position.board;
+    let mut victims = Squares::default();
+    let mut count = 0;
+    for to in reach.iter() {
+        for dir in Dir::ALL {
+            let next = to.step(dir);
+            if board.get(next) != Cell::Counter(side.other()) {
+                continue;
+            }
+            let beyond = board.get(next.step(dir)) == Cell::Counter(side);
+            let cornered = rules.corner
+                && board.is_corner(next)
+                && Dir::ALL.into_iter().any(|d| {
+                    let other = next.step(d);
+                    other != to && board.get(other) == Cell::Counter(side)
+                });
+            if (beyond || cornered) && victims.insert(next) {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(lfen: &str, rules: &Rules) -> i32 {
+        evaluate(&lfen.parse().expect(lfen), rules, &WEIGHTS)
+    }
+
+    #[test]
+    fn material_counts_most() {
+        let ahead = eval("8/8/8/8/8/8/8/W1W1W2B w 0,0 0,0 0 -,-", &Rules::QUINTANA);
+        let behind = eval("8/8/8/8/8/8/8/W1W1W2B b 0,0 0,0 0 -,-", &Rules::QUINTANA);
+        assert!(ahead > COUNTER && behind < -COUNTER, "{ahead} {behind}");
+    }
+
+    #[test]
+    fn a_counter_one_move_from_capture_is_a_threat() {
+        // White's b1 can step to b2 and take c2 against d2.
+        let lfen = "8/8/8/8/8/8/2BW4/1W6 w 0,0 0,0 0 -,-";
+        let position: Position = lfen.parse().unwrap();
+        let mut white = Features::default();
+        for square in position.board.squares() {
+            if position.board.get(square) == Cell::Counter(Side::White) {
+                survey(&position, &Rules::PISO, square, Side::White, &mut white);
+            }
+        }
+        assert_eq!(
+            threats(&position, &Rules::PISO, white.reach, Side::White),
+            1
+        );
+        let quiet = "8/8/8/8/8/8/2B5/1W6 w 0,0 0,0 0 -,-";
+        assert!(eval(lfen, &Rules::PISO) > eval(quiet, &Rules::PISO));
+    }
+
+    #[test]
+    fn a_block_of_four_is_safe_and_worth_more_than_a_line() {
+        let block = eval("8/8/8/3WW3/3WW3/8/8/7B b 0,0 0,0 0 -,-", &Rules::PISO);
+        let line = eval("8/8/8/8/2WWWW2/8/8/7B b 0,0 0,0 0 -,-", &Rules::PISO);
+        assert!(
+            block < line,
+            "black to move: white's block is worse for black"
+        );
+    }
+
+    #[test]
+    fn a_bare_corner_counter_costs_with_corner_captures_on() {
+        let corner = eval("8/8/8/8/8/8/8/W6B w 0,0 0,0 0 -,-", &Rules::PISO);
+        let edge = eval("8/8/8/8/8/8/8/1W5B w 0,0 0,0 0 -,-", &Rules::PISO);
+        assert!(corner < edge);
+    }
+}

@@ -1,0 +1,266 @@
+//! Computer players: `random`, and three levels of alpha-beta search that differ in how far
+//! they look and how much noise blurs their judgement.
+//!
+//! Deterministic: a player built from a seed, given the same positions and budgets, plays the
+//! same moves. Budgets count nodes (deterministic); a time limit is an optional extra, read
+//! from a [`Clock`] that the caller supplies, since `ludi-core` has no clock of its own.
+
+mod eval;
+mod search;
+mod tt;
+
+pub use search::Report;
+
+use super::moves::Move;
+use super::position::Position;
+use super::rules::Rules;
+use crate::rng::{splitmix64, Rng};
+use search::Searcher;
+use std::fmt;
+use std::str::FromStr;
+
+/// A source of elapsed time in milliseconds (any fixed origin), for time-limited searches.
+pub trait Clock {
+    fn millis(&self) -> f64;
+}
+
+/// How much a search may do: it stops at whichever limit comes first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    pub max_depth: u32,
+    pub max_nodes: u64,
+    /// Milliseconds by the caller's clock; ignored without a clock.
+    pub max_millis: Option<f64>,
+}
+
+/// The players, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A uniformly random legal move.
+    Random,
+    /// One ply and captures, with a lot of noise in its judgement.
+    Easy,
+    /// A shallow search with the full evaluation.
+    Medium,
+    /// A deep search with the full evaluation.
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The deterministic budget used in matches and tests.
+    pub fn budget(self) -> Budget {
+        let (max_depth, max_nodes) = match self {
+            Level::Random => (0, 0),
+            Level::Easy => (1, 5_000),
+            Level::Medium => (3, 20_000),
+            Level::Hard => (64, 60_000),
+        };
+        Budget {
+            max_depth,
+            max_nodes,
+            max_millis: None,
+        }
+    }
+
+    /// Amplitude of the evaluation noise, in hundredths of a counter.
+    fn noise(self) -> i32 {
+        match self {
+            Level::Easy => 80,
+            _ => 4,
+        }
+    }
+
+    fn table_bits(self) -> u32 {
+        match self {
+            Level::Random | Level::Easy => 12,
+            Level::Medium => 16,
+            Level::Hard => 18,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == text)
+            .ok_or_else(|| format!("unknown player `{text}` (players: random, easy, medium, hard)"))
+    }
+}
+
+/// A computer player with its own random stream and search memory.
+pub struct Player {
+    level: Level,
+    rng: Rng,
+    searcher: Searcher,
+}
+
+impl Player {
+    pub fn new(level: Level, seed: u64) -> Player {
+        let mut state = seed;
+        let noise_seed = splitmix64(&mut state);
+        Player {
+            level,
+            rng: Rng::new(seed),
+            searcher: Searcher::new(level.table_bits(), eval::WEIGHTS, level.noise(), noise_seed),
+        }
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Forgets the previous game and reseeds, so that one player can play many games.
+    pub fn new_game(&mut self, seed: u64) {
+        let mut state = seed;
+        let noise_seed = splitmix64(&mut state);
+        self.rng = Rng::new(seed);
+        self.searcher.reset(noise_seed);
+    }
+
+    /// The move this player makes, within its level's deterministic budget; `None` when the
+    /// game is over.
+    pub fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move> {
+        self.think(rules, position, self.level.budget(), None)
+            .map(|r| r.best)
+    }
+
+    /// The move within `budget`, and what the search saw. A time limit needs `clock`.
+    pub fn think(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        budget: Budget,
+        clock: Option<&dyn Clock>,
+    ) -> Option<Report> {
+        if self.level == Level::Random {
+            if position.outcome(rules).is_some() {
+                return None;
+            }
+            let moves = position.legal_moves(rules);
+            let best = *moves.get(self.rng.below(moves.len().max(1) as u32) as usize)?;
+            return Some(Report {
+                best,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                line: vec![best],
+            });
+        }
+        self.searcher.search(rules, position, budget, clock)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::latrunculi::Side;
+
+    fn pos(lfen: &str) -> Position {
+        lfen.parse().expect(lfen)
+    }
+
+    #[test]
+    fn every_level_takes_a_free_counter() {
+        // c1-c2 takes c3 against c4.
+        let lfen = "8/8/8/8/2W5/2B5/8/2W4B w 0,0 0,0 0 -,-";
+        for level in [Level::Easy, Level::Medium, Level::Hard] {
+            let mut player = Player::new(level, 1);
+            let mv = player.choose(&Rules::QUINTANA, &pos(lfen));
+            assert_eq!(
+                mv.map(|m| m.to_string()),
+                Some("c1-c2".to_string()),
+                "{level}"
+            );
+        }
+    }
+
+    #[test]
+    fn search_saves_a_threatened_counter() {
+        // Black's c3-c2 would take d2 against e2.
+        let lfen = "7W/8/8/8/8/2B5/3WB3/W7 w 0,0 0,0 0 -,-";
+        let rules = Rules::PISO;
+        let mut player = Player::new(Level::Hard, 3);
+        let position = pos(lfen);
+        let mv = player.choose(&rules, &position).expect("a move");
+        let after = position.apply(&rules, mv).expect("legal");
+        let mut opponent = Player::new(Level::Hard, 4);
+        let reply = opponent.choose(&rules, &after).expect("a reply");
+        let after_reply = after.apply(&rules, reply).expect("legal");
+        assert_eq!(after_reply.counters(Side::White), 3, "{mv} then {reply}");
+    }
+
+    #[test]
+    fn same_seed_same_moves() {
+        let rules = Rules::QUINTANA;
+        let position = Position::start(&rules);
+        let a =
+            Player::new(Level::Medium, 9).think(&rules, &position, Level::Medium.budget(), None);
+        let b =
+            Player::new(Level::Medium, 9).think(&rules, &position, Level::Medium.budget(), None);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn hard_reaches_depth_six_in_the_quintana_opening_on_enough_nodes() {
+        let rules = Rules::QUINTANA;
+        let budget = Budget {
+            max_depth: 6,
+            max_nodes: 400_000,
+            max_millis: None,
+        };
+        let report = Player::new(Level::Hard, 1)
+            .think(&rules, &Position::start(&rules), budget, None)
+            .expect("a move");
+        assert_eq!(report.depth, 6, "{report:?}");
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move() {
+        let over = pos("8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-");
+        for level in Level::ALL {
+            assert_eq!(Player::new(level, 1).choose(&Rules::PISO, &over), None);
+        }
+    }
+
+    #[test]
+    fn a_clock_stops_the_search() {
+        struct Ticks(std::cell::Cell<f64>);
+        impl Clock for Ticks {
+            fn millis(&self) -> f64 {
+                self.0.set(self.0.get() + 1.0);
+                self.0.get()
+            }
+        }
+        let rules = Rules::QUINTANA;
+        let budget = Budget {
+            max_depth: 64,
+            max_nodes: u64::MAX,
+            max_millis: Some(20.0),
+        };
+        let clock = Ticks(std::cell::Cell::new(0.0));
+        let report = Player::new(Level::Hard, 1)
+            .think(&rules, &Position::start(&rules), budget, Some(&clock))
+            .expect("a move");
+        assert!(report.depth < 64);
+    }
+}
