@@ -1,13 +1,19 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask serve` plays the game.
 
+mod e2e;
+mod serve;
+mod wasm;
+
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") => test(),
+        Some("serve") => serve_command(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test>");
+            eprintln!("usage: cargo xtask <test | serve [--port P]>");
             return ExitCode::from(2);
         }
     };
@@ -20,12 +26,12 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs a command from the workspace root, failing with its name when it fails.
-fn run(program: &str, args: &[&str]) -> Result<(), String> {
+/// Runs a command from `dir`, failing with its name when it fails.
+fn run_in(dir: &Path, program: &str, args: &[&str]) -> Result<(), String> {
     eprintln!("xtask: {program} {}", args.join(" "));
     let status = Command::new(program)
         .args(args)
-        .current_dir(workspace_root())
+        .current_dir(dir)
         .status()
         .map_err(|e| format!("cannot start {program}: {e}"))?;
     if status.success() {
@@ -35,11 +41,16 @@ fn run(program: &str, args: &[&str]) -> Result<(), String> {
     }
 }
 
-fn workspace_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+/// Runs a command from the workspace root.
+fn run(program: &str, args: &[&str]) -> Result<(), String> {
+    run_in(&workspace_root(), program, args)
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
         .ancestors()
         .nth(2)
-        .map(std::path::Path::to_path_buf)
+        .map(Path::to_path_buf)
         .unwrap_or_else(|| ".".into())
 }
 
@@ -47,7 +58,45 @@ fn test() -> Result<(), String> {
     run("cargo", &["fmt", "--all", "--check"])?;
     run(
         "cargo",
-        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
     )?;
-    run("cargo", &["test", "--workspace"])
+    run(
+        "cargo",
+        &[
+            "clippy",
+            "-p",
+            "ludi-wasm",
+            "--target",
+            wasm::TARGET,
+            "--",
+            "-D",
+            "warnings",
+        ],
+    )?;
+    run("cargo", &["test", "--workspace"])?;
+    let size = wasm::build()?;
+    size.check()?;
+    e2e::run()
+}
+
+fn serve_command(args: &[String]) -> Result<(), String> {
+    let port = match args {
+        [] => 8080,
+        [flag, port] if flag == "--port" => port
+            .parse()
+            .map_err(|_| format!("--port wants a number from 0 to 65535, not `{port}`"))?,
+        _ => return Err("usage: cargo xtask serve [--port P]".into()),
+    };
+    wasm::build()?;
+    let server = serve::Server::start(port, workspace_root().join("www"))?;
+    println!("Ludi Romani: http://{}/", server.addr());
+    server.wait();
+    Ok(())
 }

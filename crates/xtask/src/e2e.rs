@@ -1,0 +1,52 @@
+//! The browser tests: Debian's Chromium driven by npm's playwright-core from `tests/`,
+//! against the page served on a free local port.
+
+use crate::serve::Server;
+use crate::{run_in, wasm, workspace_root};
+use std::path::Path;
+use std::process::Command;
+
+/// Where Debian installs Chromium; `CHROMIUM` overrides it.
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+pub fn run() -> Result<(), String> {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| CHROMIUM.into());
+    if !Path::new(&chromium).exists() {
+        return Err(format!(
+            "the browser tests need Chromium at {chromium}, which is missing: run `.ci/run` \
+             (it installs it) or `apt-get install chromium`"
+        ));
+    }
+    let tests = workspace_root().join("tests");
+    if !tests.join("node_modules").join("playwright-core").exists() {
+        run_in(&tests, "npm", &["ci", "--no-audit", "--no-fund"])?;
+    }
+    let mut files: Vec<String> = std::fs::read_dir(&tests)
+        .map_err(|e| format!("cannot list {}: {e}", tests.display()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".test.mjs"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("no *.test.mjs files in {}", tests.display()));
+    }
+    let server = Server::start(0, workspace_root().join("www"))?;
+    let url = format!("http://{}/", server.addr());
+    let screenshots = wasm::target_dir()?.join("screenshots");
+    eprintln!("xtask: node --test {} (page at {url})", files.join(" "));
+    let status = Command::new("node")
+        .arg("--test")
+        .args(&files)
+        .current_dir(&tests)
+        .env("LUDI_URL", &url)
+        .env("CHROMIUM", &chromium)
+        .env("SCREENSHOTS", &screenshots)
+        .status()
+        .map_err(|e| format!("cannot start node: {e}"))?;
+    drop(server);
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the browser tests failed ({status})"))
+    }
+}

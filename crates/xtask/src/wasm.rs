@@ -1,0 +1,94 @@
+//! Builds the page's WebAssembly: the release `ludi-wasm` library, then wasm-bindgen's web
+//! glue into `www/pkg/`, and measures what a browser downloads.
+
+use crate::{run, workspace_root};
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use wasm_bindgen_cli_support::Bindgen;
+
+pub const TARGET: &str = "wasm32-unknown-unknown";
+/// The budget for the wasm and its JS glue together, gzipped.
+const BUDGET: usize = 150 * 1024;
+
+/// Gzipped sizes of the built files, in bytes.
+pub struct Size {
+    wasm: usize,
+    glue: usize,
+}
+
+impl Size {
+    pub fn check(&self) -> Result<(), String> {
+        let total = self.wasm + self.glue;
+        if total < BUDGET {
+            Ok(())
+        } else {
+            Err(format!(
+                "the page's wasm and glue gzip to {total} bytes, over the {BUDGET}-byte budget"
+            ))
+        }
+    }
+}
+
+/// Cargo's target directory, wherever the environment or configuration puts it.
+pub fn target_dir() -> Result<PathBuf, String> {
+    let output = Command::new("cargo")
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(workspace_root())
+        .output()
+        .map_err(|e| format!("cannot start cargo metadata: {e}"))?;
+    if !output.status.success() {
+        return Err("`cargo metadata` failed".into());
+    }
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .map_err(|e| format!("cannot read cargo metadata: {e}"))?;
+    metadata["target_directory"]
+        .as_str()
+        .map(PathBuf::from)
+        .ok_or_else(|| "cargo metadata names no target directory".into())
+}
+
+/// Builds the wasm and its glue into `www/pkg/`; prints and returns their gzipped sizes.
+pub fn build() -> Result<Size, String> {
+    run(
+        "cargo",
+        &["build", "--release", "-p", "ludi-wasm", "--target", TARGET],
+    )?;
+    let input = target_dir()?
+        .join(TARGET)
+        .join("release")
+        .join("ludi_wasm.wasm");
+    let out = workspace_root().join("www").join("pkg");
+    eprintln!("xtask: wasm-bindgen --target web {}", input.display());
+    Bindgen::new()
+        .input_path(&input)
+        .web(true)
+        .map_err(|e| format!("wasm-bindgen: {e}"))?
+        .typescript(false)
+        .generate(&out)
+        .map_err(|e| format!("wasm-bindgen on {}: {e:#}", input.display()))?;
+    let size = Size {
+        wasm: gzipped(&out.join("ludi_wasm_bg.wasm"))?,
+        glue: gzipped(&out.join("ludi_wasm.js"))?,
+    };
+    println!(
+        "wasm size: {} bytes wasm + {} bytes JS glue = {} bytes gzip ({:.1} KB; budget 150 KB)",
+        size.wasm,
+        size.glue,
+        size.wasm + size.glue,
+        (size.wasm + size.glue) as f64 / 1024.0
+    );
+    Ok(size)
+}
+
+fn gzipped(path: &Path) -> Result<usize, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder
+        .write_all(&bytes)
+        .and_then(|()| encoder.finish())
+        .map(|gz| gz.len())
+        .map_err(|e| format!("cannot gzip {}: {e}", path.display()))
+}
