@@ -1,10 +1,9 @@
 //! `ludi bench`: how fast the XII Scripta engine generates turns and plays random games.
 
-use crate::{Args, UsageError};
+use crate::{say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::{random_game, random_turn, Dice, Generator, Position, Side};
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// A fixed, reproducible set of positions with dice, taken from random games: every phase
 /// of play (entering, racing, hitting, bearing off) appears.
@@ -29,40 +28,45 @@ pub fn sample_positions(count: usize, seed: u64) -> Vec<Position> {
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let args = Args::parse(args, &["seconds"])?;
     let seconds: f64 = args.number("seconds", 3.0)?;
-    if !(seconds > 0.0) {
-        return Err(UsageError("--seconds must be positive".into()));
+    if !(seconds > 0.0 && seconds <= 600.0) {
+        return Err(UsageError("--seconds must be between 0 and 600".into()));
     }
     let positions = sample_positions(2_000, 2026);
     let mut generator = Generator::new();
     let (mut outcomes, mut throws) = (0u64, 0u64);
-    let started = Instant::now();
-    while started.elapsed().as_secs_f64() < seconds {
+    let clock = Stopwatch::start();
+    while clock.wall() < seconds {
         for position in &positions {
             outcomes += generator.turns(position).len() as u64;
         }
         throws += positions.len() as u64;
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    println!(
-        "scripta turn generation: {:.2} M distinct outcomes/s, {:.0} throws/s ({:.1} outcomes per throw over {} positions)",
-        outcomes as f64 / elapsed / 1e6,
-        throws as f64 / elapsed,
+    let (cpu, wall) = (clock.cpu(), clock.wall());
+    say(format_args!(
+        "scripta turn generation: {:.2} M distinct outcomes per CPU second ({:.2} M per wall second), {:.0} throws/s, {:.1} outcomes per throw over {} positions",
+        outcomes as f64 / cpu / 1e6,
+        outcomes as f64 / wall / 1e6,
+        throws as f64 / cpu,
         outcomes as f64 / throws as f64,
         positions.len()
-    );
+    ));
     let mut rng = Rng::new(7);
     let (mut games, mut turns) = (0u64, 0u64);
-    let started = Instant::now();
-    while started.elapsed().as_secs_f64() < seconds {
-        let opener = if games % 2 == 0 { Side::Albi } else { Side::Nigri };
+    let clock = Stopwatch::start();
+    while clock.wall() < seconds {
+        let opener = if games % 2 == 0 {
+            Side::Albi
+        } else {
+            Side::Nigri
+        };
         turns += random_game(&mut rng, opener).1 as u64;
         games += 1;
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    println!(
-        "scripta random games: {:.0} games/s ({:.1} turns per game)",
-        games as f64 / elapsed,
+    say(format_args!(
+        "scripta random games: {:.0} games per CPU second ({:.0} per wall second), {:.1} turns per game",
+        games as f64 / clock.cpu(),
+        games as f64 / clock.wall(),
         turns as f64 / games as f64
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }

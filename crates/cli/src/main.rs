@@ -9,6 +9,11 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   ludi scripta moves [\"<XSN with dice>\"]      legal turns (positions from stdin when omitted)
   ludi scripta play --games N --seed S          random games between two random players
+  ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F]
+                                                computer players (random, easy, medium, hard,
+                                                expert) in pairs of games on the same dice
+  ludi scripta train --games N --seed S --out F [--threads T]
+                                                trains the hard network by self-play
   ludi latrunculi moves --rules R [\"<LFEN>\"]   legal moves (positions from stdin when omitted)
   ludi bench                                    speed of move generation and random games";
 
@@ -31,6 +36,47 @@ fn main() -> ExitCode {
         Err(UsageError(message)) => {
             eprintln!("ludi: {message}\n(`ludi help` shows the usage)");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints a line on standard output; a closed pipe (`ludi ... | head`) is not an error.
+pub fn say(line: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
+/// Seconds of CPU time this thread has used, where the system tells (Linux), so speed
+/// figures measure one core's work even when other programs share the machine.
+pub fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanos / 1e9)
+}
+
+/// A stopwatch reading both wall-clock and CPU time.
+pub struct Stopwatch {
+    wall: std::time::Instant,
+    cpu: Option<f64>,
+}
+
+impl Stopwatch {
+    pub fn start() -> Stopwatch {
+        Stopwatch {
+            wall: std::time::Instant::now(),
+            cpu: cpu_seconds(),
+        }
+    }
+
+    pub fn wall(&self) -> f64 {
+        self.wall.elapsed().as_secs_f64().max(1e-9)
+    }
+
+    /// CPU seconds since the start, or wall-clock seconds where CPU time is unknown.
+    pub fn cpu(&self) -> f64 {
+        match (self.cpu, cpu_seconds()) {
+            (Some(start), Some(now)) => (now - start).max(1e-9),
+            _ => self.wall(),
         }
     }
 }

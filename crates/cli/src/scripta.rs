@@ -1,11 +1,10 @@
 //! `ludi scripta moves` and `ludi scripta play`.
 
-use crate::{Args, UsageError};
+use crate::{say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::{random_game, Generator, Position, Side};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
-use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let rest = args.get(1..).unwrap_or_default();
@@ -92,21 +91,30 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
     let mut rng = Rng::new(seed);
     let mut wins = [0u64; 2];
     let (mut total_turns, mut max_turns) = (0u64, 0usize);
-    let started = Instant::now();
+    let clock = Stopwatch::start();
     for game in 0..games {
         // Rule 1: Albi open the first game and the opener alternates.
-        let opener = if game % 2 == 0 { Side::Albi } else { Side::Nigri };
+        let opener = if game % 2 == 0 {
+            Side::Albi
+        } else {
+            Side::Nigri
+        };
         let (winner, turns) = random_game(&mut rng, opener);
         wins[winner.index()] += 1;
         total_turns += turns as u64;
         max_turns = max_turns.max(turns);
     }
-    let seconds = started.elapsed().as_secs_f64();
-    println!("games: {games}");
-    println!("albi wins: {}", wins[0]);
-    println!("nigri wins: {}", wins[1]);
-    println!("mean turns: {:.1}", total_turns as f64 / games as f64);
-    println!("max turns: {max_turns}");
-    println!("games per second: {:.0}", games as f64 / seconds.max(1e-9));
+    say(format_args!("games: {games}"));
+    say(format_args!("albi wins: {}", wins[0]));
+    say(format_args!("nigri wins: {}", wins[1]));
+    say(format_args!(
+        "mean turns: {:.1}",
+        total_turns as f64 / games as f64
+    ));
+    say(format_args!("max turns: {max_turns}"));
+    say(format_args!(
+        "games per second: {:.0}",
+        games as f64 / clock.wall()
+    ));
     Ok(ExitCode::SUCCESS)
 }

@@ -140,7 +140,8 @@ impl Game {
     }
 
     fn check_not_over(&self) -> Result<(), GameError> {
-        self.winner().map_or(Ok(()), |w| Err(GameError::GameOver(w)))
+        self.winner()
+            .map_or(Ok(()), |w| Err(GameError::GameOver(w)))
     }
 
     /// Throws three dice for the side to move (rule 2).

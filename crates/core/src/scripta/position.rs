@@ -101,8 +101,7 @@ impl Dice {
 
     /// Dice from their values; `None` unless there are 1 to 3 values, each 1 to 6.
     pub fn new(values: &[u8]) -> Option<Dice> {
-        if values.is_empty() || values.len() > 3 || values.iter().any(|&v| !(1..=6).contains(&v))
-        {
+        if values.is_empty() || values.len() > 3 || values.iter().any(|&v| !(1..=6).contains(&v)) {
             return None;
         }
         let mut dice = Dice::NONE;

@@ -1,22 +1,25 @@
 //! The rules of movement, one function per rule, as the Austin and Murray reconstruction
 //! states them. Everything that decides whether a single step is allowed lives here.
 
-use super::position::{cell_of, count_of, Die, Mark, Position, Side, COUNTERS, MARKS};
+use super::position::{cell_of, count_of, Die, Mark, Position, Side, COUNTERS, HOME, MARKS};
 use super::step::{From, Step, To};
 
 impl Position {
     /// Rule 6: two or more counters of one side on a mark form a block that the other side
     /// may neither enter onto nor land on.
+    #[inline]
     pub fn is_blocked_for(&self, side: Side, mark: Mark) -> bool {
         count_of(self.board[mark.get() as usize], side.other()) >= 2
     }
 
     /// Rule 7: a single enemy counter alone on a mark is a blot; landing there sends it home.
+    #[inline]
     pub fn is_blot_for(&self, side: Side, mark: Mark) -> bool {
         count_of(self.board[mark.get() as usize], side.other()) == 1
     }
 
     /// Rule 8: while a side has counters sent home, entering them is its only legal step.
+    #[inline]
     pub fn must_reenter(&self, side: Side) -> bool {
         self.trays[side.index()].sent_home > 0
     }
@@ -31,12 +34,12 @@ impl Position {
     /// Rule 9: a side may bear off only while every counter it still has in play stands in
     /// the home zone, marks 31-36: none waiting, none sent home.
     pub fn may_bear_off(&self, side: Side) -> bool {
-        self.trays[side.index()].to_enter() == 0
-            && self.rearmost(side).is_none_or(Mark::in_home)
+        self.trays[side.index()].to_enter() == 0 && self.rearmost(side).is_none_or(Mark::in_home)
     }
 
     /// Rule 4: a die of value v enters a waiting (or sent-home) counter on mark v, unless that
     /// mark is blocked.
+    #[inline]
     pub fn enter_step(&self, die: Die) -> Option<Step> {
         let side = self.turn;
         let target = Mark::new(die.get())?;
@@ -55,6 +58,22 @@ impl Position {
     /// anything, to land on any mark that is not blocked; past mark 36 it bears off, with the
     /// exact die from any mark or a larger one from the rearmost mark only.
     pub fn move_step(&self, from: Mark, die: Die) -> Option<Step> {
+        self.move_step_bearing(from, die, self.bearing_off_from())
+    }
+
+    /// The rearmost counter while the side to move may bear off (rule 9), else `None`.
+    fn bearing_off_from(&self) -> Option<Mark> {
+        let side = self.turn;
+        if self.may_bear_off(side) {
+            self.rearmost(side)
+        } else {
+            None
+        }
+    }
+
+    /// [`Position::move_step`] with rule 9's condition worked out once for the whole throw.
+    #[inline]
+    fn move_step_bearing(&self, from: Mark, die: Die, rearmost: Option<Mark>) -> Option<Step> {
         let side = self.turn;
         if count_of(self.board[from.get() as usize], side) == 0 {
             return None;
@@ -69,8 +88,7 @@ impl Position {
             }),
             None => {
                 let exact = reach == MARKS + 1;
-                let bears_off = self.may_bear_off(side)
-                    && (exact || self.rearmost(side) == Some(from));
+                let bears_off = rearmost.is_some() && (exact || rearmost == Some(from));
                 bears_off.then_some(Step {
                     from: From::Mark(from),
                     to: To::Off,
@@ -83,7 +101,20 @@ impl Position {
 
     /// Every single step one die allows the side to move, before rule 3 (use as many dice as
     /// possible) is applied. Sent-home counters must come in first (rule 8).
-    pub(crate) fn each_step(&self, die: Die, mut visit: impl FnMut(Step)) {
+    pub(crate) fn each_step(&self, die: Die, visit: impl FnMut(Step)) {
+        self.each_step_from(die, self.occupied(self.turn), visit);
+    }
+
+    /// The marks `side` holds, as bits (bit m for mark m).
+    pub(crate) fn occupied(&self, side: Side) -> u64 {
+        (1..=MARKS).fold(0, |bits, m| {
+            bits | (u64::from(count_of(self.board[m as usize], side) > 0) << m)
+        })
+    }
+
+    /// [`Position::each_step`] given the marks the side to move holds, which a caller that
+    /// walks many steps keeps up to date instead of scanning the board each time.
+    pub(crate) fn each_step_from(&self, die: Die, own: u64, mut visit: impl FnMut(Step)) {
         let side = self.turn;
         if let Some(step) = self.enter_step(die) {
             visit(step);
@@ -91,74 +122,105 @@ impl Position {
         if self.must_reenter(side) {
             return;
         }
-        for m in 1..=MARKS {
-            if count_of(self.board[m as usize], side) > 0 {
-                if let Some(step) = Mark::new(m).and_then(|from| self.move_step(from, die)) {
-                    visit(step);
-                }
+        let outside_home = own & ((1u64 << HOME) - 1);
+        let rearmost = (own != 0 && outside_home == 0 && self.trays[side.index()].to_enter() == 0)
+            .then(|| Mark::new(own.trailing_zeros() as u8))
+            .flatten();
+        let mut marks = own;
+        while marks != 0 {
+            let m = marks.trailing_zeros() as u8;
+            marks &= marks - 1;
+            if let Some(step) =
+                Mark::new(m).and_then(|from| self.move_step_bearing(from, die, rearmost))
+            {
+                visit(step);
             }
         }
     }
 
+    /// The marks of the side to move after `step`, from the marks before it.
+    #[inline]
+    pub(crate) fn occupied_after(&self, own: u64, step: Step) -> u64 {
+        let mut own = own;
+        if let From::Mark(m) = step.from {
+            if count_of(self.board[m.get() as usize], self.turn) == 0 {
+                own &= !(1u64 << m.get());
+            }
+        }
+        if let To::Mark(m) = step.to {
+            own |= 1u64 << m.get();
+        }
+        own
+    }
+
     /// Plays a step already known to be legal: spends its die, moves the counter and sends any
-    /// blot it lands on home. Returns the change to the position's hash key.
-    pub(crate) fn apply(&mut self, step: Step) -> u64 {
+    /// blot it lands on home.
+    #[inline]
+    pub(crate) fn apply(&mut self, step: Step) {
         let side = self.turn;
-        let me = side.index();
-        let mut delta = zobrist::dice(&self.dice);
         self.dice.spend(step.die);
-        delta ^= zobrist::dice(&self.dice);
         match step.from {
             From::Tray => {
-                let tray = &mut self.trays[me];
-                delta ^= zobrist::tray(side, tray);
+                let tray = &mut self.trays[side.index()];
                 if tray.sent_home > 0 {
                     tray.sent_home -= 1;
                 } else {
                     tray.waiting -= 1;
                 }
-                delta ^= zobrist::tray(side, tray);
             }
-            From::Mark(m) => delta ^= self.set_count(side, m, |n| n - 1),
+            From::Mark(m) => self.board[m.get() as usize] -= cell_of(side, 1),
         }
         match step.to {
-            To::Off => {
-                let tray = &mut self.trays[me];
-                delta ^= zobrist::tray(side, tray);
-                tray.borne_off += 1;
-                delta ^= zobrist::tray(side, tray);
-            }
+            To::Off => self.trays[side.index()].borne_off += 1,
             To::Mark(m) => {
                 if step.hit {
-                    delta ^= self.send_home(side.other(), m);
+                    self.send_home(side.other(), m);
                 }
-                delta ^= self.set_count(side, m, |n| n + 1);
+                self.board[m.get() as usize] += cell_of(side, 1);
             }
         }
-        delta
     }
 
     /// Rule 7: the blot on `mark` leaves the board for its owner's tray, marked sent home.
-    fn send_home(&mut self, owner: Side, mark: Mark) -> u64 {
-        let mut delta = self.set_count(owner, mark, |_| 0);
-        let tray = &mut self.trays[owner.index()];
-        delta ^= zobrist::tray(owner, tray);
-        tray.sent_home += 1;
-        delta ^= zobrist::tray(owner, tray);
-        delta
+    #[inline]
+    fn send_home(&mut self, owner: Side, mark: Mark) {
+        self.board[mark.get() as usize] = 0;
+        self.trays[owner.index()].sent_home += 1;
     }
 
-    fn set_count(&mut self, side: Side, mark: Mark, change: impl Fn(u8) -> u8) -> u64 {
-        let cell = &mut self.board[mark.get() as usize];
-        let old = *cell;
-        *cell = cell_of(side, change(count_of(old, side)));
-        zobrist::cell(mark, old) ^ zobrist::cell(mark, *cell)
+    /// [`Position::apply`], returning the change to the board-and-trays hash key.
+    #[inline]
+    pub(crate) fn apply_keyed(&mut self, step: Step) -> u64 {
+        let before = self.touched_key(step);
+        self.apply(step);
+        before ^ self.touched_key(step)
     }
 
-    /// The position's hash key (board, trays and dice left; the side to move is fixed while
-    /// a turn is generated).
+    /// The key of everything `step` can change: its marks, the mover's tray when it enters
+    /// or bears off, and the other tray when it hits.
+    #[inline]
+    fn touched_key(&self, step: Step) -> u64 {
+        let side = self.turn;
+        let mut key = 0;
+        match step.from {
+            From::Mark(m) => key ^= zobrist::cell(m, self.board[m.get() as usize]),
+            From::Tray => key ^= zobrist::tray(side, &self.trays[side.index()]),
+        }
+        match step.to {
+            To::Mark(m) => key ^= zobrist::cell(m, self.board[m.get() as usize]),
+            To::Off => key ^= zobrist::tray(side, &self.trays[side.index()]),
+        }
+        if step.hit {
+            let other = side.other();
+            key ^= zobrist::tray(other, &self.trays[other.index()]);
+        }
+        key
+    }
+
+    /// The hash key of the board and trays (the side to move is fixed while a turn is
+    /// generated; the dice are keyed apart).
     pub(crate) fn key(&self) -> u64 {
-        let mut key = zobrist::dice(&self.dice);
+        let mut key = 0;
         for side in Side::BOTH {
             key ^= zobrist::tray(side, &self.trays[side.index()]);
         }
@@ -170,9 +232,10 @@ impl Position {
         key
     }
 
-    /// The part of the hash key that comes from the dice left.
-    pub(crate) fn dice_key(&self) -> u64 {
-        zobrist::dice(&self.dice)
+    /// The same counters on the same marks and in the same trays (dice and turn aside).
+    #[inline]
+    pub(crate) fn same_counters(&self, other: &Position) -> bool {
+        self.trays == other.trays && self.board == other.board
     }
 
     /// Rule 10: the side to move has just borne off its fifteenth counter.
@@ -181,82 +244,53 @@ impl Position {
     }
 }
 
-/// Zobrist keys: one random word per (mark, signed count), tray count and remaining die.
+/// Zobrist keys: one random word per (mark, signed count) and per tray count. The tables
+/// are flat and a power of two long so that masked indices need no bounds checks.
 mod zobrist {
-    use super::super::position::{Dice, Mark, Side, Tray, COUNTERS, MARKS};
+    use super::super::position::{Mark, Side, Tray};
     use crate::rng::splitmix64;
 
-    const CELLS: usize = 2 * COUNTERS as usize + 1;
-    const TRAY_SLOTS: usize = COUNTERS as usize + 1;
+    /// 64 marks of 32 signed counts (-15..=15 offset by 16).
+    const CELLS: usize = 64 * 32;
+    /// 2 sides of 3 tray counts (waiting, sent home, borne off) of 16 values.
+    const TRAYS: usize = 2 * 4 * 16;
 
-    struct Keys {
-        cells: [[u64; CELLS]; MARKS as usize + 1],
-        trays: [[[u64; TRAY_SLOTS]; 3]; 2],
-        dice: [[u64; 4]; 7],
-    }
-
-    const KEYS: Keys = {
+    static CELL_KEYS: [u64; CELLS] = {
+        let mut keys = [0; CELLS];
         let mut state = 0x5C21_97A5_u64;
-        let mut keys = Keys {
-            cells: [[0; CELLS]; MARKS as usize + 1],
-            trays: [[[0; TRAY_SLOTS]; 3]; 2],
-            dice: [[0; 4]; 7],
-        };
-        let mut m = 1;
-        while m <= MARKS as usize {
-            let mut c = 0;
-            while c < CELLS {
-                // An empty mark hashes to zero so that empty boards need no work.
-                if c != COUNTERS as usize {
-                    keys.cells[m][c] = splitmix64(&mut state);
-                }
-                c += 1;
+        let mut i = 0;
+        while i < CELLS {
+            // An empty mark hashes to zero so that empty boards need no work.
+            if i % 32 != 16 {
+                keys[i] = splitmix64(&mut state);
             }
-            m += 1;
+            i += 1;
         }
-        let mut s = 0;
-        while s < 2 {
-            let mut k = 0;
-            while k < 3 {
-                let mut n = 0;
-                while n < TRAY_SLOTS {
-                    keys.trays[s][k][n] = splitmix64(&mut state);
-                    n += 1;
-                }
-                k += 1;
-            }
-            s += 1;
-        }
-        let mut v = 1;
-        while v < 7 {
-            let mut n = 1;
-            while n < 4 {
-                keys.dice[v][n] = splitmix64(&mut state);
-                n += 1;
-            }
-            v += 1;
+        keys
+    };
+
+    static TRAY_KEYS: [u64; TRAYS] = {
+        let mut keys = [0; TRAYS];
+        let mut state = 0x7A11_0FF5_u64;
+        let mut i = 0;
+        while i < TRAYS {
+            keys[i] = splitmix64(&mut state);
+            i += 1;
         }
         keys
     };
 
     #[inline]
     pub fn cell(mark: Mark, cell: i8) -> u64 {
-        KEYS.cells[mark.get() as usize][(cell + COUNTERS as i8) as usize]
+        let index = (usize::from(mark.get()) << 5) | ((cell + 16) as usize & 31);
+        CELL_KEYS[index & (CELLS - 1)]
     }
 
     #[inline]
     pub fn tray(side: Side, tray: &Tray) -> u64 {
-        let t = &KEYS.trays[side.index()];
-        t[0][tray.waiting as usize] ^ t[1][tray.sent_home as usize] ^ t[2][tray.borne_off as usize]
-    }
-
-    /// The dice left as a multiset: order does not change what can still be played.
-    #[inline]
-    pub fn dice(dice: &Dice) -> u64 {
-        let mut counts = [0usize; 7];
-        for &v in dice.values() {
-            counts[v as usize] += 1;
-        }
-        (1..7).fold(0, |k, v| k ^ KEYS.dice[v][counts[v]])
+        let base = side.index() << 6;
+        let at =
+            |k: usize, n: u8| TRAY_KEYS[(base | (k << 4) | (usize::from(n) & 15)) & (TRAYS - 1)];
+        at(0, tray.waiting) ^ at(1, tray.sent_home) ^ at(2, tray.borne_off)
     }
 }

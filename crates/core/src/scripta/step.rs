@@ -134,7 +134,9 @@ mod tests {
             let read: StepText = text.parse().unwrap();
             assert!(read.names(&step));
         }
-        for bad in ["", "in", "5/", "0/3", "in/37", "off/3", "a/b", "12-15", "in/+5"] {
+        for bad in [
+            "", "in", "5/", "0/3", "in/37", "off/3", "a/b", "12-15", "in/+5",
+        ] {
             assert!(matches!(
                 bad.parse::<StepText>(),
                 Err(StepError::Malformed(_))

@@ -224,7 +224,7 @@ mod tests {
             ("A w13s0o0:3,3 w15s0o0:", "albi"),
             ("A w13s0o0:3x0,4x2 w15s0o0:", "albi"),
             ("A w-1s0o0: w15s0o0:", "albi"),
-            ("A w15s0o0: w14s0o0:3", "nigri"),
+            ("A w15s0o0: w14s0o0:3x2", "nigri"),
             ("A w14s0o0:3 w14s0o0:3", "nigri"),
             ("A w15s0o0: w15s0o0: 7", "dice"),
             ("A w15s0o0: w15s0o0: 1234", "dice"),

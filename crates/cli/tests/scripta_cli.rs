@@ -1,0 +1,110 @@
+//! The `ludi scripta` command's output contract.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn ludi(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ludi runs");
+    if let Some(mut input) = child.stdin.take() {
+        input.write_all(stdin.as_bytes()).expect("stdin written");
+    }
+    child.wait_with_output().expect("ludi finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("utf-8 output")
+}
+
+#[test]
+fn moves_lists_outcomes_sorted_by_resulting_position_then_the_count() {
+    let out = ludi(&["scripta", "moves", "A w15s0o0: w15s0o0: 235"], "");
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "in/5 in/3 in/2\tN w12s0o0:2,3,5 w15s0o0:\n\
+         in/5 5/8 in/2\tN w13s0o0:2,8 w15s0o0:\n\
+         in/5 in/3 5/7\tN w13s0o0:3,7 w15s0o0:\n\
+         in/5 in/3 3/5\tN w13s0o0:5x2 w15s0o0:\n\
+         in/5 5/8 8/10\tN w14s0o0:10 w15s0o0:\n\
+         5 outcomes\n"
+    );
+}
+
+#[test]
+fn moves_marks_hits_and_forfeits() {
+    let hit = ludi(&["scripta", "moves", "A w0s0o14:10 w14s0o0:13 3"], "");
+    assert_eq!(text(&hit.stdout), "10/13*\tN w0s0o14:13 w14s1o0:\n1 outcomes\n");
+    let forfeit = ludi(&["scripta", "moves", "A w0s1o0:31x14 w9s0o0:2x2,3x2,5x2 235"], "");
+    assert_eq!(
+        text(&forfeit.stdout),
+        "-\tN w0s1o0:31x14 w9s0o0:2x2,3x2,5x2\n1 outcomes\n"
+    );
+    let won = ludi(&["scripta", "moves", "N w0s0o15: w15s0o0: 123"], "");
+    assert_eq!(text(&won.stdout), "result: albi\n0 outcomes\n");
+}
+
+#[test]
+fn moves_reads_standard_input_and_answers_bad_lines_in_place() {
+    let input = "A w15s0o0: w15s0o0: 111\nnonsense\nA w15s0o0: w15s0o0:\nA w0s0o14:10 w14s0o0:13 3\n";
+    let out = ludi(&["scripta", "moves"], input);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let blocks: Vec<&str> = stdout.split("\n\n").collect();
+    assert_eq!(blocks.len(), 5, "{stdout}");
+    assert!(blocks[0].ends_with("3 outcomes"));
+    assert!(blocks[1].starts_with("error: bad position"), "{}", blocks[1]);
+    assert!(blocks[2].starts_with("error: no dice"), "{}", blocks[2]);
+    assert!(blocks[3].ends_with("1 outcomes"));
+    assert_eq!(blocks[4], "");
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_message_and_never_panic() {
+    for args in [
+        &["scripta", "moves", "A w15s0o0: w15s0o0:"][..],
+        &["scripta", "moves", "A w15s0o0: w15s0o0: 7"],
+        &["scripta", "moves", "A w16s0o0: w15s0o0: 1"],
+        &["scripta", "moves", "a", "b"],
+        &["scripta", "play", "--games", "x"],
+        &["scripta", "play", "--games"],
+        &["scripta", "fly"],
+        &["scripta"],
+        &["chess"],
+        &[],
+    ] {
+        let out = ludi(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.starts_with("ludi: "), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn play_is_reproducible_from_its_seed() {
+    let run = |seed: &str| {
+        let out = ludi(&["scripta", "play", "--games", "20", "--seed", seed], "");
+        assert!(out.status.success());
+        // All but the speed line are fixed by the seed.
+        text(&out.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("games per second"))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let first = run("11");
+    assert_eq!(first[0], "games: 20");
+    let wins: u32 = first[1..3]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(wins, 20);
+    assert_eq!(first, run("11"));
+    assert_ne!(first, run("12"));
+}
