@@ -119,3 +119,115 @@ fn bad_input_in_argument_form_exits_2_with_a_message() {
         assert!(!out.stderr.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn play_reports_games_wins_moves_and_speed() {
+    let out = ludi(
+        &[
+            "latrunculi",
+            "play",
+            "--rules",
+            "quintana",
+            "--games",
+            "5",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for label in [
+        "games: 5",
+        "white wins: ",
+        "black wins: ",
+        "draws: ",
+        "mean moves: ",
+        "max moves: ",
+        "games per second: ",
+    ] {
+        assert!(text.contains(label), "{label} in {text}");
+    }
+    let again = stdout(&ludi(
+        &[
+            "latrunculi",
+            "play",
+            "--rules",
+            "quintana",
+            "--games",
+            "5",
+            "--seed",
+            "3",
+        ],
+        "",
+    ));
+    let without_speed = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with("games per second"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        without_speed(&text),
+        without_speed(&again),
+        "same seed, same games"
+    );
+}
+
+#[test]
+fn match_ends_with_both_players_wins() {
+    let args = [
+        "latrunculi",
+        "match",
+        "easy",
+        "random",
+        "--rules",
+        "quintana",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+    ];
+    let out = ludi(&args, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let last = text.lines().last().expect("a last line");
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(words.len(), 4, "{last}");
+    assert_eq!((words[0], words[2]), ("easy", "random"));
+    let wins: u32 = words[1].parse::<u32>().unwrap() + words[3].parse::<u32>().unwrap();
+    assert!(wins <= 4);
+    assert!(text.contains("easy think time per move: median"));
+    assert!(text.contains("95% CI") || text.contains("no decided games"));
+    let one_thread = stdout(&ludi(&args[..args.len() - 2], ""));
+    assert_eq!(
+        one_thread.lines().last(),
+        Some(last),
+        "threads do not change results"
+    );
+}
+
+#[test]
+fn match_rejects_unknown_players() {
+    let out = ludi(&["latrunculi", "match", "hard", "grandmaster"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("grandmaster"));
+}
+
+#[test]
+fn bench_reports_depth_nodes_and_speed() {
+    let out = ludi(
+        &["latrunculi", "bench", "--millis", "30", "--depth", "2"],
+        "",
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("hard to depth 2:"), "{text}");
+    assert!(text.contains("nodes/s"), "{text}");
+}

@@ -31,7 +31,7 @@ fn rules_from_bits(bits: u8) -> Rules {
 const LONGEST_GAME: usize = 40 + 100 * 41;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn random_games_conserve_counters_and_end(bits in 0u8..32, seed in any::<u64>()) {
@@ -47,6 +47,13 @@ proptest! {
             let moves = game.legal_moves();
             prop_assert!(!moves.is_empty());
             let mv = moves[rng.below(moves.len() as u32) as usize];
+            let mut captures = Vec::new();
+            before.capture_moves_into(&rules, &mut captures);
+            let mut capturing: Vec<_> = moves.iter().copied().filter(|&m| before.captures_of(&rules, m) > 0).collect();
+            captures.sort_by_key(|m| m.to_string());
+            capturing.sort_by_key(|m| m.to_string());
+            prop_assert_eq!(captures, capturing, "capture generator agrees with the full one");
+            let predicted = before.captures_of(&rules, mv);
             game.play(mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let after = game.position();
             let mover = before.turn();
@@ -55,6 +62,7 @@ proptest! {
             prop_assert_eq!(total(after, mover), total(&before, mover));
             prop_assert_eq!(total(after, mover.other()) + taken, total(&before, mover.other()));
             prop_assert!(taken == 0 || !mv.is_placement(), "placing never captures");
+            prop_assert_eq!(taken, predicted, "captures_of predicts the capture");
             for side in Side::BOTH {
                 prop_assert_eq!(
                     total(after, side) + after.captured_by(side.other()),

@@ -40,9 +40,9 @@ pub enum Level {
     Random,
     /// One ply and captures, with a lot of noise in its judgement.
     Easy,
-    /// A shallow search with the full evaluation.
+    /// Two plies and captures with the full evaluation.
     Medium,
-    /// A deep search with the full evaluation.
+    /// Iterative deepening as far as 25,000 nodes go (4-6 plies), captures, full evaluation.
     Hard,
 }
 
@@ -63,8 +63,8 @@ impl Level {
         let (max_depth, max_nodes) = match self {
             Level::Random => (0, 0),
             Level::Easy => (1, 5_000),
-            Level::Medium => (3, 20_000),
-            Level::Hard => (64, 60_000),
+            Level::Medium => (2, 20_000),
+            Level::Hard => (64, 25_000),
         };
         Budget {
             max_depth,

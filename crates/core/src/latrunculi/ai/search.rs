@@ -5,7 +5,7 @@
 use super::eval::{evaluate, Weights};
 use super::tt::{Bound, Table};
 use super::{Budget, Clock};
-use crate::latrunculi::board::CELLS;
+use crate::latrunculi::board::{Side, CELLS};
 use crate::latrunculi::moves::Move;
 use crate::latrunculi::position::Position;
 use crate::latrunculi::rules::{Rules, QUIET_MOVES_LIMIT};
@@ -18,6 +18,8 @@ const INFINITY: i32 = 32_000;
 const MAX_PLY: usize = 96;
 /// Captures followed past the nominal depth.
 const MAX_QUIESCENCE: u32 = 8;
+/// What a draw costs the side searching, in hundredths of a counter.
+const CONTEMPT: i32 = 30;
 /// Nodes between looks at the clock (a power of two).
 const CLOCK_EVERY: u64 = 1024;
 
@@ -49,6 +51,8 @@ pub(crate) struct Searcher {
     /// Amplitude of the seeded jitter added to every evaluation, so that seeds vary play.
     noise: i32,
     noise_seed: u64,
+    /// The side whose move is being searched.
+    root_side: Side,
 }
 
 struct Limits<'a> {
@@ -70,6 +74,7 @@ impl Searcher {
             weights,
             noise,
             noise_seed,
+            root_side: Side::White,
         }
     }
 
@@ -99,6 +104,7 @@ impl Searcher {
         };
         self.nodes = 0;
         self.stopped = false;
+        self.root_side = root.turn;
         self.killers.fill([None; 2]);
         for h in &mut self.history {
             *h /= 8;
@@ -197,7 +203,7 @@ impl Searcher {
             return 0;
         }
         self.nodes += 1;
-        if let Some(score) = finished(position, rules, ply) {
+        if let Some(score) = self.finished(position, rules, ply) {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -220,7 +226,7 @@ impl Searcher {
         position.legal_moves_into(rules, &mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            return ended_score(position, rules, ply);
+            return self.ended_score(position, rules, ply);
         }
         self.order(rules, position, &mut moves, ply, entry.and_then(|e| e.mv));
         let original_alpha = alpha;
@@ -316,7 +322,7 @@ impl Searcher {
         position.capture_moves_into(rules, &mut moves);
         if moves.is_empty() && !position.has_legal_move(rules) {
             self.moves[ply] = moves;
-            return ended_score(position, rules, ply);
+            return self.ended_score(position, rules, ply);
         }
         let mut best = stand;
         for &mv in &moves {
@@ -326,7 +332,7 @@ impl Searcher {
             self.nodes += 1;
             let mut child = position.clone();
             child.play(rules, mv);
-            let score = match finished(&child, rules, ply + 1) {
+            let score = match self.finished(&child, rules, ply + 1) {
                 Some(score) => -score,
                 None => -self.quiescence(rules, &child, -beta, -alpha, ply + 1, level + 1, limits),
             };
@@ -426,28 +432,29 @@ impl Searcher {
         }
         line
     }
+    /// The score of a game that has ended by counters or by the clock, if it has.
+    fn finished(&self, position: &Position, rules: &Rules, ply: usize) -> Option<i32> {
+        let over = !position.is_placement_phase()
+            && (position.side_exhausted(rules) || position.clock >= QUIET_MOVES_LIMIT);
+        over.then(|| self.ended_score(position, rules, ply))
+    }
+
+    /// A finished game from the side to move's view: the leader wins, sooner is better; a
+    /// draw is a little worse than level play for the side searching, so that it plays on.
+    fn ended_score(&self, position: &Position, rules: &Rules, ply: usize) -> i32 {
+        let lead = position.lead(rules) * if position.turn.index() == 0 { 1 } else { -1 };
+        match lead.signum() {
+            1 => WIN - ply as i32,
+            -1 => -WIN + ply as i32,
+            _ if position.turn == self.root_side => -CONTEMPT,
+            _ => CONTEMPT,
+        }
+    }
 }
 
 fn history_index(side: usize, mv: Move) -> usize {
     let from = mv.from().map_or(0, |f| f.index());
     (side * CELLS + from) * CELLS + mv.to().index()
-}
-
-/// The score of a game that has ended by counters or by the clock, if it has.
-fn finished(position: &Position, rules: &Rules, ply: usize) -> Option<i32> {
-    let over = !position.is_placement_phase()
-        && (position.side_exhausted(rules) || position.clock >= QUIET_MOVES_LIMIT);
-    over.then(|| ended_score(position, rules, ply))
-}
-
-/// A finished game from the side to move's view: the leader wins, sooner is better.
-fn ended_score(position: &Position, rules: &Rules, ply: usize) -> i32 {
-    let lead = position.lead(rules) * if position.turn.index() == 0 { 1 } else { -1 };
-    match lead.signum() {
-        1 => WIN - ply as i32,
-        -1 => -WIN + ply as i32,
-        _ => 0,
-    }
 }
 
 /// Win scores are stored relative to the position, not the root.
