@@ -1,0 +1,105 @@
+// A complete seeded game played through the page, tap by tap, to its winner; then the game
+// survives a reload, and corrupt saved data is set aside with a message.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, close, position, status, tray } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/**
+ * Plays on through the DOM contract only: throw when allowed, else tap the first selectable
+ * source and its first target, else confirm. Runs inside the page so it is fast; checks
+ * that every step changes data-position. Stops at the winner or after `limit` actions.
+ */
+function autoplay(page, limit) {
+  return page.evaluate((limit) => {
+    const q = (s) => document.querySelector(s);
+    const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    let steps = 0;
+    let throws = 0;
+    for (let i = 0; i < limit && !q('[data-winner]'); i++) {
+      const throwButton = q('[data-action="throw"]');
+      if (!throwButton.disabled) {
+        tap(throwButton);
+        throws++;
+        continue;
+      }
+      const source = q('[data-selectable]');
+      if (source) {
+        tap(source);
+        const before = q('[data-position]').dataset.position;
+        const target = q('[data-target]');
+        if (!target) throw new Error(`a selectable source without targets in ${before}`);
+        tap(target);
+        if (q('[data-position]').dataset.position === before) {
+          throw new Error(`a target tap did not play in ${before}`);
+        }
+        steps++;
+        continue;
+      }
+      const confirm = q('[data-action="confirm"]');
+      if (confirm.disabled) throw new Error(`stuck in ${q('[data-position]').dataset.position}`);
+      tap(confirm);
+    }
+    return { steps, throws, winner: q('[data-winner]')?.dataset.winner ?? null };
+  }, limit);
+}
+
+test('a complete seeded game played through the page reaches its winner', async () => {
+  const s = await open(browser, '?game=scripta&opponent=human&seed=2024');
+  const first = await autoplay(s.page, 100000);
+  assert.ok(first.winner === 'albi' || first.winner === 'nigri', JSON.stringify(first));
+  assert.ok(first.steps > 100, `only ${first.steps} steps`);
+  const won = await tray(s.page, first.winner);
+  assert.equal(won.borneOff, 15);
+  const turns = Number((await s.page.textContent('[data-winner]')).match(/after (\d+) turns/)[1]);
+  assert.equal(turns, first.throws);
+  assert.match(await status(s.page), /win the game/);
+
+  // The same seed plays the same game again.
+  const again = await open(browser, '?game=scripta&opponent=human&seed=2024');
+  const second = await autoplay(again.page, 100000);
+  assert.deepEqual(second, first);
+  assert.equal(await position(again.page), await position(s.page));
+  await close(again);
+  await close(s);
+});
+
+test('a reload restores the game; corrupt saved data is set aside with a message', async () => {
+  const s = await open(browser, '?seed=11');
+  await autoplay(s.page, 40);
+  const before = await position(s.page);
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await position(s.page), before);
+  assert.match(await status(s.page), /restored/);
+
+  await s.page.evaluate(() => {
+    const key = 'ludi-romani.scripta.v1';
+    const data = JSON.parse(localStorage.getItem(key));
+    data.saved.turns[0].steps = ['in/9'];
+    localStorage.setItem(key, JSON.stringify(data));
+  });
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.match(await status(s.page), /could not be read and was set aside/);
+  assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
+
+  await s.page.evaluate(() => localStorage.setItem('ludi-romani.scripta.v1', '{not json'));
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.match(await status(s.page), /could not be read/);
+  await close(s);
+});
+
+test('bad links start a new game with a clear message', async () => {
+  const s = await open(browser, '?game=scripta&position=A%20nonsense&seed=x1');
+  const text = await status(s.page);
+  assert.match(text, /seed is not valid/);
+  assert.match(text, /position link is not valid/);
+  assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
+  await close(s);
+});

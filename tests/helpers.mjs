@@ -1,0 +1,103 @@
+// Shared set-up for the browser tests: Debian's Chromium through playwright-core, the page
+// served by `cargo xtask test` (LUDI_URL), and a record of every request the page makes.
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export const BASE = process.env.LUDI_URL;
+if (!BASE) {
+  throw new Error('LUDI_URL is not set: run the browser tests through `cargo xtask test`');
+}
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+  });
+}
+
+/**
+ * A fresh page (own storage) at `query`, with every requested URL collected in `requests`.
+ * Motion is reduced unless asked for, so steps are not slowed by animation.
+ */
+export async function open(browser, query = '', options = {}) {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 390, height: 844 },
+    deviceScaleFactor: options.scale ?? 1,
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
+    hasTouch: options.touch ?? false,
+  });
+  const requests = [];
+  context.on('request', (request) => requests.push(request.url()));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(new URL(query, BASE).href);
+  await page.waitForSelector('body.ready');
+  return { context, page, requests, errors };
+}
+
+/** The query string for a position (and optional seed). */
+export function at(xsn, seed) {
+  const params = new URLSearchParams({ game: 'scripta', opponent: 'human', position: xsn });
+  if (seed !== undefined) params.set('seed', String(seed));
+  return `?${params}`;
+}
+
+export const position = (page) => page.getAttribute('[data-position]', 'data-position');
+export const status = (page) => page.textContent('[role="status"]');
+
+export async function tray(page, side) {
+  const t = page.locator(`[data-tray="${side}"]`);
+  return {
+    waiting: Number(await t.getAttribute('data-waiting')),
+    sentHome: Number(await t.getAttribute('data-sent-home')),
+    borneOff: Number(await t.getAttribute('data-borne-off')),
+  };
+}
+
+export const sorted = async (page, selector, attribute) =>
+  (await page.$$eval(selector, (nodes, a) => nodes.map((n) => n.getAttribute(a)), attribute))
+    .map((v) => (/^\d+$/.test(v) ? Number(v) : v))
+    .sort((a, b) => (a > b ? 1 : a < b ? -1 : 0));
+
+export const selectable = (page) => page.$$eval('[data-selectable]', (nodes) =>
+  nodes.map((n) => n.dataset.mark ? Number(n.dataset.mark) : `tray:${n.dataset.tray}`));
+
+export const targets = (page) => page.$$eval('[data-target]', (nodes) =>
+  nodes.map((n) => (n.dataset.mark ? Number(n.dataset.mark) : `off:${n.dataset.off}`)));
+
+export const dice = (page) => page.$$eval('[data-die]', (nodes) =>
+  nodes.map((n) => ({ value: Number(n.dataset.value), state: n.dataset.state })));
+
+export function screenshotPath(name) {
+  const dir = process.env.SCREENSHOTS || path.resolve('..', 'target', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
+/** Closes a page's context, failing if it ever asked anything of another origin. */
+export async function close({ context, requests, errors }) {
+  await context.close();
+  const origin = new URL(BASE).origin;
+  const foreign = requests.filter((url) => !url.startsWith(`${origin}/`));
+  if (foreign.length) throw new Error(`requests to other origins: ${foreign.join(', ')}`);
+  if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+}
+
+/** Clicks an element the way a tap does (SVG elements have no click() of their own). */
+export function tap(page, selector) {
+  return page.click(selector);
+}

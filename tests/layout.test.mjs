@@ -1,0 +1,90 @@
+// Phones, tablets and desktops: no sideways scrolling, tap targets of at least 24x24 CSS px at
+// 360 px wide, screenshots to look at, no request to any other origin, and offline play.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, close, at, position, screenshotPath } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+// A middle game: stacks, a tall stack, blots, sent-home counters and dice to play.
+const MIDGAME = 'A w4s1o0:1,3x2,5,12,25x3,31x2,36 w3s1o2:2,7x2,14,19x5,33 235';
+
+const TAPPABLE = '[data-mark], [data-tray], [data-off], [data-action], button';
+
+async function noSidewaysScroll(page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  assert.ok(scroll <= width, `page is ${scroll} px wide in a ${width} px window`);
+}
+
+for (const [name, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['phone-landscape', { width: 844, height: 390 }],
+  ['tablet', { width: 820, height: 1180 }],
+  ['desktop', { width: 1440, height: 900 }],
+]) {
+  test(`${name} layout: no sideways scrolling; screenshot`, async () => {
+    const s = await open(browser, at(MIDGAME), { viewport, scale: 2 });
+    await noSidewaysScroll(s.page);
+    await s.page.click('[data-tray="albi"]');
+    await s.page.screenshot({ path: screenshotPath(`${name}.png`), fullPage: true });
+    await close(s);
+  });
+}
+
+test('every tap target is at least 24x24 CSS px at 360 px wide', async () => {
+  for (const viewport of [{ width: 360, height: 740 }, { width: 740, height: 360 }]) {
+    const s = await open(browser, at(MIDGAME), { viewport });
+    await noSidewaysScroll(s.page);
+    const small = await s.page.$$eval(TAPPABLE, (nodes) => nodes
+      .filter((n) => n.getClientRects().length)
+      .map((n) => {
+        const r = n.getBoundingClientRect();
+        const name = n.dataset.mark ?? n.dataset.tray ?? n.dataset.off ?? n.dataset.action ?? n.textContent;
+        return { name, width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10 };
+      })
+      .filter((r) => r.width < 24 || r.height < 24));
+    assert.deepEqual(small, [], `too small at ${viewport.width}x${viewport.height}`);
+    assert.equal(await s.page.locator('[data-mark]').count(), 36);
+    await close(s);
+  }
+});
+
+test('the board reads as on the Trier stone: rows, letters and the S of the track', async () => {
+  const s = await open(browser, '');
+  const marks = await s.page.$$eval('[data-mark]', (nodes) => nodes.map((n) => {
+    const r = n.getBoundingClientRect();
+    return { n: Number(n.dataset.mark), x: r.x, y: r.y, letter: n.querySelector('.letter').textContent };
+  }));
+  const row = (first, last) => marks.filter((m) => m.n >= first && m.n <= last).sort((a, b) => a.x - b.x);
+  const words = [row(1, 12), row(13, 24), row(25, 36)].map((r) => r.map((m) => m.letter).join(''));
+  assert.deepEqual(words, ['VIRTVSIMPERI', 'HOSTESVINCTI', 'LVDANTROMANI']);
+  assert.deepEqual(row(1, 12).map((m) => m.n), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.deepEqual(row(13, 24).map((m) => m.n), [24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13]);
+  assert.deepEqual(row(25, 36).map((m) => m.n), [25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36]);
+  const y = (n) => marks.find((m) => m.n === n).y;
+  assert.ok(y(1) < y(13) && y(13) < y(25));
+  const exit = await s.page.locator('[data-off="albi"]').boundingBox();
+  const last = await s.page.locator('[data-mark="36"]').boundingBox();
+  assert.ok(exit.x >= last.x + last.width - 1, 'the exit zone is beside mark 36');
+  await close(s);
+});
+
+test('no request leaves this origin, and the app plays offline once loaded', async () => {
+  const s = await open(browser, '?seed=9');
+  await s.page.evaluate(() => navigator.serviceWorker.ready);
+  await s.page.click('[data-action="throw"]');
+  const thrown = await position(s.page);
+  await s.context.setOffline(true);
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await position(s.page), thrown);
+  await s.context.setOffline(false);
+  assert.ok(s.requests.some((url) => url.endsWith('.wasm')));
+  await close(s);
+});

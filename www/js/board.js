@@ -1,0 +1,206 @@
+// The Trier board in SVG: three rows of twelve marks split by the central gap, the S-shaped
+// track, the ROMANI home zone, the exit beside mark 36, and the counters on their marks.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+// Geometry in SVG units. Twelve cells plus the gap and the exit column must fit 352 CSS px
+// (a 360 px phone) with each cell at least 24 px wide.
+const W = 40; // cell width
+const H = 82; // cell height
+const M = 8; // frame margin
+const GAP = 22; // the central gap between the sixth and seventh columns
+const ROW_GAP = 14;
+const EXIT_GAP = 6;
+const EXIT_W = 46;
+const R = 14; // counter radius
+const VISIBLE = 4; // counters drawn in a stack; taller stacks show their count
+
+export const WIDTH = M + 12 * W + GAP + EXIT_GAP + EXIT_W + M;
+export const HEIGHT = M + 3 * H + 2 * ROW_GAP + M;
+
+// Each row read left to right, one letter per mark (the Trier board).
+const LETTERS = ['VIRTVSIMPERI', 'HOSTESVINCTI', 'LVDANTROMANI'];
+const HOME = 31;
+
+/** Row (0-2) and column (0-11, left to right) of mark n: the track runs as an S. */
+export function cellOf(n) {
+  const row = Math.floor((n - 1) / 12);
+  const i = (n - 1) % 12;
+  return { row, col: row === 1 ? 11 - i : i };
+}
+
+function cellX(col) {
+  return M + col * W + (col >= 6 ? GAP : 0);
+}
+
+function cellY(row) {
+  return M + row * (H + ROW_GAP);
+}
+
+/** Centre of the k-th counter (0 = bottom) of a stack on mark n. */
+function slot(n, k) {
+  const { row, col } = cellOf(n);
+  const step = (H - 2 * R - 30) / (VISIBLE - 1);
+  return { x: cellX(col) + W / 2, y: cellY(row) + H - R - 4 - k * step };
+}
+
+function el(name, attrs = {}, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.append(node);
+  return node;
+}
+
+function defs(svg) {
+  const d = el('defs', {}, svg);
+  const gradient = (id, stops, attrs = {}) => {
+    const g = el('radialGradient', { id, cx: '38%', cy: '32%', r: '70%', ...attrs }, d);
+    for (const [offset, color] of stops) el('stop', { offset, 'stop-color': color }, g);
+  };
+  gradient('g-albi', [['0', '#fffdf6'], ['0.55', '#efe6d2'], ['1', '#c9b996']]);
+  gradient('g-nigri', [['0', '#6b6b75'], ['0.35', '#25252c'], ['1', '#050507']]);
+  const stone = el('linearGradient', { id: 'g-stone', x1: '0', y1: '0', x2: '1', y2: '1' }, d);
+  for (const [offset, color] of [['0', '#eadfc8'], ['0.5', '#e0d2b6'], ['1', '#d3c29f']]) {
+    el('stop', { offset, 'stop-color': color }, stone);
+  }
+  const arrow = el('marker', {
+    id: 'm-arrow', viewBox: '0 0 10 10', refX: '5', refY: '5',
+    markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse',
+  }, d);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'path-arrow' }, arrow);
+}
+
+/** The S of the track through the marks' centres, turning in the margins, out to the exit. */
+function trackPath() {
+  const cy = (row) => cellY(row) + H / 2;
+  const cx = (col) => cellX(col) + W / 2;
+  const right = cx(11) + 34;
+  const left = cx(0) - 30;
+  const exit = cellX(11) + W + EXIT_GAP + EXIT_W / 2;
+  return [
+    `M${cx(0) - 14},${cy(0)}`,
+    `H${cx(11)}`,
+    `C${right},${cy(0)} ${right},${cy(1)} ${cx(11)},${cy(1)}`,
+    `H${cx(0)}`,
+    `C${left},${cy(1)} ${left},${cy(2)} ${cx(0)},${cy(2)}`,
+    `H${exit - 8}`,
+  ].join(' ');
+}
+
+function exitZone(svg, side, index) {
+  const x = cellX(11) + W + EXIT_GAP;
+  const h = H / 2 - 2;
+  const y = cellY(2) + index * (h + 4);
+  const zone = el('g', { class: `exit exit-${side}`, 'data-off': side, role: 'button' }, svg);
+  el('rect', { x, y, width: EXIT_W, height: h, rx: 6, class: 'exit-cell' }, zone);
+  el('circle', { cx: x + EXIT_W / 2, cy: y + 13, r: 6, class: `exit-dot counter-${side}` }, zone);
+  const label = el('text', { x: x + EXIT_W / 2, y: y + h - 6, class: 'exit-label' }, zone);
+  label.textContent = 'EXIT';
+  return zone;
+}
+
+/** Draws the empty board into `container` and returns its renderer. */
+export function createBoard(container) {
+  const svg = el('svg', {
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    class: 'board-svg',
+    role: 'group',
+    'aria-label': 'Board',
+  });
+  defs(svg);
+  el('rect', { x: 1, y: 1, width: WIDTH - 2, height: HEIGHT - 2, rx: 12, class: 'slab' }, svg);
+  const homeX = cellX(6) - 3;
+  el('rect', {
+    x: homeX, y: cellY(2) - 3, width: 6 * W + 6, height: H + 6, rx: 8, class: 'home-zone',
+  }, svg);
+  el('path', { d: trackPath(), class: 'track', 'marker-end': 'url(#m-arrow)' }, svg);
+  for (let row = 0; row < 3; row++) {
+    el('rect', {
+      x: cellX(6) - GAP + 4, y: cellY(row) + 10, width: GAP - 8, height: H - 20, rx: 3,
+      class: 'gap-rule',
+    }, svg);
+  }
+
+  const marks = new Map();
+  for (let n = 1; n <= 36; n++) {
+    const { row, col } = cellOf(n);
+    const x = cellX(col);
+    const y = cellY(row);
+    const g = el('g', { class: 'mark', 'data-mark': String(n), role: 'button' }, svg);
+    if (n >= HOME) g.classList.add('home');
+    // The whole column slot answers taps, not only the drawn cell: bigger thumb targets.
+    el('rect', { x, y: y - ROW_GAP / 2, width: W, height: H + ROW_GAP, class: 'hit-area' }, g);
+    el('rect', { x: x + 1.5, y, width: W - 3, height: H, rx: 5, class: 'cell' }, g);
+    const letter = el('text', { x: x + W / 2, y: y + 37, class: 'letter' }, g);
+    letter.textContent = LETTERS[row][col];
+    const number = el('text', { x: x + 5, y: y + 13, class: 'number' }, g);
+    number.textContent = String(n);
+    const stack = el('g', { class: 'stack' }, g);
+    marks.set(n, { g, stack, letter: LETTERS[row][col] });
+  }
+  const exits = { albi: exitZone(svg, 'albi', 0), nigri: exitZone(svg, 'nigri', 1) };
+  container.replaceChildren(svg);
+
+  function drawStack(n, side, count, entry) {
+    const { stack } = marks.get(n);
+    stack.replaceChildren();
+    const shown = Math.min(count, VISIBLE);
+    for (let k = 0; k < shown; k++) {
+      const { x, y } = slot(n, k);
+      el('circle', { cx: x, cy: y, r: R, class: `counter counter-${side}` }, stack);
+      el('circle', { cx: x, cy: y, r: R - 5, class: 'counter-groove' }, stack);
+    }
+    if (count >= 3) {
+      const { x, y } = slot(n, shown - 1);
+      const t = el('text', { x, y: y + 5, class: `stack-count on-${side}` }, stack);
+      t.textContent = String(count);
+    }
+    if (entry) {
+      // Where the counter would land: a ring on the next free slot, or on the blot it hits.
+      const k = entry.hit ? 0 : Math.min(count, VISIBLE - 1);
+      const { x, y } = slot(n, k);
+      el('circle', { cx: x, cy: y, r: R + 2, class: entry.hit ? 'landing hit' : 'landing' }, stack);
+    }
+  }
+
+  /**
+   * Shows a position. `view`: {position, marks: [{mark, side, count}], selectable: Set of
+   * sources, selected, targets: Map of destination -> step, turn}.
+   */
+  function render(view) {
+    container.dataset.position = view.position;
+    const held = new Map(view.marks.map((m) => [m.mark, m]));
+    for (const [n, { g, letter }] of marks) {
+      const here = held.get(n);
+      const target = view.targets.get(n);
+      drawStack(n, here?.side, here?.count ?? 0, target);
+      toggle(g, 'data-selectable', view.selectable.has(n));
+      toggle(g, 'data-target', Boolean(target));
+      g.classList.toggle('selected', view.selected === n);
+      g.classList.toggle('hit-target', Boolean(target?.hit));
+      g.setAttribute('tabindex', view.selectable.has(n) || target ? '0' : '-1');
+      const who = here ? `, ${here.count} ${here.side}` : ', empty';
+      g.setAttribute('aria-label', `Mark ${n} (${letter})${who}`);
+    }
+    for (const [side, zone] of Object.entries(exits)) {
+      const target = side === view.turn && view.targets.has('off');
+      toggle(zone, 'data-target', target);
+      zone.setAttribute('tabindex', target ? '0' : '-1');
+      zone.setAttribute('aria-label', `Exit for ${side}: bear a counter off`);
+    }
+  }
+
+  /** The element showing the top counter on mark n, or the exit zone. */
+  function counterElement(place, side) {
+    if (place === 'off') return exits[side];
+    const circles = marks.get(place)?.stack.querySelectorAll('.counter');
+    return circles?.length ? circles[circles.length - 1] : marks.get(place)?.g;
+  }
+
+  return { render, counterElement, svg };
+}
+
+function toggle(node, attribute, on) {
+  if (on) node.setAttribute(attribute, '');
+  else node.removeAttribute(attribute);
+}

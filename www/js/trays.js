@@ -1,0 +1,92 @@
+// The trays beside the board (waiting, sent home, borne off) and the three dice.
+
+const PILE = 5; // discs drawn in a tray pile before the number takes over
+
+function pile(kind, side, count, label) {
+  const box = document.createElement('span');
+  box.className = `pile pile-${kind}`;
+  box.title = label;
+  const discs = document.createElement('span');
+  discs.className = 'discs';
+  for (let i = 0; i < Math.min(count, PILE); i++) {
+    const disc = document.createElement('span');
+    disc.className = `disc disc-${side}`;
+    discs.append(disc);
+  }
+  const text = document.createElement('span');
+  text.className = 'pile-text';
+  text.innerHTML = `<b>${count}</b> ${label}`;
+  box.append(discs, text);
+  box.classList.toggle('empty', count === 0);
+  return box;
+}
+
+/** Builds the tray button for `side` inside `zone`; returns its element. */
+export function createTray(zone, side, name) {
+  const tray = document.createElement('button');
+  tray.type = 'button';
+  tray.className = `tray tray-${side}`;
+  tray.dataset.tray = side;
+  const title = document.createElement('span');
+  title.className = 'tray-name';
+  title.textContent = name;
+  const piles = document.createElement('span');
+  piles.className = 'piles';
+  tray.append(title, piles);
+  zone.replaceChildren(tray);
+  return tray;
+}
+
+/** Shows a side's counts; `state` says whether it is to move, selectable or selected. */
+export function renderTray(tray, counts, state, words) {
+  const side = tray.dataset.tray;
+  tray.dataset.waiting = String(counts.waiting);
+  tray.dataset.sentHome = String(counts.sentHome);
+  tray.dataset.borneOff = String(counts.borneOff);
+  tray.toggleAttribute('data-selectable', state.selectable);
+  tray.classList.toggle('selected', state.selected);
+  tray.classList.toggle('to-move', state.toMove);
+  tray.querySelector('.piles').replaceChildren(
+    pile('waiting', side, counts.waiting, words.waiting),
+    pile('sent-home', side, counts.sentHome, words.sentHome),
+    pile('borne-off', side, counts.borneOff, words.borneOff),
+  );
+  tray.setAttribute('aria-label', words.trayLabel(side, counts));
+  tray.setAttribute('aria-pressed', String(state.selected));
+}
+
+/** The top disc of the waiting (or sent-home) pile, where an entering counter starts. */
+export function trayDisc(tray) {
+  const discs = tray.querySelectorAll('.pile-sent-home .disc, .pile-waiting .disc');
+  return discs.length ? discs[0] : tray;
+}
+
+// Pip positions on a 3x3 grid, numbered 0-8 row by row.
+const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+/** Shows the dice: blank before the throw, then each die with its value and state. */
+export function renderDice(box, dice, words) {
+  const nodes = [];
+  for (let i = 0; i < 3; i++) {
+    const die = document.createElement('span');
+    const d = dice[i];
+    die.className = 'die';
+    if (d) {
+      die.dataset.die = '';
+      die.dataset.value = String(d.value);
+      die.dataset.state = d.state;
+      die.setAttribute('role', 'img');
+      die.setAttribute('aria-label', words.die(d.value, d.state));
+      for (let p = 0; p < 9; p++) {
+        const pip = document.createElement('span');
+        pip.className = PIPS[d.value].includes(p) ? 'pip on' : 'pip';
+        die.append(pip);
+      }
+    } else {
+      die.classList.add('blank');
+      die.setAttribute('aria-hidden', 'true');
+    }
+    nodes.push(die);
+  }
+  box.replaceChildren(...nodes);
+}
