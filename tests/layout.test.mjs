@@ -10,7 +10,7 @@ before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 // A middle game: stacks, a tall stack, blots, sent-home counters and dice to play.
-const MIDGAME = 'A w4s1o0:1,3x2,5,12,25x3,31x2,36 w3s1o2:2,7x2,14,19x5,33 235';
+const MIDGAME = 'A w3s1o0:1,3x2,5,12,25x3,31x2,36 w2s1o2:2,7x2,14,19x5,33 235';
 
 const TAPPABLE = '[data-mark], [data-tray], [data-off], [data-action], button';
 
@@ -30,6 +30,7 @@ for (const [name, viewport] of [
 ]) {
   test(`${name} layout: no sideways scrolling; screenshot`, async () => {
     const s = await open(browser, at(MIDGAME), { viewport, scale: 2 });
+    assert.equal(await position(s.page), MIDGAME);
     await noSidewaysScroll(s.page);
     await s.page.click('[data-tray="albi"]');
     await s.page.screenshot({ path: screenshotPath(`${name}.png`), fullPage: true });

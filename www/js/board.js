@@ -6,17 +6,22 @@ const SVG = 'http://www.w3.org/2000/svg';
 // Geometry in SVG units. Twelve cells plus the gap and the exit column must fit 352 CSS px
 // (a 360 px phone) with each cell at least 24 px wide.
 const W = 40; // cell width
-const H = 82; // cell height
 const M = 8; // frame margin
 const GAP = 22; // the central gap between the sixth and seventh columns
 const ROW_GAP = 14;
 const EXIT_GAP = 6;
 const EXIT_W = 46;
 const R = 14; // counter radius
-const VISIBLE = 4; // counters drawn in a stack; taller stacks show their count
 
 export const WIDTH = M + 12 * W + GAP + EXIT_GAP + EXIT_W + M;
-export const HEIGHT = M + 3 * H + 2 * ROW_GAP + M;
+
+// Cell height and the counters a stack draws before it shows its count. Portrait screens have
+// height to spare, so their marks grow taller: longer stacks and bigger thumb targets.
+const WIDE = { H: 82, VISIBLE: 4 };
+const TALL = { H: 128, VISIBLE: 6 };
+// Set by createBoard: the page draws one board at a time.
+let H = WIDE.H;
+let VISIBLE = WIDE.VISIBLE;
 
 // Each row read left to right, one letter per mark (the Trier board).
 const LETTERS = ['VIRTVSIMPERI', 'HOSTESVINCTI', 'LVDANTROMANI'];
@@ -100,15 +105,17 @@ function exitZone(svg, side, index) {
 }
 
 /** Draws the empty board into `container` and returns its renderer. */
-export function createBoard(container) {
+export function createBoard(container, { tall = false } = {}) {
+  ({ H, VISIBLE } = tall ? TALL : WIDE);
   const svg = el('svg', {
-    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    viewBox: `0 0 ${WIDTH} ${M + 3 * H + 2 * ROW_GAP + M}`,
     class: 'board-svg',
     role: 'group',
     'aria-label': 'Board',
   });
   defs(svg);
-  el('rect', { x: 1, y: 1, width: WIDTH - 2, height: HEIGHT - 2, rx: 12, class: 'slab' }, svg);
+  const height = M + 3 * H + 2 * ROW_GAP + M;
+  el('rect', { x: 1, y: 1, width: WIDTH - 2, height: height - 2, rx: 12, class: 'slab' }, svg);
   const homeX = cellX(6) - 3;
   el('rect', {
     x: homeX, y: cellY(2) - 3, width: 6 * W + 6, height: H + 6, rx: 8, class: 'home-zone',
@@ -116,7 +123,7 @@ export function createBoard(container) {
   el('path', { d: trackPath(), class: 'track', 'marker-end': 'url(#m-arrow)' }, svg);
   for (let row = 0; row < 3; row++) {
     el('rect', {
-      x: cellX(6) - GAP + 4, y: cellY(row) + 10, width: GAP - 8, height: H - 20, rx: 3,
+      x: cellX(6) - GAP + 4, y: cellY(row) + 12, width: GAP - 8, height: H - 24, rx: 3,
       class: 'gap-rule',
     }, svg);
   }

@@ -17,6 +17,7 @@ const COUNTER = 28; // a counter's diameter in board units
 
 const $ = (selector) => document.querySelector(selector);
 const params = readParams(location.search);
+const portrait = window.matchMedia('(orientation: portrait)');
 
 let game;
 let snap;
@@ -221,7 +222,7 @@ function fromLink(told) {
 
 async function start() {
   await init({ module_or_path: new URL('../pkg/ludi_wasm_bg.wasm', import.meta.url) });
-  board = createBoard($('#board'));
+  board = createBoard($('#board'), { tall: portrait.matches });
   trays = {
     albi: createTray($('#tray-albi'), 'albi', NAMES.albi),
     nigri: createTray($('#tray-nigri'), 'nigri', NAMES.nigri),
@@ -251,6 +252,10 @@ async function start() {
   });
   $('#new-game').addEventListener('close', () => {
     if ($('#new-game').returnValue === 'start') replace(new ScriptaGame());
+  });
+  portrait.addEventListener('change', () => {
+    board = createBoard($('#board'), { tall: portrait.matches });
+    update();
   });
   update(told.length ? { kind: 'notice', text: told.join(' ') } : null);
   document.body.classList.add('ready');
