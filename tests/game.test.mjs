@@ -103,3 +103,13 @@ test('bad links start a new game with a clear message', async () => {
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
   await close(s);
 });
+
+test('New game starts over from the empty board, Albi opening', async () => {
+  const s = await open(browser, '?seed=4');
+  await s.page.click('[data-action="throw"]');
+  await s.page.click('[data-action="new"]');
+  await s.page.click('#new-game button[value="start"]');
+  assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
+  assert.match(await status(s.page), /A new game: Albi open/);
+  await close(s);
+});

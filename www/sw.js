@@ -40,8 +40,10 @@ self.addEventListener('fetch', (event) => {
     fetch(event.request)
       .then((response) => {
         if (response.ok) {
+          // One entry per file whatever the query (position links vary it), so the cache stays small.
           const copy = response.clone();
-          caches.open(VERSION).then((cache) => cache.put(event.request, copy));
+          const key = url.origin + url.pathname;
+          caches.open(VERSION).then((cache) => cache.put(key, copy));
         }
         return response;
       })
