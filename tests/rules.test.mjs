@@ -65,7 +65,7 @@ test('the last counter borne off wins: winner, turns and play again with the oth
   const winner = s.page.locator('[data-winner]');
   await winner.waitFor();
   assert.equal(await winner.getAttribute('data-winner'), 'nigri');
-  assert.match(await winner.textContent(), /Nigri bore off all fifteen counters and win, after 1 turns/);
+  assert.match(await winner.textContent(), /Nigri bore off all fifteen counters and win, after 1 turn\./);
   await s.page.click('[data-action="again"]');
   assert.equal(await s.page.locator('[data-winner]').count(), 0);
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');

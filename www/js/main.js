@@ -99,6 +99,7 @@ function play(step) {
   const start = selected === 'tray'
     ? trayDisc(trays[mover]).getBoundingClientRect()
     : board.counterElement(selected, mover)?.getBoundingClientRect();
+  const blot = step.hit ? board.counterElement(step.to)?.getBoundingClientRect() : null;
   try {
     game.play(step.step);
   } catch (error) {
@@ -110,6 +111,10 @@ function play(step) {
   if (game.winner()) game.confirm();
   update({ kind: 'step', side: mover, other: other(mover), step });
   fly(mover, start, board.counterElement(step.to, mover), counterPx());
+  if (blot) {
+    const home = trays[other(mover)].querySelector('.pile-sent-home .disc');
+    fly(other(mover), blot, home, counterPx());
+  }
 }
 
 /** Why tapping `place` does nothing now. */

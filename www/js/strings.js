@@ -7,6 +7,8 @@ const list = (values) =>
 
 const throwText = (values) => values.join('-');
 
+const turnsText = (n) => (n === 1 ? '1 turn' : `${n} turns`);
+
 export const words = {
   waiting: 'waiting',
   sentHome: 'sent home',
@@ -48,7 +50,7 @@ export function eventText(event) {
 /** Whose turn it is and what the dice allow now. */
 export function situationText(snap) {
   const who = NAMES[snap.turn];
-  if (snap.winner) return `${NAMES[snap.winner]} win the game in ${snap.turns} turns.`;
+  if (snap.winner) return `${NAMES[snap.winner]} win the game in ${turnsText(snap.turns)}.`;
   if (!snap.thrown) return `${who} to throw.`;
   const unused = snap.dice.filter((d) => d.state === 'unused').map((d) => d.value);
   const forfeited = snap.dice.filter((d) => d.state === 'forfeited').map((d) => d.value);
@@ -104,5 +106,5 @@ export const notices = {
 };
 
 export function gameOverText(snap) {
-  return `${NAMES[snap.winner]} bore off all fifteen counters and win, after ${snap.turns} turns.`;
+  return `${NAMES[snap.winner]} bore off all fifteen counters and win, after ${turnsText(snap.turns)}.`;
 }
