@@ -6,6 +6,7 @@
 //! reported once, with the first step order that reached it.
 
 use super::position::{Dice, Position, Side};
+use super::rules::steps_commute;
 use super::step::Step;
 use crate::rng::Rng;
 use std::fmt;
@@ -49,6 +50,9 @@ impl fmt::Display for Turn {
         Ok(())
     }
 }
+
+/// The step that led to a node, with the mover's sent-home count before it.
+type Last = Option<(Step, u8)>;
 
 /// Reusable turn generator: keep one and call [`Generator::turns`] to avoid allocating.
 pub struct Generator {
@@ -100,16 +104,18 @@ impl Generator {
         root.dice = Dice::new(&values[..n]).unwrap_or(Dice::NONE);
         self.dice = n;
         self.path = [None; 3];
-        self.expand(&root, root.key(), root.occupied(root.turn), 0);
+        self.expand(&root, root.key(), root.occupied(root.turn), 0, None);
         &self.turns
     }
 
-    fn expand(&mut self, position: &Position, key: u64, own: u64, depth: usize) {
+    /// Walks every step from `position`; `last` is the step that led here, with the mover's
+    /// sent-home count before it.
+    fn expand(&mut self, position: &Position, key: u64, own: u64, depth: usize, last: Last) {
         let mut moved = false;
         for die in position.dice.distinct() {
             position.each_step_from(die, own, |step| {
                 moved = true;
-                self.follow(position, key, own, step, depth);
+                self.follow(position, key, own, step, depth, last);
             });
         }
         if !moved {
@@ -117,7 +123,25 @@ impl Generator {
         }
     }
 
-    fn follow(&mut self, position: &Position, key: u64, own: u64, step: Step, depth: usize) {
+    fn follow(
+        &mut self,
+        position: &Position,
+        key: u64,
+        own: u64,
+        step: Step,
+        depth: usize,
+        last: Last,
+    ) {
+        // Of two interchangeable steps that end the turn, only the order with the larger die
+        // first is walked: the other order reaches the same position through another node.
+        if position.dice.len() == 1 {
+            if let Some((previous, sent_home_before)) = last {
+                if step.die > previous.die && steps_commute(previous, step, sent_home_before) {
+                    return;
+                }
+            }
+        }
+        let sent_home = position.trays[position.turn.index()].sent_home;
         let mut next = *position;
         let key = key ^ next.apply_keyed(step);
         let own = next.occupied_after(own, step);
@@ -138,7 +162,7 @@ impl Generator {
                 .is_none()
             {
                 self.node_positions.push(next);
-                self.expand(&next, key, own, depth + 1);
+                self.expand(&next, key, own, depth + 1, Some((step, sent_home)));
             }
         }
         self.path[depth] = None;

@@ -1,7 +1,7 @@
 //! The rules of movement, one function per rule, as the Austin and Murray reconstruction
 //! states them. Everything that decides whether a single step is allowed lives here.
 
-use super::position::{cell_of, count_of, Die, Mark, Position, Side, COUNTERS, HOME, MARKS};
+use super::position::{cell_of, count_of, Die, Mark, Position, Side, Tray, COUNTERS, HOME, MARKS};
 use super::step::{From, Step, To};
 
 impl Position {
@@ -157,64 +157,52 @@ impl Position {
     /// blot it lands on home.
     #[inline]
     pub(crate) fn apply(&mut self, step: Step) {
+        self.apply_keyed(step);
+    }
+
+    /// [`Position::apply`], returning the change to the board-and-trays hash key (callers
+    /// that ignore it let the compiler drop the key work).
+    #[inline]
+    pub(crate) fn apply_keyed(&mut self, step: Step) -> u64 {
         let side = self.turn;
+        let one = cell_of(side, 1);
         self.dice.spend(step.die);
-        match step.from {
-            From::Tray => {
-                let tray = &mut self.trays[side.index()];
+        let mut delta = match step.from {
+            From::Tray => self.change_tray(side, |tray| {
                 if tray.sent_home > 0 {
                     tray.sent_home -= 1;
                 } else {
                     tray.waiting -= 1;
                 }
+            }),
+            From::Mark(m) => self.change_cell(m, |cell| cell - one),
+        };
+        delta ^= match step.to {
+            To::Off => self.change_tray(side, |tray| tray.borne_off += 1),
+            // Rule 7: the blot leaves for its owner's tray, marked sent home.
+            To::Mark(m) if step.hit => {
+                self.change_tray(side.other(), |tray| tray.sent_home += 1)
+                    ^ self.change_cell(m, |_| one)
             }
-            From::Mark(m) => self.board[m.get() as usize] -= cell_of(side, 1),
-        }
-        match step.to {
-            To::Off => self.trays[side.index()].borne_off += 1,
-            To::Mark(m) => {
-                if step.hit {
-                    self.send_home(side.other(), m);
-                }
-                self.board[m.get() as usize] += cell_of(side, 1);
-            }
-        }
+            To::Mark(m) => self.change_cell(m, |cell| cell + one),
+        };
+        delta
     }
 
-    /// Rule 7: the blot on `mark` leaves the board for its owner's tray, marked sent home.
     #[inline]
-    fn send_home(&mut self, owner: Side, mark: Mark) {
-        self.board[mark.get() as usize] = 0;
-        self.trays[owner.index()].sent_home += 1;
+    fn change_cell(&mut self, mark: Mark, change: impl Fn(i8) -> i8) -> u64 {
+        let cell = &mut self.board[mark.get() as usize];
+        let old = *cell;
+        *cell = change(old);
+        zobrist::cell(mark, old) ^ zobrist::cell(mark, *cell)
     }
 
-    /// [`Position::apply`], returning the change to the board-and-trays hash key.
     #[inline]
-    pub(crate) fn apply_keyed(&mut self, step: Step) -> u64 {
-        let before = self.touched_key(step);
-        self.apply(step);
-        before ^ self.touched_key(step)
-    }
-
-    /// The key of everything `step` can change: its marks, the mover's tray when it enters
-    /// or bears off, and the other tray when it hits.
-    #[inline]
-    fn touched_key(&self, step: Step) -> u64 {
-        let side = self.turn;
-        let mut key = 0;
-        match step.from {
-            From::Mark(m) => key ^= zobrist::cell(m, self.board[m.get() as usize]),
-            From::Tray => key ^= zobrist::tray(side, &self.trays[side.index()]),
-        }
-        match step.to {
-            To::Mark(m) => key ^= zobrist::cell(m, self.board[m.get() as usize]),
-            To::Off => key ^= zobrist::tray(side, &self.trays[side.index()]),
-        }
-        if step.hit {
-            let other = side.other();
-            key ^= zobrist::tray(other, &self.trays[other.index()]);
-        }
-        key
+    fn change_tray(&mut self, side: Side, change: impl Fn(&mut Tray)) -> u64 {
+        let tray = &mut self.trays[side.index()];
+        let old = zobrist::tray(side, tray);
+        change(tray);
+        old ^ zobrist::tray(side, tray)
     }
 
     /// The hash key of the board and trays (the side to move is fixed while a turn is
@@ -242,6 +230,29 @@ impl Position {
     pub(crate) fn mover_has_won(&self) -> bool {
         self.trays[self.turn.index()].borne_off == COUNTERS
     }
+}
+
+/// Whether two steps played one after the other by the same side could be played in the
+/// other order to the same effect: both orders legal, the same position after both. Only
+/// cases that are certain count: no hit, no bearing off, no mark shared, and a move never
+/// swapped ahead of an entry that may have been the obligatory return of a counter sent
+/// home. `sent_home_before` is the mover's sent-home count before `first`.
+pub(crate) fn steps_commute(first: Step, then: Step, sent_home_before: u8) -> bool {
+    let marks = |s: Step| {
+        let from = match s.from {
+            From::Mark(m) => 1u64 << m.get(),
+            From::Tray => 0,
+        };
+        match s.to {
+            To::Mark(m) => Some(from | 1u64 << m.get()),
+            To::Off => None,
+        }
+    };
+    let (Some(a), Some(b)) = (marks(first), marks(then)) else {
+        return false;
+    };
+    let mixed = (first.from == From::Tray) != (then.from == From::Tray);
+    !first.hit && !then.hit && a & b == 0 && (!mixed || sent_home_before == 0)
 }
 
 /// Zobrist keys: one random word per (mark, signed count) and per tray count. The tables
