@@ -39,8 +39,14 @@ fn moves_lists_outcomes_sorted_by_resulting_position_then_the_count() {
 #[test]
 fn moves_marks_hits_and_forfeits() {
     let hit = ludi(&["scripta", "moves", "A w0s0o14:10 w14s0o0:13 3"], "");
-    assert_eq!(text(&hit.stdout), "10/13*\tN w0s0o14:13 w14s1o0:\n1 outcomes\n");
-    let forfeit = ludi(&["scripta", "moves", "A w0s1o0:31x14 w9s0o0:2x2,3x2,5x2 235"], "");
+    assert_eq!(
+        text(&hit.stdout),
+        "10/13*\tN w0s0o14:13 w14s1o0:\n1 outcomes\n"
+    );
+    let forfeit = ludi(
+        &["scripta", "moves", "A w0s1o0:31x14 w9s0o0:2x2,3x2,5x2 235"],
+        "",
+    );
     assert_eq!(
         text(&forfeit.stdout),
         "-\tN w0s1o0:31x14 w9s0o0:2x2,3x2,5x2\n1 outcomes\n"
@@ -51,14 +57,19 @@ fn moves_marks_hits_and_forfeits() {
 
 #[test]
 fn moves_reads_standard_input_and_answers_bad_lines_in_place() {
-    let input = "A w15s0o0: w15s0o0: 111\nnonsense\nA w15s0o0: w15s0o0:\nA w0s0o14:10 w14s0o0:13 3\n";
+    let input =
+        "A w15s0o0: w15s0o0: 111\nnonsense\nA w15s0o0: w15s0o0:\nA w0s0o14:10 w14s0o0:13 3\n";
     let out = ludi(&["scripta", "moves"], input);
     assert!(out.status.success());
     let stdout = text(&out.stdout);
     let blocks: Vec<&str> = stdout.split("\n\n").collect();
     assert_eq!(blocks.len(), 5, "{stdout}");
     assert!(blocks[0].ends_with("3 outcomes"));
-    assert!(blocks[1].starts_with("error: bad position"), "{}", blocks[1]);
+    assert!(
+        blocks[1].starts_with("error: bad position"),
+        "{}",
+        blocks[1]
+    );
     assert!(blocks[2].starts_with("error: no dice"), "{}", blocks[2]);
     assert!(blocks[3].ends_with("1 outcomes"));
     assert_eq!(blocks[4], "");
