@@ -11,6 +11,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     match args.first().map(String::as_str) {
         Some("moves") => moves(rest),
         Some("play") => play(rest),
+        Some("match") => crate::scripta_match::run(rest),
+        Some("train") => crate::scripta_train::run(rest),
         Some(other) => Err(UsageError(format!("unknown scripta command `{other}`"))),
         None => Err(UsageError("scripta needs a command: moves or play".into())),
     }

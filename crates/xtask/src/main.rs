@@ -2,6 +2,7 @@
 
 mod e2e;
 mod serve;
+mod train;
 mod wasm;
 
 use std::path::{Path, PathBuf};
@@ -12,8 +13,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("test") => test(),
         Some("serve") => serve_command(&args[1..]),
+        Some("train-scripta") => train::train_scripta(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test | serve [--port P]>");
+            eprintln!("usage: cargo xtask <test | serve [--port P] | train-scripta [--games N --seed S --threads T]>");
             return ExitCode::from(2);
         }
     };

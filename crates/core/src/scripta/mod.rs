@@ -1,6 +1,7 @@
 //! XII Scripta (Ludus Duodecim Scriptorum), as Austin and Murray reconstructed it on the
 //! Trier board: one 36-mark track run by both sides, three dice spent one step each.
 
+pub mod ai;
 mod game;
 mod movegen;
 mod position;

@@ -1,0 +1,398 @@
+//! Computer players for XII Scripta, from a random mover to a searching neural player.
+//!
+//! Every player looks at the distinct outcomes of the throw that the rules engine lists and
+//! picks one; a player is deterministic for its seed.
+//! - `random`: any outcome, uniformly.
+//! - `easy`: the race and a flat blot penalty, blurred by deliberate noise.
+//! - `medium`: a hand-written evaluation (see [`heuristic::medium`]).
+//! - `hard`: a neural evaluation trained by self-play with TD(lambda), as TD-Gammon was,
+//!   scoring every outcome (0-ply).
+//! - `expert`: the same network looking one throw further: for the best few 0-ply
+//!   candidates, the average over the opponent's 56 throws of the position after their best
+//!   reply (1-ply with candidate filtering, as gnubg does).
+//!
+//! `ludi-core` has no clock (there is none on wasm32 without the page's help), so a time
+//! budget comes with a [`Clock`] that the caller supplies; without one, `expert` searches a
+//! fixed number of candidates and so plays reproducibly.
+
+pub mod features;
+pub mod heuristic;
+pub mod net;
+pub mod train;
+
+pub use net::{Net, WeightsError};
+
+use super::movegen::{Generator, Turn};
+use super::position::{Dice, Position};
+use crate::rng::Rng;
+use features::encode;
+use heuristic::Throws;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
+
+/// The trained network, compiled in.
+const WEIGHTS: &[u8] = include_bytes!("weights.bin");
+
+/// The compiled-in network, read once.
+pub fn builtin_net() -> Result<Arc<Net>, WeightsError> {
+    static NET: OnceLock<Result<Arc<Net>, WeightsError>> = OnceLock::new();
+    NET.get_or_init(|| Net::from_bytes(WEIGHTS).map(Arc::new))
+        .clone()
+}
+
+/// How strongly a player plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Random,
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    fn needs_net(self) -> bool {
+        matches!(self, Level::Hard | Level::Expert)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| format!("unknown player `{s}`: random, easy, medium, hard or expert"))
+    }
+}
+
+/// A clock reading in milliseconds from any fixed origin: `Instant` natively,
+/// `performance.now()` in the page.
+pub trait Clock {
+    fn now_ms(&mut self) -> f64;
+}
+
+impl<F: FnMut() -> f64> Clock for F {
+    fn now_ms(&mut self) -> f64 {
+        self()
+    }
+}
+
+/// How far `expert` looks: at most `candidates` 0-ply candidates get the 1-ply search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Search {
+    pub candidates: usize,
+    /// Candidates whose 0-ply chance of winning trails the best by more are dropped.
+    pub margin: f32,
+}
+
+impl Default for Search {
+    fn default() -> Self {
+        Search {
+            candidates: 6,
+            margin: 0.06,
+        }
+    }
+}
+
+/// `easy`'s noise: up to this many pips either way on each outcome's score.
+const EASY_NOISE: f32 = 10.0;
+
+/// A computer player of one level.
+pub struct Player {
+    level: Level,
+    rng: Rng,
+    net: Option<Arc<Net>>,
+    search: Search,
+    generator: Generator,
+    replies: Generator,
+    throws: Throws,
+    scored: Vec<(f32, usize)>,
+}
+
+impl Player {
+    /// A player of `level` with its randomness drawn from `seed`; `hard` and `expert` use
+    /// the compiled-in network and fail if it cannot be read.
+    pub fn new(level: Level, seed: u64) -> Result<Player, WeightsError> {
+        let net = if level.needs_net() {
+            Some(builtin_net()?)
+        } else {
+            None
+        };
+        Ok(Player::build(level, seed, net))
+    }
+
+    /// A player of `level` that uses `net` (for training and tests).
+    pub fn with_net(level: Level, seed: u64, net: Arc<Net>) -> Player {
+        Player::build(level, seed, Some(net))
+    }
+
+    fn build(level: Level, seed: u64, net: Option<Arc<Net>>) -> Player {
+        Player {
+            level,
+            rng: Rng::new(seed),
+            net,
+            search: Search::default(),
+            generator: Generator::new(),
+            replies: Generator::new(),
+            throws: Throws::new(),
+            scored: Vec::new(),
+        }
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Sets how far `expert` searches.
+    pub fn set_search(&mut self, search: Search) {
+        self.search = search;
+    }
+
+    /// The turn this player picks in `position` (which carries the dice), within the fixed
+    /// search; `None` when there are no dice or the game is over.
+    pub fn choose(&mut self, position: &Position) -> Option<Turn> {
+        self.pick(position, None)
+    }
+
+    /// As [`Player::choose`], but `expert` stops searching further candidates when the next
+    /// would likely overrun `millis` on `clock`.
+    pub fn choose_within(
+        &mut self,
+        position: &Position,
+        clock: &mut dyn Clock,
+        millis: f64,
+    ) -> Option<Turn> {
+        self.pick(position, Some((clock, millis)))
+    }
+
+    fn pick(&mut self, position: &Position, time: Option<(&mut dyn Clock, f64)>) -> Option<Turn> {
+        let count = self.generator.turns(position).len();
+        if count <= 1 {
+            return self.generator.turns(position).first().copied();
+        }
+        let index = match self.level {
+            Level::Random => self.rng.below(count as u32) as usize,
+            Level::Easy => {
+                let rng = &mut self.rng;
+                best_by(self.generator.turns(position), |t| {
+                    heuristic::easy(&t.result) + (rng.unit() as f32 * 2.0 - 1.0) * EASY_NOISE
+                })
+            }
+            Level::Medium => {
+                let throws = &self.throws;
+                best_by(self.generator.turns(position), |t| {
+                    heuristic::medium(&t.result, throws)
+                })
+            }
+            Level::Hard | Level::Expert => return self.neural(position, time),
+        };
+        self.generator.turns(position).get(index).copied()
+    }
+
+    /// `hard` and `expert`: score every outcome with the network; `expert` then searches
+    /// the best few one throw deeper.
+    fn neural(&mut self, position: &Position, time: Option<(&mut dyn Clock, f64)>) -> Option<Turn> {
+        let net = self.net.clone()?;
+        let turns = self.generator.turns(position).to_vec();
+        self.scored.clear();
+        self.scored.extend(
+            turns
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (after_turn(&net, &t.result), i)),
+        );
+        self.scored
+            .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let (best, first) = self.scored[0];
+        if self.level == Level::Hard || best >= 1.0 {
+            return Some(turns[first]);
+        }
+        let candidates: Vec<usize> = self
+            .scored
+            .iter()
+            .take(self.search.candidates.max(1))
+            .take_while(|c| c.0 >= best - self.search.margin)
+            .map(|c| c.1)
+            .collect();
+        let mut time = time.map(|(clock, millis)| {
+            let start = clock.now_ms();
+            (clock, millis, start)
+        });
+        let mut chosen = (f32::MIN, first);
+        for (k, &i) in candidates.iter().enumerate() {
+            if let Some((clock, millis, start)) = time.as_mut() {
+                let spent = clock.now_ms() - *start;
+                if k > 0 && spent + spent / k as f64 > *millis {
+                    break;
+                }
+            }
+            let value = self.one_ply(&net, &turns[i].result);
+            if value > chosen.0 {
+                chosen = (value, i);
+            }
+        }
+        Some(turns[chosen.1])
+    }
+
+    /// The mover's chance after `after` (the opponent to move), averaged over the
+    /// opponent's 56 throws, each answered by the reply the network likes best for them.
+    fn one_ply(&mut self, net: &Net, after: &Position) -> f32 {
+        let mut total = 0.0;
+        for (dice, weight) in self.throws.dice() {
+            let Some(dice) = Dice::new(&dice) else {
+                continue;
+            };
+            let worst = self
+                .replies
+                .turns(&after.with_dice(dice))
+                .iter()
+                .map(|r| {
+                    if r.result.winner().is_some() {
+                        0.0
+                    } else {
+                        net.evaluate(&encode(&r.result))
+                    }
+                })
+                .fold(1.0f32, f32::min);
+            total += weight as f32 * worst;
+        }
+        total / 216.0
+    }
+}
+
+/// The chance that the side that just moved wins from `result` (the opponent to move).
+pub fn after_turn(net: &Net, result: &Position) -> f32 {
+    if result.winner().is_some() {
+        1.0
+    } else {
+        1.0 - net.evaluate(&encode(result))
+    }
+}
+
+/// The index of the turn with the highest score (the first of equals).
+fn best_by(turns: &[Turn], mut score: impl FnMut(&Turn) -> f32) -> usize {
+    let mut best = (f32::MIN, 0);
+    for (i, t) in turns.iter().enumerate() {
+        let s = score(t);
+        if s > best.0 {
+            best = (s, i);
+        }
+    }
+    best.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scripta::Side;
+
+    fn positions() -> Vec<Position> {
+        [
+            "A w15s0o0: w15s0o0: 235",
+            "N w3s0o2:4,9x3,20x2,33x4 w5s1o0:2x2,8,30x6 146",
+            "A w0s0o9:32,33x2,35,36x2 w0s0o4:20,25x3,30,31x6 666",
+            "A w7s1o0:1x2,5,31x4 w13s0o0:4x2 235",
+        ]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect()
+    }
+
+    fn player(level: Level, seed: u64) -> Player {
+        match level {
+            Level::Hard | Level::Expert => {
+                let net = Arc::new(Net::new(8, &mut Rng::new(seed)));
+                let mut p = Player::with_net(level, seed, net);
+                p.set_search(Search {
+                    candidates: 2,
+                    margin: 1.0,
+                });
+                p
+            }
+            _ => Player::new(level, seed).unwrap(),
+        }
+    }
+
+    #[test]
+    fn every_player_picks_a_legal_outcome_and_repeats_itself_for_a_seed() {
+        let mut generator = Generator::new();
+        for position in positions() {
+            let outcomes = generator.turns(&position).to_vec();
+            for level in Level::ALL {
+                let a = player(level, 7).choose(&position).unwrap();
+                let b = player(level, 7).choose(&position).unwrap();
+                assert_eq!(a, b, "{level} on {position}");
+                assert!(outcomes.contains(&a), "{level} on {position}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_dice_or_a_finished_game_gives_no_turn() {
+        let mut p = player(Level::Medium, 1);
+        assert_eq!(p.choose(&Position::start(Side::Albi)), None);
+        let won: Position = "N w0s0o15: w0s0o0:30x15 123".parse().unwrap();
+        assert_eq!(p.choose(&won), None);
+    }
+
+    #[test]
+    fn the_builtin_weights_load() {
+        let net = builtin_net().unwrap();
+        assert_eq!(Net::from_bytes(WEIGHTS).unwrap(), *net);
+        assert!(Player::new(Level::Expert, 1).is_ok());
+    }
+
+    #[test]
+    fn expert_stops_searching_when_the_clock_runs_out() {
+        let position = &positions()[1];
+        let mut p = player(Level::Expert, 3);
+        p.set_search(Search {
+            candidates: 50,
+            margin: 1.0,
+        });
+        // Each reading of this clock advances it by a second: only one candidate fits.
+        let mut now = 0.0;
+        let mut clock = move || {
+            now += 1000.0;
+            now
+        };
+        let timed = p.choose_within(position, &mut clock, 1.0).unwrap();
+        let mut hard = player(Level::Hard, 3);
+        assert_eq!(Some(timed), hard.choose(position));
+    }
+
+    #[test]
+    fn levels_read_back_from_their_names() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+        }
+        assert!("grandmaster".parse::<Level>().is_err());
+    }
+}
