@@ -121,6 +121,10 @@ pub(crate) struct Dir(i8);
 
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir(STRIDE as i8), Dir(-(STRIDE as i8)), Dir(1), Dir(-1)];
+
+    pub fn reverse(self) -> Dir {
+        Dir(-self.0)
+    }
 }
 
 /// A decimal count written canonically: digits only, no sign, no leading zero.

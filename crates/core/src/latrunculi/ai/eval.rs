@@ -39,23 +39,12 @@ pub(crate) const WEIGHTS: Weights = Weights {
 struct Squares([u64; CELLS / 64]);
 
 impl Squares {
-    fn insert(&mut self, square: Square) -> bool {
-        let (word, bit) = (square.index() / 64, square.index() % 64);
-        let fresh = self.0[word] & (1 << bit) == 0;
-        self.0[word] |= 1 << bit;
-        fresh
+    fn insert(&mut self, square: Square) {
+        self.0[square.index() / 64] |= 1 << (square.index() % 64);
     }
 
-    fn iter(self) -> impl Iterator<Item = Square> {
-        self.0.into_iter().enumerate().flat_map(|(word, mut bits)| {
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let bit = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Square::from_index(word * 64 + bit)
-                })
-            })
-        })
+    fn contains(&self, square: Square) -> bool {
+        self.0[square.index() / 64] & (1 << (square.index() % 64)) != 0
     }
 }
 
@@ -128,28 +117,28 @@ fn survey(position: &Position, rules: &Rules, square: Square, side: Side, out: &
     }
 }
 
-/// Enemy counters `side` could capture by moving a counter onto one of `reach`'s squares.
+/// Enemy counters `side` could capture by moving a counter onto one of `reach`'s squares:
+/// one with a friend of `side` on one side and a reachable square on the other, or, under
+/// the corner rule, a cornered one with a friend on one neighbour and the other reachable.
 fn threats(position: &Position, rules: &Rules, reach: Squares, side: Side) -> i32 {
     let board = &position.board;
-    let mut victims = Squares::default();
+    let (friend, enemy) = (Cell::Counter(side), Cell::Counter(side.other()));
     let mut count = 0;
-    for to in reach.iter() {
-        for dir in Dir::ALL {
-            let next = to.step(dir);
-            if board.get(next) != Cell::Counter(side.other()) {
-                continue;
-            }
-            let beyond = board.get(next.step(dir)) == Cell::Counter(side);
-            let cornered = rules.corner
-                && board.is_corner(next)
-                && Dir::ALL.into_iter().any(|d| {
-                    let other = next.step(d);
-                    other != to && board.get(other) == Cell::Counter(side)
-                });
-            if (beyond || cornered) && victims.insert(next) {
-                count += 1;
-            }
+    for victim in board.squares() {
+        if board.get(victim) != enemy {
+            continue;
         }
+        let custodial = Dir::ALL.into_iter().any(|d| {
+            reach.contains(victim.step(d)) && board.get(victim.step(d.reverse())) == friend
+        });
+        let cornered = !custodial
+            && rules.corner
+            && board.is_corner(victim)
+            && Dir::ALL.into_iter().any(|d| reach.contains(victim.step(d)))
+            && Dir::ALL
+                .into_iter()
+                .any(|d| board.get(victim.step(d)) == friend);
+        count += i32::from(custodial || cornered);
     }
     count
 }
