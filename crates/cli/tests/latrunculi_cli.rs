@@ -203,7 +203,7 @@ fn match_ends_with_both_players_wins() {
     assert_eq!((words[0], words[2]), ("easy", "random"));
     let wins: u32 = words[1].parse::<u32>().unwrap() + words[3].parse::<u32>().unwrap();
     assert!(wins <= 4);
-    assert!(text.contains("easy think time per move: median"));
+    assert!(text.contains("easy think time per move (CPU): median"));
     assert!(text.contains("95% CI") || text.contains("no decided games"));
     let one_thread = stdout(&ludi(&args[..args.len() - 2], ""));
     assert_eq!(

@@ -2,7 +2,7 @@
 //! with their think times and P1's win rate with a 95% confidence interval.
 
 use super::{outcome_index, rules_option};
-use crate::{Args, UsageError};
+use crate::{Args, Stopwatch, UsageError};
 use ludi_core::latrunculi::ai::{Level, Player};
 use ludi_core::latrunculi::{Game, Outcome, Rules, Side};
 use ludi_core::rng::splitmix64;
@@ -13,7 +13,7 @@ use std::time::Instant;
 struct Played {
     /// 0 when P1 won, 1 when P2 won, 2 for a draw.
     result: usize,
-    /// Milliseconds per move (placements included) of P1 and P2.
+    /// CPU milliseconds per move (placements included) of P1 and P2.
     think: [Vec<f64>; 2],
 }
 
@@ -72,7 +72,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
         let max = times.last().copied().unwrap_or(0.0);
         println!(
-            "{level} think time per move: median {median:.2} ms, max {max:.2} ms ({} moves)",
+            "{level} think time per move (CPU): median {median:.2} ms, max {max:.2} ms ({} moves)",
             times.len()
         );
     }
@@ -116,9 +116,9 @@ fn play_one(rules: &Rules, players: &mut [Player; 2], seed: u64, index: u64) -> 
             break outcome;
         }
         let who = usize::from(game.position().turn() != p1_side);
-        let started = Instant::now();
+        let started = Stopwatch::start();
         let choice = players[who].choose(rules, game.position());
-        think[who].push(started.elapsed().as_secs_f64() * 1000.0);
+        think[who].push(started.cpu() * 1000.0);
         match choice.map(|mv| game.play(mv)) {
             Some(Ok(())) => {}
             // A player that cannot move in a game not over would be a bug; score it as a loss.
