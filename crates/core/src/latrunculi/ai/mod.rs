@@ -42,7 +42,7 @@ pub enum Level {
     Easy,
     /// Two plies and captures with the full evaluation.
     Medium,
-    /// Iterative deepening as far as 25,000 nodes go (4-6 plies), captures, full evaluation.
+    /// Iterative deepening as far as 25,000 nodes go, captures, full evaluation.
     Hard,
 }
 
