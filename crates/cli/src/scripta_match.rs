@@ -79,7 +79,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     );
     for (name, times) in [(name1, &outcome.think[0]), (name2, &outcome.think[1])] {
         let (median, max) = median_max(times);
-        println!("{name} think per turn: median {median:.3} ms, max {max:.3} ms");
+        println!("{name} think per turn (CPU): median {median:.3} ms, max {max:.3} ms");
     }
     println!("{name1} {} {name2} {}", outcome.wins[0], outcome.wins[1]);
     Ok(ExitCode::SUCCESS)
@@ -179,9 +179,12 @@ fn play_game(p1: Player, p2: Player, game: u64, seed: u64) -> (Option<usize>, [V
     for _ in 0..MAX_TURNS {
         let thrown = position.with_dice(Dice::throw(&mut dice));
         let who = usize::from(position.turn() != first_side);
-        let started = Instant::now();
+        let started = (Instant::now(), thread_cpu_ms());
         let turn = players[who].choose(&thrown);
-        think[who].push(started.elapsed().as_secs_f64() * 1e3);
+        think[who].push(match (started.1, thread_cpu_ms()) {
+            (Some(start), Some(end)) => end - start,
+            _ => started.0.elapsed().as_secs_f64() * 1e3,
+        });
         let Some(turn) = turn else {
             break;
         };
@@ -191,6 +194,25 @@ fn play_game(p1: Player, p2: Player, game: u64, seed: u64) -> (Option<usize>, [V
         }
     }
     (None, think)
+}
+
+/// This thread's CPU time in milliseconds, so that think times measure one core's work
+/// even while other programs share the machine.
+#[cfg(unix)]
+fn thread_cpu_ms() -> Option<f64> {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) } == 0;
+    ok.then(|| now.tv_sec as f64 * 1e3 + now.tv_nsec as f64 / 1e6)
+}
+
+/// Elsewhere think times fall back to the wall clock.
+#[cfg(not(unix))]
+fn thread_cpu_ms() -> Option<f64> {
+    None
 }
 
 #[cfg(test)]
