@@ -17,7 +17,13 @@ const USAGE: &str = "usage:
   ludi scripta train --games N --seed S --out F [--threads T]
                                                 trains the hard network by self-play
   ludi latrunculi moves --rules R [\"<LFEN>\"]   legal moves (positions from stdin when omitted)
-  ludi bench                                    speed of move generation and random games";
+  ludi latrunculi play --rules R --games N --seed S
+                                                random games between two random players
+  ludi latrunculi match P1 P2 --rules R --games N --seed S [--threads T]
+                                                computer players (random, easy, medium, hard)
+  ludi latrunculi bench [--rules R]             search depth, nodes per second, perft speed
+  ludi bench                                    XII Scripta turn generation and random games
+  (R is piso, quintana or start=..,move=..,corner=..,noback=..,win=..)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
