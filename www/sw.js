@@ -2,7 +2,7 @@
 // (so a new build is seen at once) and fall back to the cache when offline. Only this origin's
 // GET requests are handled; there are no others.
 
-const VERSION = 'ludi-romani-v1';
+const VERSION = 'ludi-romani-v2';
 const APP = [
   './',
   'index.html',
@@ -17,6 +17,8 @@ const APP = [
   'js/strings.js',
   'js/storage.js',
   'js/params.js',
+  'js/ai.js',
+  'js/ai-worker.js',
   'pkg/ludi_wasm.js',
   'pkg/ludi_wasm_bg.wasm',
 ];

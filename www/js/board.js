@@ -1,5 +1,6 @@
 // The Trier board in SVG: three rows of twelve marks split by the central gap, the S-shaped
-// track, the ROMANI home zone, the exit beside mark 36, and the counters on their marks.
+// track, the ROMANI home zone, the exit beside mark 36, the counters on their marks, and a
+// hint's numbered steps drawn over them.
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -73,6 +74,11 @@ function defs(svg) {
     markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse',
   }, d);
   el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'path-arrow' }, arrow);
+  const hintArrow = el('marker', {
+    id: 'm-hint', viewBox: '0 0 10 10', refX: '8', refY: '5',
+    markerWidth: '4', markerHeight: '4', orient: 'auto',
+  }, d);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'hint-arrow-head' }, hintArrow);
 }
 
 /** The S of the track through the marks' centres, turning in the margins, out to the exit. */
@@ -92,10 +98,16 @@ function trackPath() {
   ].join(' ');
 }
 
-function exitZone(svg, side, index) {
-  const x = cellX(11) + W + EXIT_GAP;
+const EXITS = { albi: 0, nigri: 1 };
+
+/** The exit zone's box for `side`: Albi's above Nigri's, beside mark 36. */
+function exitBox(side) {
   const h = H / 2 - 2;
-  const y = cellY(2) + index * (h + 4);
+  return { x: cellX(11) + W + EXIT_GAP, y: cellY(2) + EXITS[side] * (h + 4), h };
+}
+
+function exitZone(svg, side) {
+  const { x, y, h } = exitBox(side);
   const zone = el('g', { class: `exit exit-${side}`, 'data-off': side, role: 'button' }, svg);
   el('rect', { x, y, width: EXIT_W, height: h, rx: 6, class: 'exit-cell' }, zone);
   el('circle', { cx: x + EXIT_W / 2, cy: y + 13, r: 6, class: `exit-dot counter-${side}` }, zone);
@@ -145,8 +157,54 @@ export function createBoard(container, { tall = false } = {}) {
     const stack = el('g', { class: 'stack' }, g);
     marks.set(n, { g, stack, letter: LETTERS[row][col] });
   }
-  const exits = { albi: exitZone(svg, 'albi', 0), nigri: exitZone(svg, 'nigri', 1) };
+  const exits = { albi: exitZone(svg, 'albi'), nigri: exitZone(svg, 'nigri') };
+  // Drawn last, so a hint lies over the counters; it never takes a tap.
+  const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
   container.replaceChildren(svg);
+
+  /** Where a hint step starts or ends: a mark's cell, or the exit of the side to move. */
+  function hintPlace(place, side) {
+    if (place === 'off') {
+      const { x, y, h } = exitBox(side);
+      return { x: x + EXIT_W / 2, y: y + h / 2, badge: y + h / 2 };
+    }
+    const { row, col } = cellOf(Number(place));
+    // The badge sits under the mark's letter, which stays readable.
+    return { x: cellX(col) + W / 2, y: cellY(row) + H / 2, badge: cellY(row) + 52, cell: { row, col } };
+  }
+
+  /** Draws the steps of a hint, numbered in play order: source rings, arrows, badges. */
+  function drawHint(steps, side) {
+    hints.replaceChildren();
+    const badges = new Map(); // destination -> badges already drawn there
+    steps.forEach((text, i) => {
+      const [from, to] = text.replace('*', '').split('/');
+      const end = hintPlace(to, side);
+      const g = el('g', { class: 'hint', 'data-hint-step': String(i + 1) }, hints);
+      if (from !== 'in') {
+        const start = hintPlace(from, side);
+        const { row, col } = start.cell;
+        el('rect', {
+          x: cellX(col) + 1.5, y: cellY(row), width: W - 3, height: H, rx: 5, class: 'hint-from',
+        }, g);
+        // Bow the arrow sideways so steps along one row do not run through the letters.
+        const bow = start.y === end.y ? -H * 0.42 : 0;
+        const mx = (start.x + end.x) / 2;
+        const my = (start.y + end.y) / 2 + bow;
+        el('path', {
+          d: `M${start.x},${start.y} Q${mx},${my} ${end.x},${end.y}`,
+          class: 'hint-arrow',
+          'marker-end': 'url(#m-hint)',
+        }, g);
+      }
+      const k = badges.get(to) ?? 0;
+      badges.set(to, k + 1);
+      const by = end.badge + k * 24;
+      el('circle', { cx: end.x, cy: by, r: 11, class: text.endsWith('*') ? 'hint-badge hit' : 'hint-badge' }, g);
+      const n = el('text', { x: end.x, y: by + 4.5, class: 'hint-number' }, g);
+      n.textContent = String(i + 1);
+    });
+  }
 
   function drawStack(n, side, count, entry) {
     const { stack } = marks.get(n);
@@ -172,10 +230,11 @@ export function createBoard(container, { tall = false } = {}) {
 
   /**
    * Shows a position. `view`: {position, marks: [{mark, side, count}], selectable: Set of
-   * sources, selected, targets: Map of destination -> step, turn}.
+   * sources, selected, targets: Map of destination -> step, turn, hint: step texts or null}.
    */
   function render(view) {
     container.dataset.position = view.position;
+    drawHint(view.hint ?? [], view.turn);
     const held = new Map(view.marks.map((m) => [m.mark, m]));
     for (const [n, { g, letter }] of marks) {
       const here = held.get(n);

@@ -1,6 +1,7 @@
-// The page's state in one place: the game (in wasm), the selected source and the last thing
-// that happened. Every change goes through update(), which redraws everything from the
-// engine's snapshot and saves the game.
+// The page's state in one place: the game (in wasm), who plays it, the selected source, the
+// hint on show and the last thing that happened. Every change goes through update(), which
+// redraws everything from the engine's snapshot, saves the game and, when the computer has
+// the move, sets it playing.
 
 import init, { ScriptaGame } from '../pkg/ludi_wasm.js';
 import { createBoard, WIDTH } from './board.js';
@@ -9,11 +10,17 @@ import { attachInput } from './input.js';
 import { fly, refuse } from './animate.js';
 import * as storage from './storage.js';
 import { readParams } from './params.js';
+import * as ai from './ai.js';
 import {
-  NAMES, words, eventText, situationText, refusals, notices, gameOverText,
+  NAMES, LEVELS, words, eventText, situationText, refusals, notices, gameOverText, thinking,
+  computerName,
 } from './strings.js';
 
 const COUNTER = 28; // a counter's diameter in board units
+const BUDGET = 300; // ms the strongest player may search for a move in the page
+const HUMAN = { kind: 'human' };
+const DEFAULT_LEVEL = LEVELS[1];
+const EXPERT = LEVELS.find((l) => l.engine === 'expert');
 
 const $ = (selector) => document.querySelector(selector);
 const params = readParams(location.search);
@@ -26,16 +33,38 @@ let selected = null;
 let lastEvent = null;
 let board;
 let trays;
+// {kind: 'human'} for pass and play, or {kind: 'computer', level: engine name, human: side}.
+let opponent = HUMAN;
+let epoch = 0; // bumped by every new game, so a computer turn or hint of an older game stops
+let computerBusy = false;
+let thinkingNow = false;
+let hintShown = null; // {position, steps} while a hint is drawn for that position
+let hintPending = false;
 
 function other(side) {
   return side === 'albi' ? 'nigri' : 'albi';
 }
 
+const levelOf = (engine) => LEVELS.find((l) => l.engine === engine);
+const computerSide = () => (opponent.kind === 'computer' ? other(opponent.human) : null);
+const computerToMove = () => !snap.winner && snap.turn === computerSide();
+const computerLabel = () => computerName(levelOf(opponent.level), computerSide());
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** The name beside a side's tray: the computer's level, or "you" facing the computer. */
+function playerLabel(side) {
+  if (opponent.kind !== 'computer') return '';
+  return side === opponent.human ? 'you' : levelOf(opponent.level).name;
+}
+
 function update(event) {
   snap = game.snapshot();
   if (event !== undefined) lastEvent = event;
-  sources = new Map(snap.sources.map((group) => [group.source, group.steps]));
+  const humanToMove = !computerToMove();
+  // While the computer has the move, nothing on the board can be selected.
+  sources = humanToMove ? new Map(snap.sources.map((group) => [group.source, group.steps])) : new Map();
   if (!sources.has(selected)) selected = null;
+  if (hintShown && (hintShown.position !== snap.position || !humanToMove)) hintShown = null;
   // The first step to each destination spends the smallest die (steps come sorted by die).
   const targets = new Map();
   for (const step of sources.get(selected) ?? []) {
@@ -48,6 +77,7 @@ function update(event) {
     selected,
     targets,
     turn: snap.turn,
+    hint: hintShown?.steps ?? null,
   });
   for (const side of ['albi', 'nigri']) {
     const toMove = side === snap.turn && !snap.winner;
@@ -55,17 +85,117 @@ function update(event) {
       toMove,
       selectable: toMove && sources.has('tray'),
       selected: toMove && selected === 'tray',
+      player: playerLabel(side),
+      thinking: thinkingNow && side === computerSide(),
     }, words);
   }
   renderDice($('#dice'), snap.dice, words);
-  $('[data-action="throw"]').disabled = snap.thrown || Boolean(snap.winner);
-  $('[data-action="undo"]').disabled = snap.steps.length === 0;
-  $('[data-action="confirm"]').disabled = !snap.turnOver || Boolean(snap.winner);
-  $('[data-action="confirm"]').classList.toggle('primary', snap.turnOver && !snap.winner);
+  const over = Boolean(snap.winner);
+  $('[data-action="throw"]').disabled = snap.thrown || over || !humanToMove;
+  $('[data-action="undo"]').disabled = snap.steps.length === 0 || !humanToMove;
+  $('[data-action="confirm"]').disabled = !snap.turnOver || over || !humanToMove;
+  $('[data-action="confirm"]').classList.toggle('primary', snap.turnOver && !over && humanToMove);
+  const hintButton = $('[data-action="hint"]');
+  hintButton.disabled = !snap.thrown || snap.turnOver || over || !humanToMove || hintPending;
+  hintButton.setAttribute('aria-pressed', String(Boolean(hintShown)));
+  hintButton.setAttribute('aria-busy', String(hintPending));
   document.body.dataset.turn = snap.turn;
-  $('#status').textContent = [eventText(lastEvent), situationText(snap)].filter(Boolean).join(' ');
+  document.body.toggleAttribute('data-thinking', thinkingNow);
+  document.body.dataset.opponent = opponent.kind;
+  if (opponent.kind === 'computer') document.body.dataset.level = opponent.level;
+  else delete document.body.dataset.level;
+  const situation = thinkingNow ? thinking(levelOf(opponent.level).name) : situationText(snap);
+  $('#status').textContent = [eventText(lastEvent), situation].filter(Boolean).join(' ');
   showGameOver();
-  storage.save(params.origin, game.save());
+  storage.save(params.origin, game.save(), opponent);
+  if (computerToMove() && !computerBusy) {
+    computerBusy = true;
+    const mine = epoch;
+    setTimeout(() => computerTurn(mine));
+  }
+}
+
+/** A seed for the computer's choice this turn: the same game replays the same way. */
+function turnSeed() {
+  return BigInt.asUintN(64, BigInt(snap.seed) * 0x9e3779b97f4a7c15n + BigInt(snap.turns)).toString();
+}
+
+/** The legal step written `text` (with or without the hit sign), or undefined. */
+function legalStep(text) {
+  const bare = text.replace('*', '');
+  return snap.sources.flatMap((g) => g.steps).find((s) => s.step.replace('*', '') === bare);
+}
+
+/**
+ * The computer's whole turn: throw, think in the worker, then play the chosen steps one at a
+ * time at the page's pace and confirm. `mine` is the game it belongs to: a new game stops it.
+ */
+async function computerTurn(mine) {
+  const current = () => mine === epoch;
+  const side = snap.turn;
+  const who = computerLabel();
+  try {
+    thinkingNow = true;
+    update();
+    if (!snap.thrown) {
+      await wait(params.pace);
+      if (!current()) return;
+      update({ kind: 'throw', side, who, values: game.throwDice() });
+    }
+    const asked = performance.now();
+    const steps = await ai.choose(snap.position, opponent.level, turnSeed(), BUDGET);
+    // Let the throw be seen before the first step, however fast the answer came.
+    await wait(params.pace - (performance.now() - asked));
+    if (!current()) return;
+    thinkingNow = false;
+    for (const text of steps) {
+      const step = legalStep(text);
+      if (!step) throw new Error(`${text} is not a legal step in ${snap.position}`);
+      play(step, who);
+      if (snap.winner) return;
+      await wait(params.pace);
+      if (!current()) return;
+    }
+    const played = snap.steps;
+    game.confirm();
+    computerBusy = false;
+    update({ kind: 'confirm', side, who, steps: played });
+  } catch (error) {
+    if (current()) {
+      thinkingNow = false;
+      update({ kind: 'notice', text: notices.computerFailed(error.message) });
+    }
+  } finally {
+    if (current()) {
+      computerBusy = false;
+      thinkingNow = false;
+    }
+  }
+}
+
+/** Asks the strongest player for the move here and draws it; asking again hides it. */
+async function showHint() {
+  if (hintShown) {
+    hintShown = null;
+    update();
+    return;
+  }
+  const mine = epoch;
+  const position = snap.position;
+  hintPending = true;
+  update();
+  let event;
+  try {
+    const steps = await ai.hint(position, BUDGET);
+    if (mine === epoch && snap.position === position) {
+      hintShown = { position, steps };
+      event = { kind: 'hint', who: EXPERT.name, steps };
+    }
+  } catch (error) {
+    event = { kind: 'refuse', reason: notices.hintFailed(error.message) };
+  }
+  hintPending = false;
+  if (mine === epoch) update(event);
 }
 
 function showGameOver() {
@@ -94,11 +224,12 @@ function counterPx() {
   return (board.svg.getBoundingClientRect().width / WIDTH) * COUNTER;
 }
 
-function play(step) {
+/** Plays `step` (one of the legal steps) for the side to move; `who` names a computer. */
+function play(step, who) {
   const mover = snap.turn;
-  const start = selected === 'tray'
+  const start = step.from === 'tray'
     ? trayDisc(trays[mover]).getBoundingClientRect()
-    : board.counterElement(selected, mover)?.getBoundingClientRect();
+    : board.counterElement(step.from, mover)?.getBoundingClientRect();
   const blot = step.hit ? board.counterElement(step.to)?.getBoundingClientRect() : null;
   try {
     game.play(step.step);
@@ -109,7 +240,7 @@ function play(step) {
   selected = null;
   // The winning step ends the game: record the turn at once rather than ask for a confirm.
   if (game.winner()) game.confirm();
-  update({ kind: 'step', side: mover, other: other(mover), step });
+  update({ kind: 'step', side: mover, who, other: other(mover), step });
   fly(mover, start, board.counterElement(step.to, mover), counterPx());
   if (blot) {
     const home = trays[other(mover)].querySelector('.pile-sent-home .disc');
@@ -147,6 +278,7 @@ function explain(place) {
 const handler = {
   tap(place) {
     if (snap.winner) return say(place, refusals.over());
+    if (computerToMove()) return say(place, refusals.computerTurn(computerLabel()));
     if (!snap.thrown) return say(place, refusals.notThrown(snap.turn));
     if (snap.turnOver) return say(place, refusals.turnOver());
     const key = keyOf(place);
@@ -189,8 +321,12 @@ function act(action) {
       update({ kind: 'confirm', side, steps });
     } else if (action === 'again') {
       replace(game.nextGame());
+    } else if (action === 'hint') {
+      showHint();
     } else if (action === 'new') {
-      $('#new-game').showModal();
+      openNewGame();
+    } else if (action === 'rules') {
+      $('#rules').showModal();
     }
   } catch (error) {
     update({ kind: 'refuse', reason: error.message });
@@ -201,7 +337,90 @@ function replace(next) {
   game.free();
   game = next;
   selected = null;
-  update({ kind: 'notice', text: notices.newGame(game.snapshot().turn) });
+  epoch++;
+  computerBusy = false;
+  thinkingNow = false;
+  hintShown = null;
+  hintPending = false;
+  const vs = opponent.kind === 'computer' ? levelOf(opponent.level).name : null;
+  update({ kind: 'notice', text: notices.newGame(game.snapshot().turn, vs, opponent.human) });
+}
+
+/** The dialog's level choices, one per level it offers, each saying what it means. */
+function buildLevels() {
+  const set = $('#new-game .levels');
+  for (const level of LEVELS.slice(0, 4)) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'level';
+    input.value = level.engine;
+    const text = document.createElement('span');
+    const name = document.createElement('b');
+    name.textContent = level.name;
+    const about = document.createElement('small');
+    about.textContent = level.about;
+    text.append(name, ' ', about);
+    label.append(input, ' ', text);
+    set.append(label);
+  }
+}
+
+/** The New game dialog, showing who plays now. */
+function openNewGame() {
+  const form = $('#new-game form');
+  form.elements.opponent.value = opponent.kind;
+  form.elements.level.value = opponent.kind === 'computer' ? opponent.level : DEFAULT_LEVEL.engine;
+  form.elements.side.value = opponent.kind === 'computer' ? opponent.human : 'albi';
+  enableChoices();
+  $('#new-game').showModal();
+}
+
+/** The level and side only matter against the computer. */
+function enableChoices() {
+  const form = $('#new-game form');
+  const human = form.elements.opponent.value === 'human';
+  for (const set of form.querySelectorAll('[data-computer-only]')) set.disabled = human;
+}
+
+function startFromDialog() {
+  const form = $('#new-game form');
+  opponent = form.elements.opponent.value === 'computer'
+    ? { kind: 'computer', level: form.elements.level.value, human: form.elements.side.value }
+    : HUMAN;
+  if (opponent.kind === 'computer') ai.warmUp();
+  replace(new ScriptaGame());
+}
+
+/** Who the link asks to play, or null when it does not say; problems are added to `told`. */
+function opponentFromLink(told) {
+  const { opponent: kind, level, side } = params;
+  if (kind === 'human') return HUMAN;
+  if (kind !== null && kind !== 'computer') {
+    told.push(notices.unknownOpponent(kind));
+    return HUMAN;
+  }
+  // A level alone is enough to ask for the computer.
+  if (kind === null && level === null) return null;
+  const name = level?.toLowerCase();
+  let found = level === null
+    ? DEFAULT_LEVEL
+    : LEVELS.find((l) => l.engine === name || l.name.toLowerCase() === name);
+  if (!found) {
+    found = DEFAULT_LEVEL;
+    told.push(notices.unknownLevel(level, found.name));
+  }
+  const human = side?.toLowerCase() === 'nigri' ? 'nigri' : 'albi';
+  if (side !== null && !['albi', 'nigri'].includes(side.toLowerCase())) told.push(notices.unknownSide(side));
+  return { kind: 'computer', level: found.engine, human };
+}
+
+/** The opponent a saved game recorded, checked: storage is untrusted. */
+function savedOpponent(saved) {
+  if (saved?.kind === 'computer' && levelOf(saved.level) && ['albi', 'nigri'].includes(saved.human)) {
+    return { kind: 'computer', level: saved.level, human: saved.human };
+  }
+  return HUMAN;
 }
 
 /** The game the link asks for; problems with the link are added to `told`. */
@@ -234,11 +453,13 @@ async function start() {
   };
   const told = [];
   if (params.game && params.game !== 'scripta') told.push(notices.onlyScripta(params.game));
-  if (params.opponent && params.opponent !== 'human') told.push(notices.onlyHuman(params.opponent));
+  const linked = opponentFromLink(told);
+  opponent = linked ?? HUMAN;
   const stored = storage.load(params.origin);
   if (stored.saved !== undefined) {
     try {
       game = ScriptaGame.restore(stored.saved);
+      if (stored.opponent !== undefined) opponent = savedOpponent(stored.opponent);
       told.push(notices.restored);
     } catch (error) {
       told.push(notices.corrupt(error.message));
@@ -256,8 +477,11 @@ async function start() {
     if (button && !button.disabled) act(button.dataset.action);
   });
   $('#new-game').addEventListener('close', () => {
-    if ($('#new-game').returnValue === 'start') replace(new ScriptaGame());
+    if ($('#new-game').returnValue === 'start') startFromDialog();
   });
+  buildLevels();
+  $('#new-game form').addEventListener('change', enableChoices);
+  if (opponent.kind === 'computer') ai.warmUp();
   portrait.addEventListener('change', () => {
     board = createBoard($('#board'), { tall: portrait.matches });
     update();

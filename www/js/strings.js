@@ -2,6 +2,18 @@
 
 export const NAMES = { albi: 'Albi', nigri: 'Nigri' };
 
+/**
+ * The computer's levels, named for people of the time, each with the engine's player behind
+ * it. The New game dialog offers the first four; `random` is reachable by a link only.
+ */
+export const LEVELS = [
+  { engine: 'easy', name: 'Tiro', about: 'A recruit: knows the moves, often slips.' },
+  { engine: 'medium', name: 'Miles', about: 'A soldier: races home, hits blots, builds blocks.' },
+  { engine: 'hard', name: 'Centurio', about: 'A veteran: judgement learned in countless games against himself.' },
+  { engine: 'expert', name: 'Imperator', about: 'The emperor: also weighs every throw you might answer with.' },
+  { engine: 'random', name: 'Infans', about: 'A child: any legal move at all.' },
+];
+
 const list = (values) =>
   values.length <= 1 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
 
@@ -13,15 +25,15 @@ export const words = {
   waiting: 'waiting',
   sentHome: 'sent home',
   borneOff: 'borne off',
-  trayLabel: (side, c) =>
-    `${NAMES[side]} tray: ${c.waiting} waiting, ${c.sentHome} sent home, ${c.borneOff} borne off`,
+  trayLabel: (side, c, player) =>
+    `${NAMES[side]}${player ? ` (${player})` : ''} tray: ${c.waiting} waiting, ${c.sentHome} sent home, ${c.borneOff} borne off`,
   die: (value, state) => `Die showing ${value}, ${state}`,
 };
 
 /** What just happened, as a sentence (or an empty string). */
 export function eventText(event) {
   if (!event) return '';
-  const who = NAMES[event.side];
+  const who = event.who ?? NAMES[event.side];
   switch (event.kind) {
     case 'throw':
       return `${who} threw ${throwText(event.values)}.`;
@@ -42,9 +54,26 @@ export function eventText(event) {
       return event.reason;
     case 'notice':
       return event.text;
+    case 'hint':
+      return hintText(event.who, event.steps);
     default:
       return '';
   }
+}
+
+/** One step in words, for a hint: "enter on 5", "12 to 15, sending a counter home". */
+function stepWords(text) {
+  const [from, to] = text.replace('*', '').split('/');
+  const hit = text.endsWith('*') ? ', sending a counter home' : '';
+  if (from === 'in') return `enter on ${to}${hit}`;
+  if (to === 'off') return `bear off from ${from}`;
+  return `${from} to ${to}${hit}`;
+}
+
+function hintText(who, steps) {
+  if (!steps.length) return `${who} sees no step to play.`;
+  const numbered = steps.map((s, i) => `${i + 1}. ${stepWords(s)}`);
+  return `${who} would play ${numbered.join('; ')}. The numbers on the board show where.`;
 }
 
 /** Whose turn it is and what the dice allow now. */
@@ -88,6 +117,7 @@ export const refusals = {
   notYours: (mark, owner) => `Mark ${mark} holds ${NAMES[owner]} counters, not yours.`,
   empty: (mark) => `Mark ${mark} is empty: tap one of your counters first.`,
   otherTray: (side) => `That is the ${NAMES[side]} tray: it is not their turn.`,
+  computerTurn: (who) => `${who} is playing: wait for your turn.`,
   noneWaiting: () => 'No counter is waiting to enter.',
   entryBlocked: () => 'No counter can enter with these dice: the entry marks are blocked.',
   cannotBearOff: () => 'No counter can bear off now: all fifteen must stand on ROMANI, marks 31-36.',
@@ -100,11 +130,23 @@ export const notices = {
   badPosition: (why) => `That position link is not valid (${why}). A new game has started.`,
   badSeed: (why) => `That seed is not valid (${why}). The dice are random.`,
   onlyScripta: (game) => `The game "${game}" is not playable here yet: this is XII Scripta.`,
-  onlyHuman: (who) =>
-    `The "${who}" opponent is not available yet: two players share this device.`,
-  newGame: (side) => `A new game: ${NAMES[side]} open.`,
+  unknownOpponent: (who) =>
+    `The opponent "${who}" is unknown: two players share this device.`,
+  unknownLevel: (level, fallback) =>
+    `The level "${level}" is unknown: ${fallback} plays. The levels are ${list(LEVELS.slice(0, 4).map((l) => l.name))}.`,
+  unknownSide: (side) => `The side "${side}" is unknown: you play Albi.`,
+  computerFailed: (why) => `The computer cannot play (${why}). Start a new game to try again.`,
+  newGame: (side, vs, human) =>
+    `A new game: ${NAMES[side]} open.${vs ? ` You play ${NAMES[human]} against ${vs}.` : ''}`,
+  hintFailed: (why) => `No hint this time (${why}).`,
 };
 
 export function gameOverText(snap) {
   return `${NAMES[snap.winner]} bore off all fifteen counters and win, after ${turnsText(snap.turns)}.`;
 }
+
+/** What the computer is doing while it has the move. */
+export const thinking = (who) => `${who} is thinking…`;
+
+/** The computer as named in the status line and on its tray: "Centurio (Nigri)". */
+export const computerName = (level, side) => `${level.name} (${NAMES[side]})`;

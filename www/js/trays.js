@@ -30,6 +30,10 @@ export function createTray(zone, side, name) {
   const title = document.createElement('span');
   title.className = 'tray-name';
   title.textContent = name;
+  // Who plays this side against the computer ("you", or the computer's level).
+  const player = document.createElement('span');
+  player.className = 'tray-player';
+  title.append(player);
   const piles = document.createElement('span');
   piles.className = 'piles';
   tray.append(title, piles);
@@ -37,7 +41,10 @@ export function createTray(zone, side, name) {
   return tray;
 }
 
-/** Shows a side's counts; `state` says whether it is to move, selectable or selected. */
+/**
+ * Shows a side's counts; `state` says whether it is to move, selectable or selected, who
+ * plays it (`player`, may be empty) and whether that computer is thinking.
+ */
 export function renderTray(tray, counts, state, words) {
   const side = tray.dataset.tray;
   tray.dataset.waiting = String(counts.waiting);
@@ -46,12 +53,14 @@ export function renderTray(tray, counts, state, words) {
   tray.toggleAttribute('data-selectable', state.selectable);
   tray.classList.toggle('selected', state.selected);
   tray.classList.toggle('to-move', state.toMove);
+  tray.classList.toggle('thinking', state.thinking);
+  tray.querySelector('.tray-player').textContent = state.player ? ` · ${state.player}` : '';
   tray.querySelector('.piles').replaceChildren(
     pile('waiting', side, counts.waiting, words.waiting),
     pile('sent-home', side, counts.sentHome, words.sentHome),
     pile('borne-off', side, counts.borneOff, words.borneOff),
   );
-  tray.setAttribute('aria-label', words.trayLabel(side, counts));
+  tray.setAttribute('aria-label', words.trayLabel(side, counts, state.player));
   tray.setAttribute('aria-pressed', String(state.selected));
 }
 

@@ -1,11 +1,14 @@
 //! The page's view of `ludi-core`: a thin wasm-bindgen layer with no game logic of its own.
 //!
-//! [`Session`] does the work in plain Rust (so native unit tests cover it); [`ScriptaGame`]
-//! only converts its answers to JS values and its errors to JS `Error`s with readable
-//! messages. Nothing here unwraps or indexes unchecked, so no call can panic.
+//! [`Session`] and [`Opponent`] do the work in plain Rust (so native unit tests cover them);
+//! [`ScriptaGame`] and [`ScriptaPlayer`] only convert their answers to JS values and their
+//! errors to JS `Error`s with readable messages. Nothing here unwraps or indexes unchecked, so
+//! no call can panic.
 
+mod player;
 mod session;
 
+pub use player::{hint, Budget, Opponent};
 pub use session::{Placed, SavedGame, SavedTurn, Session, Snapshot, SourceSteps, StepView};
 
 use serde::Serialize;
@@ -120,5 +123,57 @@ impl ScriptaGame {
     /// What the page keeps in storage to rebuild this game exactly.
     pub fn save(&self) -> Result<JsValue, JsError> {
         js(&self.session.save())
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The browser's clock, in a window or a worker alike: `std::time::Instant` panics on
+    /// wasm32-unknown-unknown, so the search's time budget reads this instead.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// Runs `choose` with the browser's clock when the page gives a budget.
+fn timed<T>(
+    budget_ms: Option<f64>,
+    choose: impl FnOnce(Option<Budget>) -> Result<T, String>,
+) -> Result<T, JsError> {
+    let mut clock = performance_now;
+    choose(budget_ms.map(|ms| (&mut clock as &mut dyn ludi_core::scripta::ai::Clock, ms)))
+        .map_err(err)
+}
+
+/// A computer player of XII Scripta, as the page's worker holds it.
+#[wasm_bindgen]
+pub struct ScriptaPlayer {
+    opponent: Opponent,
+}
+
+#[wasm_bindgen]
+impl ScriptaPlayer {
+    /// A player of `level`: `random`, `easy`, `medium`, `hard` or `expert`. `seed` (decimal
+    /// digits) makes its choices reproducible.
+    #[wasm_bindgen(constructor)]
+    pub fn new(level: &str, seed: Option<String>) -> Result<ScriptaPlayer, JsError> {
+        let opponent = Opponent::new(level, seed.as_deref()).map_err(err)?;
+        Ok(ScriptaPlayer { opponent })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn level(&self) -> String {
+        self.opponent.level().to_string()
+    }
+
+    /// The steps of the chosen turn in play order (`["in/5", "12/15*"]`), `[]` when the
+    /// throw is forfeited. The XSN must carry the dice still to play; `expert` searches for
+    /// at most about `budget_ms` milliseconds when it is given.
+    pub fn choose(&mut self, xsn: &str, budget_ms: Option<f64>) -> Result<Vec<String>, JsError> {
+        timed(budget_ms, |budget| self.opponent.choose(xsn, budget))
+    }
+
+    /// What `expert` would play in `xsn`, within about `budget_ms` milliseconds.
+    pub fn hint(xsn: &str, budget_ms: Option<f64>) -> Result<Vec<String>, JsError> {
+        timed(budget_ms, |budget| hint(xsn, budget))
     }
 }

@@ -119,7 +119,7 @@ pub struct Session {
     start: Position,
 }
 
-fn parse_seed(seed: Option<&str>) -> Result<u64, String> {
+pub(crate) fn parse_seed(seed: Option<&str>) -> Result<u64, String> {
     match seed.map(str::trim) {
         None | Some("") => os_seed(),
         Some(text) if text.bytes().all(|b| b.is_ascii_digit()) => text
@@ -127,6 +127,12 @@ fn parse_seed(seed: Option<&str>) -> Result<u64, String> {
             .map_err(|_| format!("the seed `{text}` is too large (at most 20 digits)")),
         Some(text) => Err(format!("the seed must be a whole number, not `{text}`")),
     }
+}
+
+pub(crate) fn parse_position(xsn: &str) -> Result<Position, String> {
+    xsn.trim()
+        .parse()
+        .map_err(|e| format!("the position `{}` is not valid XSN: {e}", xsn.trim()))
 }
 
 fn parse_side(name: Option<&str>) -> Result<Side, String> {
@@ -160,11 +166,7 @@ impl Session {
     }
 
     pub fn from_position(xsn: &str, seed: Option<&str>) -> Result<Session, String> {
-        let start: Position = xsn
-            .trim()
-            .parse()
-            .map_err(|e| format!("the position `{}` is not valid XSN: {e}", xsn.trim()))?;
-        Ok(Session::started(start, parse_seed(seed)?))
+        Ok(Session::started(parse_position(xsn)?, parse_seed(seed)?))
     }
 
     fn started(start: Position, seed: u64) -> Session {

@@ -1,0 +1,165 @@
+//! The computer players as the page asks for them, in plain Rust: a level by name, a position
+//! in XSN with its dice, and the chosen turn back as the step texts the page plays one by one.
+
+use crate::session::{parse_position, parse_seed};
+use ludi_core::scripta::ai::{Clock, Level, Player};
+
+/// A time budget: the clock to read and how many milliseconds `expert` may search.
+pub type Budget<'a> = (&'a mut dyn Clock, f64);
+
+/// A computer player of one level.
+pub struct Opponent {
+    player: Player,
+}
+
+impl Opponent {
+    /// A player of `level` (`random`, `easy`, `medium`, `hard` or `expert`); `seed` (decimal
+    /// digits) makes its choices reproducible, else they draw on the system's randomness.
+    pub fn new(level: &str, seed: Option<&str>) -> Result<Opponent, String> {
+        let level: Level = level.trim().parse()?;
+        let player = Player::new(level, parse_seed(seed)?)
+            .map_err(|e| format!("the {level} player cannot read its network: {e}"))?;
+        Ok(Opponent { player })
+    }
+
+    pub fn level(&self) -> &'static str {
+        self.player.level().name()
+    }
+
+    /// The steps of the turn this player picks in `xsn` (which must carry the dice still to
+    /// play), in play order; empty when the whole throw is forfeited.
+    pub fn choose(&mut self, xsn: &str, budget: Option<Budget>) -> Result<Vec<String>, String> {
+        let position = parse_position(xsn)?;
+        if let Some(side) = position.winner() {
+            return Err(format!("the game is over: {} have won", side.name()));
+        }
+        if position.dice().is_empty() {
+            return Err(format!(
+                "the position `{}` has no dice to play: throw first",
+                xsn.trim()
+            ));
+        }
+        let turn = match budget {
+            // Not echoing the number keeps float formatting, and its size, out of the wasm.
+            Some((_, millis)) if !(millis.is_finite() && millis >= 0.0) => {
+                return Err(
+                    "the time budget must be a finite, positive number of milliseconds".into(),
+                )
+            }
+            Some((clock, millis)) => self.player.choose_within(&position, clock, millis),
+            None => self.player.choose(&position),
+        };
+        turn.map(|t| t.steps().map(|s| s.to_string()).collect())
+            .ok_or_else(|| format!("no turn can be played in `{}`", xsn.trim()))
+    }
+}
+
+/// What `expert` would play in `xsn`: the page's hint.
+pub fn hint(xsn: &str, budget: Option<Budget>) -> Result<Vec<String>, String> {
+    // `expert` draws no random numbers, so any seed gives the same hint.
+    Opponent::new("expert", Some("0"))?.choose(xsn, budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Session;
+
+    const LEVELS: [&str; 5] = ["random", "easy", "medium", "hard", "expert"];
+
+    /// Plays `steps` as the page does, by their text, and passes the turn.
+    fn replay(session: &mut Session, steps: &[String]) {
+        for step in steps {
+            session
+                .play(step)
+                .unwrap_or_else(|e| panic!("{step} in {}: {e}", session.position()));
+        }
+        session
+            .confirm()
+            .unwrap_or_else(|e| panic!("after {steps:?}: {e}"));
+    }
+
+    #[test]
+    fn every_level_plays_whole_legal_turns_that_replay_by_their_text() {
+        for (n, level) in LEVELS.into_iter().enumerate() {
+            let mut session = Session::new(Some(&(100 + n).to_string()), None).unwrap();
+            let mut opponent = Opponent::new(level, Some("5")).unwrap();
+            assert_eq!(opponent.level(), level);
+            let mut turns = 0;
+            while session.winner().is_none() && turns < 2000 {
+                session.throw_dice().unwrap();
+                let steps = opponent.choose(&session.position(), None).unwrap();
+                replay(&mut session, &steps);
+                turns += 1;
+            }
+            assert!(session.winner().is_some(), "{level} did not finish a game");
+        }
+    }
+
+    #[test]
+    fn the_same_seed_chooses_the_same_turn() {
+        let xsn = "N w3s0o2:4,9x3,20x2,33x4 w5s1o0:2x2,8,30x6 146";
+        for level in LEVELS {
+            let a = Opponent::new(level, Some("9")).unwrap().choose(xsn, None);
+            let b = Opponent::new(level, Some("9")).unwrap().choose(xsn, None);
+            assert_eq!(a, b, "{level}");
+        }
+    }
+
+    #[test]
+    fn a_throw_that_cannot_be_played_is_an_empty_turn() {
+        let blocked = "A w15s0o0: w3s0o0:1x2,2x2,3x2,4x2,5x2,6x2 123";
+        for level in LEVELS {
+            let steps = Opponent::new(level, Some("1"))
+                .unwrap()
+                .choose(blocked, None);
+            assert_eq!(steps, Ok(vec![]), "{level}");
+        }
+    }
+
+    #[test]
+    fn the_hint_is_experts_full_search_and_a_budget_cuts_it_short() {
+        let xsn = "A w7s1o0:1x2,5,31x4 w13s0o0:4x2 235";
+        let full = Opponent::new("expert", None).unwrap().choose(xsn, None);
+        let mut frozen = || 0.0;
+        assert_eq!(hint(xsn, Some((&mut frozen, 300.0))), full);
+        // Each reading of this clock moves it on by a second: the search stops at once, yet
+        // still answers with a legal turn.
+        let mut now = 0.0;
+        let mut racing = move || {
+            now += 1000.0;
+            now
+        };
+        let hurried = hint(xsn, Some((&mut racing, 1.0))).unwrap();
+        let mut session = Session::from_position(xsn, Some("1")).unwrap();
+        replay(&mut session, &hurried);
+    }
+
+    #[test]
+    fn refuses_bad_input_with_words() {
+        let unknown = Opponent::new("grandmaster", None).err().unwrap();
+        assert!(
+            unknown.contains("random, easy, medium, hard or expert"),
+            "{unknown}"
+        );
+        assert!(Opponent::new("easy", Some("x")).is_err());
+        let mut p = Opponent::new("medium", Some("1")).unwrap();
+        assert!(p.choose("A nonsense", None).unwrap_err().contains("XSN"));
+        assert!(p
+            .choose("A w15s0o0: w15s0o0:", None)
+            .unwrap_err()
+            .contains("throw first"));
+        assert!(p
+            .choose("N w0s0o15: w0s0o0:30x15 123", None)
+            .unwrap_err()
+            .contains("over"));
+        let mut clock = || 0.0;
+        for bad in [f64::NAN, -1.0, f64::INFINITY] {
+            let xsn = "A w15s0o0: w15s0o0: 235";
+            assert!(p
+                .choose(xsn, Some((&mut clock, bad)))
+                .unwrap_err()
+                .contains("milliseconds"));
+        }
+    }
+}
