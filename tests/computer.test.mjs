@@ -1,0 +1,191 @@
+// Playing against the computer: it answers from a worker with a legal turn and hands the move
+// back; a seeded game against it runs to a winner; the hint shows Imperator's move without
+// playing it; links and the New game dialog pick the level and side; a reload continues.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, close, at, position, status, screenshotPath } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 820, height: 1180 };
+
+/** Waits until the human may throw again (the computer has finished its turn). */
+const humanToThrow = (page) =>
+  page.waitForSelector('[data-action="throw"]:not([disabled])', { timeout: 20000 });
+
+/** Plays the human's whole turn through the DOM: throw, first source to first target, confirm. */
+function playHumanTurn(page) {
+  return page.evaluate(() => {
+    const q = (s) => document.querySelector(s);
+    const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    tap(q('[data-action="throw"]'));
+    for (let source = q('[data-selectable]'); source; source = q('[data-selectable]')) {
+      tap(source);
+      tap(q('[data-target]'));
+    }
+    tap(q('[data-action="confirm"]'));
+  });
+}
+
+test('the computer answers with a legal turn while the board refuses the human', async () => {
+  const s = await open(browser, '?opponent=computer&level=miles&seed=5&pace=600');
+  assert.match(await s.page.textContent('[data-tray="nigri"]'), /Miles/);
+  await playHumanTurn(s.page);
+  const handedOver = await position(s.page);
+  // The computer's turn: it thinks, and nothing can be selected or pressed meanwhile.
+  await s.page.waitForSelector('body[data-thinking]');
+  assert.match(await status(s.page), /Miles is thinking/);
+  assert.equal(await s.page.locator('[data-selectable]').count(), 0);
+  assert.ok(await s.page.locator('[data-action="throw"]').isDisabled());
+  assert.ok(await s.page.locator('[data-action="hint"]').isDisabled());
+  await s.page.click('[data-mark="1"]');
+  assert.match(await status(s.page), /Miles \(Nigri\) is playing: wait for your turn/);
+
+  await humanToThrow(s.page);
+  assert.equal(await s.page.getAttribute('body', 'data-turn'), 'albi');
+  assert.notEqual(await position(s.page), handedOver);
+  assert.match(await status(s.page), /Miles \(Nigri\) played (in|\d+)\/\d+/);
+  assert.equal(await s.page.locator('body[data-thinking]').count(), 0);
+  await close(s);
+});
+
+test('a complete seeded game against the computer reaches its winner', async () => {
+  const s = await open(browser, '?opponent=computer&level=tiro&seed=31&pace=0');
+  const result = await s.page.evaluate(async () => {
+    const q = (s) => document.querySelector(s);
+    const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
+    let human = 0;
+    let waits = 0;
+    while (!q('[data-winner]') && waits < 200000) {
+      if (document.body.dataset.turn === 'nigri') {
+        if (q('[data-selectable]')) throw new Error('selectable during the computer turn');
+        waits++;
+        await tick();
+        continue;
+      }
+      const throwButton = q('[data-action="throw"]');
+      const confirm = q('[data-action="confirm"]');
+      if (!throwButton.disabled) {
+        tap(throwButton);
+        human++;
+      } else if (q('[data-selectable]')) {
+        tap(q('[data-selectable]'));
+        tap(q('[data-target]'));
+      } else if (!confirm.disabled) {
+        tap(confirm);
+      } else {
+        waits++;
+        await tick();
+      }
+    }
+    return { winner: q('[data-winner]')?.dataset.winner ?? null, human };
+  });
+  assert.ok(['albi', 'nigri'].includes(result.winner), JSON.stringify(result));
+  assert.ok(result.human > 20, `the human played only ${result.human} turns`);
+  assert.match(await status(s.page), /win the game/);
+  await close(s);
+});
+
+// Albi to play 2-3-5 with counters that can enter, move, hit and be hit.
+const MIDGAME = 'A w4s0o0:1,3x2,5,12,25x3,31x2,36 w2s1o2:2,7x2,14,19x5,33 235';
+
+test('the hint shows Imperator\'s move, numbered on the board, without playing it', async () => {
+  for (const [name, viewport] of [['phone', PHONE], ['tablet', TABLET]]) {
+    const s = await open(browser, at(MIDGAME), { viewport, scale: 2 });
+    await s.page.click('[data-action="hint"]');
+    await s.page.waitForSelector('[data-hint-step="1"]');
+    assert.equal(await position(s.page), MIDGAME);
+    assert.match(await status(s.page), /Imperator would play 1\. /);
+    const steps = await s.page.locator('[data-hint-step]').count();
+    assert.ok(steps >= 1 && steps <= 3, `${steps} hint steps`);
+    assert.equal(await s.page.getAttribute('[data-action="hint"]', 'aria-pressed'), 'true');
+    await s.page.screenshot({ path: screenshotPath(`computer-hint-${name}.png`), fullPage: true });
+
+    // Playing any step takes the hint away: it was for the position before.
+    await s.page.click('[data-selectable]');
+    await s.page.click('[data-target]');
+    assert.equal(await s.page.locator('[data-hint-step]').count(), 0);
+    assert.notEqual(await position(s.page), MIDGAME);
+    await close(s);
+  }
+});
+
+test('links choose the level by its Latin or engine name, and the side', async () => {
+  for (const [level, engine, name] of [
+    ['tiro', 'easy', 'Tiro'], ['Centurio', 'hard', 'Centurio'], ['imperator', 'expert', 'Imperator'],
+    ['medium', 'medium', 'Miles'], ['random', 'random', 'Infans'],
+  ]) {
+    const s = await open(browser, `?opponent=computer&level=${level}&seed=2&pace=0`);
+    assert.equal(await s.page.getAttribute('body', 'data-level'), engine);
+    assert.match(await s.page.textContent('[data-tray="nigri"]'), new RegExp(name));
+    assert.match(await s.page.textContent('[data-tray="albi"]'), /you/);
+    await close(s);
+  }
+  // Playing Nigri, the human waits while the computer opens for Albi.
+  const s = await open(browser, '?opponent=computer&level=centurio&side=nigri&seed=2&pace=0');
+  await humanToThrow(s.page);
+  assert.equal(await s.page.getAttribute('body', 'data-turn'), 'nigri');
+  assert.match(await status(s.page), /Centurio \(Albi\) played/);
+  await close(s);
+});
+
+test('a bad level or opponent falls back with a notice', async () => {
+  const s = await open(browser, '?opponent=computer&level=consul&pace=0');
+  assert.match(await status(s.page), /level "consul" is unknown: Miles plays/);
+  assert.equal(await s.page.getAttribute('body', 'data-level'), 'medium');
+  await close(s);
+  const t = await open(browser, '?opponent=robot');
+  assert.match(await status(t.page), /opponent "robot" is unknown/);
+  assert.equal(await t.page.getAttribute('body', 'data-opponent'), 'human');
+  await close(t);
+});
+
+test('New game against the computer as Nigri; a reload lets the computer carry on', async () => {
+  for (const [name, viewport] of [['phone', PHONE], ['tablet', TABLET]]) {
+    const s = await open(browser, '?seed=8&pace=0', { viewport, scale: 2 });
+    await s.page.click('[data-action="new"]');
+    assert.ok(await s.page.$eval('#new-game .levels', (set) => set.disabled));
+    await s.page.check('#new-game input[value="computer"]');
+    await s.page.check('#new-game input[value="hard"]');
+    await s.page.check('#new-game input[value="nigri"]');
+    await s.page.screenshot({ path: screenshotPath(`computer-new-game-${name}.png`) });
+    await close(s);
+  }
+
+  // A slow pace leaves the computer mid-turn at the reload; the same link at full speed
+  // restores the game (a fresh one from this link would be pass and play) and the computer
+  // finishes its turn.
+  const slow = await open(browser, '?seed=8&pace=3000');
+  await slow.page.click('[data-action="new"]');
+  await slow.page.check('#new-game input[value="computer"]');
+  await slow.page.check('#new-game input[value="hard"]');
+  await slow.page.check('#new-game input[value="nigri"]');
+  await slow.page.click('#new-game button[value="start"]');
+  await slow.page.waitForSelector('body[data-thinking]');
+  assert.match(await status(slow.page), /You play Nigri against Centurio/);
+  assert.equal(await slow.page.getAttribute('body', 'data-turn'), 'albi');
+  await slow.page.goto(slow.page.url().replace('pace=3000', 'pace=0'));
+  await slow.page.waitForSelector('body.ready');
+  await humanToThrow(slow.page);
+  assert.equal(await slow.page.getAttribute('body', 'data-turn'), 'nigri');
+  assert.equal(await slow.page.getAttribute('body', 'data-level'), 'hard');
+  assert.match(await status(slow.page), /Centurio \(Albi\) played/);
+  await close(slow);
+});
+
+test('the computer thinking, on a phone and a tablet', async () => {
+  for (const [name, viewport] of [['phone', PHONE], ['tablet', TABLET]]) {
+    const s = await open(browser, '?opponent=computer&level=imperator&seed=12&pace=4000', {
+      viewport, scale: 2,
+    });
+    await playHumanTurn(s.page);
+    await s.page.waitForSelector('body[data-thinking]');
+    await s.page.screenshot({ path: screenshotPath(`computer-thinking-${name}.png`), fullPage: true });
+    await close(s);
+  }
+});
