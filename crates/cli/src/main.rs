@@ -54,12 +54,23 @@ pub fn say(line: impl std::fmt::Display) {
     let _ = writeln!(std::io::stdout().lock(), "{line}");
 }
 
-/// Seconds of CPU time this thread has used, where the system tells (Linux), so speed
-/// figures measure one core's work even when other programs share the machine.
+/// Seconds of CPU time this thread has used, so that speed figures and think times measure
+/// one core's work even while other programs share the machine.
+#[cfg(unix)]
 pub fn cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanos / 1e9)
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) } == 0;
+    ok.then(|| now.tv_sec as f64 + now.tv_nsec as f64 / 1e9)
+}
+
+/// Elsewhere speed figures fall back to the wall clock.
+#[cfg(not(unix))]
+pub fn cpu_seconds() -> Option<f64> {
+    None
 }
 
 /// A stopwatch reading both wall-clock and CPU time.

@@ -2,7 +2,7 @@
 //! players play N games. Each pair of games throws the same dice with the colours swapped, so that luck
 //! cancels as far as it can; the same seed plays the same match on any number of threads.
 
-use crate::{Args, UsageError};
+use crate::{Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::train::{game_seed, MAX_TURNS};
 use ludi_core::scripta::ai::{builtin_net, Level, Net, Player, WeightsError};
@@ -179,12 +179,9 @@ fn play_game(p1: Player, p2: Player, game: u64, seed: u64) -> (Option<usize>, [V
     for _ in 0..MAX_TURNS {
         let thrown = position.with_dice(Dice::throw(&mut dice));
         let who = usize::from(position.turn() != first_side);
-        let started = (Instant::now(), thread_cpu_ms());
+        let clock = Stopwatch::start();
         let turn = players[who].choose(&thrown);
-        think[who].push(match (started.1, thread_cpu_ms()) {
-            (Some(start), Some(end)) => end - start,
-            _ => started.0.elapsed().as_secs_f64() * 1e3,
-        });
+        think[who].push(clock.cpu() * 1e3);
         let Some(turn) = turn else {
             break;
         };
@@ -194,25 +191,6 @@ fn play_game(p1: Player, p2: Player, game: u64, seed: u64) -> (Option<usize>, [V
         }
     }
     (None, think)
-}
-
-/// This thread's CPU time in milliseconds, so that think times measure one core's work
-/// even while other programs share the machine.
-#[cfg(unix)]
-fn thread_cpu_ms() -> Option<f64> {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec it is given.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) } == 0;
-    ok.then(|| now.tv_sec as f64 * 1e3 + now.tv_nsec as f64 / 1e6)
-}
-
-/// Elsewhere think times fall back to the wall clock.
-#[cfg(not(unix))]
-fn thread_cpu_ms() -> Option<f64> {
-    None
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //!
 //! Pure Rust: no clocks, no I/O, no wasm types, so the same code runs natively and in the page.
 
+pub mod clock;
 pub mod latrunculi;
 pub mod rng;
 pub mod scripta;

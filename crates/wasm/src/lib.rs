@@ -139,9 +139,8 @@ fn timed<T>(
     budget_ms: Option<f64>,
     choose: impl FnOnce(Option<Budget>) -> Result<T, String>,
 ) -> Result<T, JsError> {
-    let mut clock = performance_now;
-    choose(budget_ms.map(|ms| (&mut clock as &mut dyn ludi_core::scripta::ai::Clock, ms)))
-        .map_err(err)
+    let clock = performance_now;
+    choose(budget_ms.map(|ms| (&clock as &dyn ludi_core::clock::Clock, ms))).map_err(err)
 }
 
 /// A computer player of XII Scripta, as the page's worker holds it.

@@ -5,7 +5,7 @@ use crate::session::{parse_position, parse_seed};
 use ludi_core::scripta::ai::{Clock, Level, Player};
 
 /// A time budget: the clock to read and how many milliseconds `expert` may search.
-pub type Budget<'a> = (&'a mut dyn Clock, f64);
+pub type Budget<'a> = (&'a dyn Clock, f64);
 
 /// A computer player of one level.
 pub struct Opponent {
@@ -121,16 +121,12 @@ mod tests {
     fn the_hint_is_experts_full_search_and_a_budget_cuts_it_short() {
         let xsn = "A w7s1o0:1x2,5,31x4 w13s0o0:4x2 235";
         let full = Opponent::new("expert", None).unwrap().choose(xsn, None);
-        let mut frozen = || 0.0;
-        assert_eq!(hint(xsn, Some((&mut frozen, 300.0))), full);
+        let frozen = || 0.0;
+        assert_eq!(hint(xsn, Some((&frozen, 300.0))), full);
         // Each reading of this clock moves it on by a second: the search stops at once, yet
         // still answers with a legal turn.
-        let mut now = 0.0;
-        let mut racing = move || {
-            now += 1000.0;
-            now
-        };
-        let hurried = hint(xsn, Some((&mut racing, 1.0))).unwrap();
+        let racing = ludi_core::clock::Ticking::new(1000.0);
+        let hurried = hint(xsn, Some((&racing, 1.0))).unwrap();
         let mut session = Session::from_position(xsn, Some("1")).unwrap();
         replay(&mut session, &hurried);
     }
@@ -153,11 +149,11 @@ mod tests {
             .choose("N w0s0o15: w0s0o0:30x15 123", None)
             .unwrap_err()
             .contains("over"));
-        let mut clock = || 0.0;
+        let clock = || 0.0;
         for bad in [f64::NAN, -1.0, f64::INFINITY] {
             let xsn = "A w15s0o0: w15s0o0: 235";
             assert!(p
-                .choose(xsn, Some((&mut clock, bad)))
+                .choose(xsn, Some((&clock, bad)))
                 .unwrap_err()
                 .contains("milliseconds"));
         }

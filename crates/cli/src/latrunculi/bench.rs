@@ -12,7 +12,7 @@ use std::process::ExitCode;
 struct Native(Stopwatch);
 
 impl Clock for Native {
-    fn millis(&self) -> f64 {
+    fn now_ms(&self) -> f64 {
         self.0.cpu() * 1000.0
     }
 }
@@ -40,9 +40,9 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         max_nodes: u64::MAX,
         max_millis: Some(millis),
     };
-    let started = clock.millis();
+    let started = clock.now_ms();
     let report = Player::new(Level::Hard, seed).think(&rules, &position, budget, Some(&clock));
-    let elapsed = clock.millis() - started;
+    let elapsed = clock.now_ms() - started;
     let Some(report) = report else {
         println!("the game is over: nothing to search");
         return Ok(ExitCode::SUCCESS);

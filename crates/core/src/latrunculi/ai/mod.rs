@@ -19,10 +19,7 @@ use search::Searcher;
 use std::fmt;
 use std::str::FromStr;
 
-/// A source of elapsed time in milliseconds (any fixed origin), for time-limited searches.
-pub trait Clock {
-    fn millis(&self) -> f64;
-}
+pub use crate::clock::Clock;
 
 /// How much a search may do: it stops at whichever limit comes first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -244,20 +241,13 @@ mod tests {
 
     #[test]
     fn a_clock_stops_the_search() {
-        struct Ticks(std::cell::Cell<f64>);
-        impl Clock for Ticks {
-            fn millis(&self) -> f64 {
-                self.0.set(self.0.get() + 1.0);
-                self.0.get()
-            }
-        }
         let rules = Rules::QUINTANA;
         let budget = Budget {
             max_depth: 64,
             max_nodes: u64::MAX,
             max_millis: Some(20.0),
         };
-        let clock = Ticks(std::cell::Cell::new(0.0));
+        let clock = crate::clock::Ticking::new(1.0);
         let report = Player::new(Level::Hard, 1)
             .think(&rules, &Position::start(&rules), budget, Some(&clock))
             .expect("a move");

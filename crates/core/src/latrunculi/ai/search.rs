@@ -100,7 +100,7 @@ impl Searcher {
         let limits = Limits {
             budget,
             clock,
-            started: clock.map_or(0.0, |c| c.millis()),
+            started: clock.map_or(0.0, |c| c.now_ms()),
         };
         self.nodes = 0;
         self.stopped = false;
@@ -137,7 +137,7 @@ impl Searcher {
             }
             if let (Some(clock), Some(millis)) = (limits.clock, limits.budget.max_millis) {
                 // The next iteration costs several times this one: do not start what cannot finish.
-                if clock.millis() - limits.started > millis * 0.4 {
+                if clock.now_ms() - limits.started > millis * 0.4 {
                     break;
                 }
             }
@@ -365,7 +365,7 @@ impl Searcher {
         if self.nodes >= limits.budget.max_nodes {
             self.stopped = true;
         } else if let (Some(clock), Some(millis)) = (limits.clock, limits.budget.max_millis) {
-            if self.nodes & (CLOCK_EVERY - 1) == 0 && clock.millis() - limits.started >= millis {
+            if self.nodes & (CLOCK_EVERY - 1) == 0 && clock.now_ms() - limits.started >= millis {
                 self.stopped = true;
             }
         }

@@ -92,17 +92,7 @@ impl FromStr for Level {
     }
 }
 
-/// A clock reading in milliseconds from any fixed origin: `Instant` natively,
-/// `performance.now()` in the page.
-pub trait Clock {
-    fn now_ms(&mut self) -> f64;
-}
-
-impl<F: FnMut() -> f64> Clock for F {
-    fn now_ms(&mut self) -> f64 {
-        self()
-    }
-}
+pub use crate::clock::Clock;
 
 /// How far `expert` looks: at most `candidates` 0-ply candidates get the 1-ply search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -186,13 +176,13 @@ impl Player {
     pub fn choose_within(
         &mut self,
         position: &Position,
-        clock: &mut dyn Clock,
+        clock: &dyn Clock,
         millis: f64,
     ) -> Option<Turn> {
         self.pick(position, Some((clock, millis)))
     }
 
-    fn pick(&mut self, position: &Position, time: Option<(&mut dyn Clock, f64)>) -> Option<Turn> {
+    fn pick(&mut self, position: &Position, time: Option<(&dyn Clock, f64)>) -> Option<Turn> {
         let count = self.generator.turns(position).len();
         if count <= 1 {
             return self.generator.turns(position).first().copied();
@@ -218,7 +208,7 @@ impl Player {
 
     /// `hard` and `expert`: score every outcome with the network; `expert` then searches
     /// the best few one throw deeper.
-    fn neural(&mut self, position: &Position, time: Option<(&mut dyn Clock, f64)>) -> Option<Turn> {
+    fn neural(&mut self, position: &Position, time: Option<(&dyn Clock, f64)>) -> Option<Turn> {
         let net = self.net.clone()?;
         let turns = self.generator.turns(position).to_vec();
         self.scored.clear();
@@ -378,12 +368,8 @@ mod tests {
             margin: 1.0,
         });
         // Each reading of this clock advances it by a second: only one candidate fits.
-        let mut now = 0.0;
-        let mut clock = move || {
-            now += 1000.0;
-            now
-        };
-        let timed = p.choose_within(position, &mut clock, 1.0).unwrap();
+        let clock = crate::clock::Ticking::new(1000.0);
+        let timed = p.choose_within(position, &clock, 1.0).unwrap();
         let mut hard = player(Level::Hard, 3);
         assert_eq!(Some(timed), hard.choose(position));
     }
