@@ -4,10 +4,9 @@
 mod bench;
 mod matches;
 
-use crate::{Args, UsageError};
+use crate::{answer_positions, games_and_seed, say, Args, UsageError};
 use ludi_core::latrunculi::{Game, Outcome, Position, Rules};
 use ludi_core::rng::Rng;
-use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -36,32 +35,11 @@ fn rules_option(args: &Args) -> Result<Rules, UsageError> {
 fn moves(args: &[String]) -> Result<ExitCode, UsageError> {
     let args = Args::parse(args, &["rules"])?;
     let rules = rules_option(&args)?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    match args.positional.as_slice() {
-        [lfen] => {
-            let position: Position = lfen
-                .parse()
-                .map_err(|e| UsageError(format!("bad LFEN: {e}")))?;
-            write_io(out.write_all(moves_block(&rules, &position).as_bytes()))?;
-        }
-        [] => {
-            for line in std::io::stdin().lock().lines() {
-                let line = line.map_err(|e| UsageError(format!("reading standard input: {e}")))?;
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let block = match line.parse::<Position>() {
-                    Ok(position) => moves_block(&rules, &position),
-                    Err(e) => format!("error: {e}\n"),
-                };
-                write_io(writeln!(out, "{block}"))?;
-            }
-        }
-        _ => return Err(UsageError("moves takes at most one LFEN position".into())),
-    }
-    write_io(out.flush())?;
-    Ok(ExitCode::SUCCESS)
+    answer_positions(&args.positional, |lfen| {
+        lfen.parse::<Position>()
+            .map(|position| moves_block(&rules, &position))
+            .map_err(|e| e.to_string())
+    })
 }
 
 /// One line per legal move, `<move>\t<LFEN after>`, sorted by move text, then `N moves`;
@@ -90,11 +68,6 @@ fn moves_block(rules: &Rules, position: &Position) -> String {
     block
 }
 
-/// A failed write to standard output is reported like bad input.
-fn write_io(result: std::io::Result<()>) -> Result<(), UsageError> {
-    result.map_err(|e| UsageError(format!("writing standard output: {e}")))
-}
-
 /// Random games between two random players.
 fn play(args: &[String]) -> Result<ExitCode, UsageError> {
     let args = Args::parse(args, &["rules", "games", "seed"])?;
@@ -102,11 +75,7 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
         return Err(UsageError(format!("play takes no argument `{extra}`")));
     }
     let rules = rules_option(&args)?;
-    let games: u64 = args.number("games", 100)?;
-    let seed: u64 = args.number("seed", 1)?;
-    if games == 0 {
-        return Err(UsageError("--games must be at least 1".into()));
-    }
+    let (games, seed) = games_and_seed(&args)?;
     let mut rng = Rng::new(seed);
     let mut results = [0u64; 3];
     let (mut total_moves, mut max_moves) = (0u64, 0usize);
@@ -131,14 +100,20 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
         max_moves = max_moves.max(played);
     }
     let seconds = started.elapsed().as_secs_f64();
-    println!("rules: {rules}");
-    println!("games: {games}");
-    println!("white wins: {}", results[0]);
-    println!("black wins: {}", results[1]);
-    println!("draws: {}", results[2]);
-    println!("mean moves: {:.1}", total_moves as f64 / games as f64);
-    println!("max moves: {max_moves}");
-    println!("games per second: {:.0}", games as f64 / seconds.max(1e-9));
+    say(format_args!("rules: {rules}"));
+    say(format_args!("games: {games}"));
+    say(format_args!("white wins: {}", results[0]));
+    say(format_args!("black wins: {}", results[1]));
+    say(format_args!("draws: {}", results[2]));
+    say(format_args!(
+        "mean moves: {:.1}",
+        total_moves as f64 / games as f64
+    ));
+    say(format_args!("max moves: {max_moves}"));
+    say(format_args!(
+        "games per second: {:.0}",
+        games as f64 / seconds.max(1e-9)
+    ));
     Ok(ExitCode::SUCCESS)
 }
 

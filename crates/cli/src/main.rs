@@ -33,7 +33,7 @@ fn main() -> ExitCode {
         Some("latrunculi") => latrunculi::run(rest),
         Some("bench") => bench::run(rest),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            say(format_args!("{USAGE}"));
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(UsageError(format!("unknown game or command `{other}`"))),
@@ -98,6 +98,53 @@ impl Stopwatch {
             _ => self.wall(),
         }
     }
+}
+
+/// `moves` for either game. With one position argument, prints its block (a bad position is
+/// bad input); with none, reads positions from standard input, one a line (blank lines
+/// skipped), and prints each block followed by an empty line, a bad line answered
+/// `error: <message>` while the run goes on. A closed output pipe ends the run quietly.
+pub fn answer_positions(
+    positional: &[String],
+    mut block: impl FnMut(&str) -> Result<String, String>,
+) -> Result<ExitCode, UsageError> {
+    use std::io::{BufRead, Write};
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match positional {
+        [text] => {
+            let answer = block(text).map_err(UsageError)?;
+            let _ = out.write_all(answer.as_bytes());
+        }
+        [] => {
+            for line in std::io::stdin().lock().lines() {
+                let line = line.map_err(|e| UsageError(format!("reading standard input: {e}")))?;
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let answer = block(&line).unwrap_or_else(|message| format!("error: {message}\n"));
+                if writeln!(out, "{answer}").is_err() {
+                    break;
+                }
+            }
+        }
+        _ => {
+            return Err(UsageError(
+                "moves takes one position (quote it) or none to read standard input".into(),
+            ))
+        }
+    }
+    let _ = out.flush();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--games N` (at least 1, default 100) and `--seed S` (default 1), for `play` and `match`.
+pub fn games_and_seed(args: &Args) -> Result<(u64, u64), UsageError> {
+    let games: u64 = args.number("games", 100)?;
+    if games == 0 {
+        return Err(UsageError("--games must be at least 1".into()));
+    }
+    Ok((games, args.number("seed", 1)?))
 }
 
 /// Bad input in argument form: reported on standard error with exit code 2.

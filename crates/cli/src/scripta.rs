@@ -1,9 +1,8 @@
 //! `ludi scripta moves` and `ludi scripta play`.
 
-use crate::{say, Args, Stopwatch, UsageError};
+use crate::{answer_positions, games_and_seed, say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::{random_game, Generator, Position, Side};
-use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
@@ -53,31 +52,9 @@ fn outcomes_block(generator: &mut Generator, position: &Position) -> String {
 fn moves(args: &[String]) -> Result<ExitCode, UsageError> {
     let args = Args::parse(args, &[])?;
     let mut generator = Generator::new();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    match args.positional.as_slice() {
-        [text] => {
-            let position = position_with_dice(text).map_err(UsageError)?;
-            let _ = out.write_all(outcomes_block(&mut generator, &position).as_bytes());
-        }
-        [] => {
-            for line in std::io::stdin().lock().lines() {
-                let Ok(line) = line else { break };
-                let block = match position_with_dice(&line) {
-                    Ok(position) => outcomes_block(&mut generator, &position),
-                    Err(message) => format!("error: {message}\n"),
-                };
-                let _ = writeln!(out, "{block}");
-            }
-        }
-        _ => {
-            return Err(UsageError(
-                "moves takes one position (quote it) or none to read standard input".into(),
-            ))
-        }
-    }
-    let _ = out.flush();
-    Ok(ExitCode::SUCCESS)
+    answer_positions(&args.positional, |text| {
+        position_with_dice(text).map(|position| outcomes_block(&mut generator, &position))
+    })
 }
 
 fn play(args: &[String]) -> Result<ExitCode, UsageError> {
@@ -85,11 +62,7 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
     if let Some(extra) = args.positional.first() {
         return Err(UsageError(format!("play takes no argument `{extra}`")));
     }
-    let games: u64 = args.number("games", 100)?;
-    let seed: u64 = args.number("seed", 1)?;
-    if games == 0 {
-        return Err(UsageError("--games must be at least 1".into()));
-    }
+    let (games, seed) = games_and_seed(&args)?;
     let mut rng = Rng::new(seed);
     let mut wins = [0u64; 2];
     let (mut total_turns, mut max_turns) = (0u64, 0usize);

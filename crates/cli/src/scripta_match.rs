@@ -2,7 +2,7 @@
 //! players play N games. Each pair of games throws the same dice with the colours swapped, so that luck
 //! cancels as far as it can; the same seed plays the same match on any number of threads.
 
-use crate::{Args, Stopwatch, UsageError};
+use crate::{say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::train::{game_seed, MAX_TURNS};
 use ludi_core::scripta::ai::{builtin_net, Level, Net, Player, WeightsError};
@@ -63,25 +63,33 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         }
     };
     let (name1, name2) = (levels[0].name(), levels[1].name());
-    println!(
+    say(format_args!(
         "games: {games} in pairs with the same dice and colours swapped, {:.0} s",
         started.elapsed().as_secs_f64()
-    );
+    ));
     if outcome.unfinished > 0 {
-        println!("unfinished after {MAX_TURNS} turns: {}", outcome.unfinished);
+        say(format_args!(
+            "unfinished after {MAX_TURNS} turns: {}",
+            outcome.unfinished
+        ));
     }
     let (rate, low, high) = outcome.win_rate();
-    println!(
+    say(format_args!(
         "{name1} win rate: {:.1}% (95% CI {:.1}%-{:.1}%)",
         100.0 * rate,
         100.0 * low,
         100.0 * high
-    );
+    ));
     for (name, times) in [(name1, &outcome.think[0]), (name2, &outcome.think[1])] {
         let (median, max) = median_max(times);
-        println!("{name} think per turn (CPU): median {median:.3} ms, max {max:.3} ms");
+        say(format_args!(
+            "{name} think per turn (CPU): median {median:.3} ms, max {max:.3} ms"
+        ));
     }
-    println!("{name1} {} {name2} {}", outcome.wins[0], outcome.wins[1]);
+    say(format_args!(
+        "{name1} {} {name2} {}",
+        outcome.wins[0], outcome.wins[1]
+    ));
     Ok(ExitCode::SUCCESS)
 }
 

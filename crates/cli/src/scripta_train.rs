@@ -4,7 +4,7 @@
 //! gives the same network on any number of threads.
 
 use crate::scripta_match::play_match;
-use crate::{Args, UsageError};
+use crate::{say, Args, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::train::{game_seed, learn_game, learning_rate, self_play, LAMBDA};
 use ludi_core::scripta::ai::{Level, Net, Player};
@@ -45,7 +45,9 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     }
     let started = Instant::now();
     let mut net = Net::new(hidden, &mut Rng::new(seed));
-    println!("training {hidden} hidden units, {games} games, seed {seed}, {threads} threads");
+    say(format_args!(
+        "training {hidden} hidden units, {games} games, seed {seed}, {threads} threads"
+    ));
     let mut done = 0;
     while done < games {
         let batch = BATCH.min(games - done);
@@ -55,18 +57,18 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         }
         if done / check_every > (done - batch) / check_every || done == games {
             let rate = against_medium(&net, check_games, seed, threads as usize);
-            println!(
+            say(format_args!(
                 "games {done} minutes {:.1} rate {:.4} vs-medium {rate}",
                 started.elapsed().as_secs_f64() / 60.0,
                 learning_rate(done)
-            );
+            ));
             if let Err(e) = std::fs::write(out, net.to_bytes()) {
                 eprintln!("ludi: cannot write {out}: {e}");
                 return Ok(ExitCode::FAILURE);
             }
         }
     }
-    println!("wrote {out}");
+    say(format_args!("wrote {out}"));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -107,19 +107,17 @@ fn bad_input_in_argument_form_exits_2_with_a_message() {
 
 #[test]
 fn play_reports_games_wins_moves_and_speed() {
-    let out = ludi(
-        &[
-            "latrunculi",
-            "play",
-            "--rules",
-            "quintana",
-            "--games",
-            "5",
-            "--seed",
-            "3",
-        ],
-        "",
-    );
+    let args = [
+        "latrunculi",
+        "play",
+        "--rules",
+        "quintana",
+        "--games",
+        "5",
+        "--seed",
+        "3",
+    ];
+    let out = ludi(&args, "");
     assert!(out.status.success());
     let text = stdout(&out);
     for label in [
@@ -133,19 +131,7 @@ fn play_reports_games_wins_moves_and_speed() {
     ] {
         assert!(text.contains(label), "{label} in {text}");
     }
-    let again = stdout(&ludi(
-        &[
-            "latrunculi",
-            "play",
-            "--rules",
-            "quintana",
-            "--games",
-            "5",
-            "--seed",
-            "3",
-        ],
-        "",
-    ));
+    let again = stdout(&ludi(&args, ""));
     let without_speed = |t: &str| {
         t.lines()
             .filter(|l| !l.starts_with("games per second"))

@@ -2,7 +2,7 @@
 //! limit, and how fast the rules run.
 
 use super::rules_option;
-use crate::{Args, Stopwatch, UsageError};
+use crate::{say, Args, Stopwatch, UsageError};
 use ludi_core::latrunculi::ai::{Budget, Clock, Level, Player};
 use ludi_core::latrunculi::{Position, Rules};
 use std::process::ExitCode;
@@ -31,8 +31,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
             .parse()
             .map_err(|e| UsageError(format!("bad LFEN: {e}")))?,
     };
-    println!("rules: {rules}");
-    println!("position: {position}");
+    say(format_args!("rules: {rules}"));
+    say(format_args!("position: {position}"));
 
     let clock = Native(Stopwatch::start());
     let budget = Budget {
@@ -44,22 +44,22 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let report = Player::new(Level::Hard, seed).think(&rules, &position, budget, Some(&clock));
     let elapsed = clock.now_ms() - started;
     let Some(report) = report else {
-        println!("the game is over: nothing to search");
+        say(format_args!("the game is over: nothing to search"));
         return Ok(ExitCode::SUCCESS);
     };
     let line: Vec<String> = report.line.iter().map(ToString::to_string).collect();
-    println!(
+    say(format_args!(
         "hard, {millis} ms CPU limit: depth {} in {elapsed:.0} ms, {} nodes, {:.0} nodes/s",
         report.depth,
         report.nodes,
         report.nodes as f64 / (elapsed / 1000.0)
-    );
-    println!(
+    ));
+    say(format_args!(
         "best {} score {} line {}",
         report.best,
         report.score,
         line.join(" ")
-    );
+    ));
 
     let depth: u32 = args.number("depth", 6)?;
     let fixed = Budget {
@@ -70,24 +70,24 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let started = Stopwatch::start();
     if let Some(report) = Player::new(Level::Hard, seed).think(&rules, &position, fixed, None) {
         let seconds = started.cpu();
-        println!(
+        say(format_args!(
             "hard to depth {}: {:.0} ms CPU, {} nodes, {:.0} nodes/s",
             report.depth,
             seconds * 1000.0,
             report.nodes,
             report.nodes as f64 / seconds
-        );
+        ));
     }
 
     let started = Stopwatch::start();
     let leaves = perft(&rules, &position, 3);
     // Too short for the CPU clock's resolution: wall time.
     let seconds = started.wall();
-    println!(
+    say(format_args!(
         "perft 3: {leaves} leaves in {:.1} ms, {:.0} moves/s",
         seconds * 1000.0,
         leaves as f64 / seconds
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -2,7 +2,7 @@
 //! with their think times and P1's win rate with a 95% confidence interval.
 
 use super::{outcome_index, rules_option};
-use crate::{Args, Stopwatch, UsageError};
+use crate::{games_and_seed, say, Args, Stopwatch, UsageError};
 use ludi_core::latrunculi::ai::{Level, Player};
 use ludi_core::latrunculi::{Game, Outcome, Rules, Side};
 use ludi_core::rng::splitmix64;
@@ -28,13 +28,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         }
     };
     let rules = rules_option(&args)?;
-    let games: u64 = args.number("games", 100)?;
-    let seed: u64 = args.number("seed", 1)?;
+    let (games, seed) = games_and_seed(&args)?;
     let threads: u64 = args.number("threads", 1)?;
-    if games == 0 || threads == 0 {
-        return Err(UsageError(
-            "--games and --threads must be at least 1".into(),
-        ));
+    if threads == 0 {
+        return Err(UsageError("--threads must be at least 1".into()));
     }
     let started = Instant::now();
     let played: Vec<Played> = std::thread::scope(|scope| {
@@ -61,8 +58,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     for game in &played {
         tally[game.result] += 1;
     }
-    println!("rules: {rules}");
-    println!("games: {games} (seed {seed}, threads {threads}, colours alternate, {p1} white in the first)");
+    say(format_args!("rules: {rules}"));
+    say(format_args!("games: {games} (seed {seed}, threads {threads}, colours alternate, {p1} white in the first)"));
     for (i, level) in [p1, p2].into_iter().enumerate() {
         let mut times: Vec<f64> = played
             .iter()
@@ -71,26 +68,29 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         times.sort_by(f64::total_cmp);
         let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
         let max = times.last().copied().unwrap_or(0.0);
-        println!(
+        say(format_args!(
             "{level} think time per move (CPU): median {median:.2} ms, max {max:.2} ms ({} moves)",
             times.len()
-        );
+        ));
     }
-    println!("draws: {}", tally[2]);
+    say(format_args!("draws: {}", tally[2]));
     let decided = tally[0] + tally[1];
     if decided > 0 {
         let (low, high) = wilson(tally[0], decided);
-        println!(
+        say(format_args!(
             "{p1} win rate: {:.1}% of {decided} decided games (95% CI {:.1}%-{:.1}%)",
             100.0 * tally[0] as f64 / decided as f64,
             100.0 * low,
             100.0 * high
-        );
+        ));
     } else {
-        println!("{p1} win rate: no decided games");
+        say(format_args!("{p1} win rate: no decided games"));
     }
-    println!("wall time: {:.1} s", started.elapsed().as_secs_f64());
-    println!("{p1} {} {p2} {}", tally[0], tally[1]);
+    say(format_args!(
+        "wall time: {:.1} s",
+        started.elapsed().as_secs_f64()
+    ));
+    say(format_args!("{p1} {} {p2} {}", tally[0], tally[1]));
     Ok(ExitCode::SUCCESS)
 }
 
