@@ -109,6 +109,9 @@ test('New game starts over from the empty board, Albi opening', async () => {
   await s.page.click('[data-action="throw"]');
   await s.page.click('[data-action="new"]');
   await s.page.click('#new-game button[value="start"]');
+  // The dialog's close event, which starts the new game, comes a task after the click.
+  await s.page.waitForFunction(() =>
+    /A new game/.test(document.querySelector('[role="status"]').textContent));
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
   assert.match(await status(s.page), /A new game: Albi open/);
   await close(s);
