@@ -1,7 +1,7 @@
 //! The computer players as the page asks for them, in plain Rust: a level by name, a position
 //! in XSN with its dice, and the chosen turn back as the step texts the page plays one by one.
 
-use crate::session::{parse_position, parse_seed};
+use super::session::{parse_position, parse_seed};
 use ludi_core::scripta::ai::{Clock, Level, Player};
 
 /// A time budget: the clock to read and how many milliseconds `expert` may search.
@@ -62,8 +62,8 @@ pub fn hint(xsn: &str, budget: Option<Budget>) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::session::Session;
     use super::*;
-    use crate::session::Session;
 
     const LEVELS: [&str; 5] = ["random", "easy", "medium", "hard", "expert"];
 
