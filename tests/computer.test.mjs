@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, at, position, status, screenshotPath } from './helpers.mjs';
+import { launch, open, close, at, position, screenshotPath, says } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -32,29 +32,29 @@ function playHumanTurn(page) {
 }
 
 test('the computer answers with a legal turn while the board refuses the human', async () => {
-  const s = await open(browser, '?opponent=computer&level=miles&seed=5&pace=600');
-  assert.match(await s.page.textContent('[data-tray="nigri"]'), /Miles/);
+  const s = await open(browser, '?game=scripta&opponent=computer&level=miles&seed=5&pace=600');
+  assert.equal(await s.page.getAttribute('[data-tray="nigri"]', 'data-player'), 'medium');
   await playHumanTurn(s.page);
   const handedOver = await position(s.page);
   // The computer's turn: it thinks, and nothing can be selected or pressed meanwhile.
   await s.page.waitForSelector('body[data-thinking]');
-  assert.match(await status(s.page), /Miles is thinking/);
+  await says(s.page, 'situation.thinking');
   assert.equal(await s.page.locator('[data-selectable]').count(), 0);
   assert.ok(await s.page.locator('[data-action="throw"]').isDisabled());
   assert.ok(await s.page.locator('[data-action="hint"]').isDisabled());
   await s.page.click('[data-mark="1"]');
-  assert.match(await status(s.page), /Miles \(Nigri\) is playing: wait for your turn/);
+  await says(s.page, 'refuse.computer-turn');
 
   await humanToThrow(s.page);
   assert.equal(await s.page.getAttribute('body', 'data-turn'), 'albi');
   assert.notEqual(await position(s.page), handedOver);
-  assert.match(await status(s.page), /Miles \(Nigri\) played (in|\d+)\/\d+/);
+  await says(s.page, 'event.played');
   assert.equal(await s.page.locator('body[data-thinking]').count(), 0);
   await close(s);
 });
 
 test('a complete seeded game against the computer reaches its winner', async () => {
-  const s = await open(browser, '?opponent=computer&level=tiro&seed=31&pace=0');
+  const s = await open(browser, '?game=scripta&opponent=computer&level=tiro&seed=31&pace=0');
   const result = await s.page.evaluate(async () => {
     const q = (s) => document.querySelector(s);
     const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -87,7 +87,7 @@ test('a complete seeded game against the computer reaches its winner', async () 
   });
   assert.ok(['albi', 'nigri'].includes(result.winner), JSON.stringify(result));
   assert.ok(result.human > 20, `the human played only ${result.human} turns`);
-  assert.match(await status(s.page), /win the game/);
+  await says(s.page, 'situation.won');
   await close(s);
 });
 
@@ -100,7 +100,7 @@ test('the hint shows Imperator\'s move, numbered on the board, without playing i
     await s.page.click('[data-action="hint"]');
     await s.page.waitForSelector('[data-hint-step="1"]');
     assert.equal(await position(s.page), MIDGAME);
-    assert.match(await status(s.page), /Imperator would play 1\. /);
+    await says(s.page, 'event.hint');
     const steps = await s.page.locator('[data-hint-step]').count();
     assert.ok(steps >= 1 && steps <= 3, `${steps} hint steps`);
     assert.equal(await s.page.getAttribute('[data-action="hint"]', 'aria-pressed'), 'true');
@@ -120,34 +120,34 @@ test('links choose the level by its Latin or engine name, and the side', async (
     ['tiro', 'easy', 'Tiro'], ['Centurio', 'hard', 'Centurio'], ['imperator', 'expert', 'Imperator'],
     ['medium', 'medium', 'Miles'], ['random', 'random', 'Infans'],
   ]) {
-    const s = await open(browser, `?opponent=computer&level=${level}&seed=2&pace=0`);
+    const s = await open(browser, `?game=scripta&opponent=computer&level=${level}&seed=2&pace=0`);
     assert.equal(await s.page.getAttribute('body', 'data-level'), engine);
-    assert.match(await s.page.textContent('[data-tray="nigri"]'), new RegExp(name));
-    assert.match(await s.page.textContent('[data-tray="albi"]'), /you/);
+    assert.equal(await s.page.getAttribute('[data-tray="nigri"]', 'data-player'), engine);
+    assert.equal(await s.page.getAttribute('[data-tray="albi"]', 'data-player'), 'you');
     await close(s);
   }
   // Playing Nigri, the human waits while the computer opens for Albi.
-  const s = await open(browser, '?opponent=computer&level=centurio&side=nigri&seed=2&pace=0');
+  const s = await open(browser, '?game=scripta&opponent=computer&level=centurio&side=nigri&seed=2&pace=0');
   await humanToThrow(s.page);
   assert.equal(await s.page.getAttribute('body', 'data-turn'), 'nigri');
-  assert.match(await status(s.page), /Centurio \(Albi\) played/);
+  await says(s.page, 'event.played');
   await close(s);
 });
 
 test('a bad level or opponent falls back with a notice', async () => {
-  const s = await open(browser, '?opponent=computer&level=consul&pace=0');
-  assert.match(await status(s.page), /level "consul" is unknown: Miles plays/);
+  const s = await open(browser, '?game=scripta&opponent=computer&level=consul&pace=0');
+  await says(s.page, 'notice.unknownLevel');
   assert.equal(await s.page.getAttribute('body', 'data-level'), 'medium');
   await close(s);
-  const t = await open(browser, '?opponent=robot');
-  assert.match(await status(t.page), /opponent "robot" is unknown/);
+  const t = await open(browser, '?game=scripta&opponent=robot');
+  await says(t.page, 'notice.unknownOpponent');
   assert.equal(await t.page.getAttribute('body', 'data-opponent'), 'human');
   await close(t);
 });
 
 test('New game against the computer as Nigri; a reload lets the computer carry on', async () => {
   for (const [name, viewport] of [['phone', PHONE], ['tablet', TABLET]]) {
-    const s = await open(browser, '?seed=8&pace=0', { viewport, scale: 2 });
+    const s = await open(browser, '?game=scripta&seed=8&pace=0', { viewport, scale: 2 });
     await s.page.click('[data-action="new"]');
     assert.ok(await s.page.$eval('#new-game .levels', (set) => set.disabled));
     await s.page.check('#new-game input[value="computer"]');
@@ -160,27 +160,27 @@ test('New game against the computer as Nigri; a reload lets the computer carry o
   // A slow pace leaves the computer mid-turn at the reload; the same link at full speed
   // restores the game (a fresh one from this link would be pass and play) and the computer
   // finishes its turn.
-  const slow = await open(browser, '?seed=8&pace=3000');
+  const slow = await open(browser, '?game=scripta&seed=8&pace=3000');
   await slow.page.click('[data-action="new"]');
   await slow.page.check('#new-game input[value="computer"]');
   await slow.page.check('#new-game input[value="hard"]');
   await slow.page.check('#new-game input[value="nigri"]');
   await slow.page.click('#new-game button[value="start"]');
   await slow.page.waitForSelector('body[data-thinking]');
-  assert.match(await status(slow.page), /You play Nigri against Centurio/);
+  await says(slow.page, 'notice.newGameVs');
   assert.equal(await slow.page.getAttribute('body', 'data-turn'), 'albi');
   await slow.page.goto(slow.page.url().replace('pace=3000', 'pace=0'));
   await slow.page.waitForSelector('body.ready');
   await humanToThrow(slow.page);
   assert.equal(await slow.page.getAttribute('body', 'data-turn'), 'nigri');
   assert.equal(await slow.page.getAttribute('body', 'data-level'), 'hard');
-  assert.match(await status(slow.page), /Centurio \(Albi\) played/);
+  await says(slow.page, 'event.played');
   await close(slow);
 });
 
 test('the computer thinking, on a phone and a tablet', async () => {
   for (const [name, viewport] of [['phone', PHONE], ['tablet', TABLET]]) {
-    const s = await open(browser, '?opponent=computer&level=imperator&seed=12&pace=4000', {
+    const s = await open(browser, '?game=scripta&opponent=computer&level=imperator&seed=12&pace=4000', {
       viewport, scale: 2,
     });
     await playHumanTurn(s.page);

@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, position, status, tray } from './helpers.mjs';
+import { launch, open, close, position, tray, says } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -55,9 +55,9 @@ test('a complete seeded game played through the page reaches its winner', async 
   assert.ok(first.steps > 100, `only ${first.steps} steps`);
   const won = await tray(s.page, first.winner);
   assert.equal(won.borneOff, 15);
-  const turns = Number((await s.page.textContent('[data-winner]')).match(/after (\d+) turns/)[1]);
+  const turns = Number(await s.page.getAttribute('[data-winner]', 'data-turns'));
   assert.equal(turns, first.throws);
-  assert.match(await status(s.page), /win the game/);
+  await says(s.page, 'situation.won');
 
   // The same seed plays the same game again.
   const again = await open(browser, '?game=scripta&opponent=human&seed=2024');
@@ -69,13 +69,13 @@ test('a complete seeded game played through the page reaches its winner', async 
 });
 
 test('a reload restores the game; corrupt saved data is set aside with a message', async () => {
-  const s = await open(browser, '?seed=11');
+  const s = await open(browser, '?game=scripta&seed=11');
   await autoplay(s.page, 40);
   const before = await position(s.page);
   await s.page.reload();
   await s.page.waitForSelector('body.ready');
   assert.equal(await position(s.page), before);
-  assert.match(await status(s.page), /restored/);
+  await says(s.page, 'notice.restored');
 
   await s.page.evaluate(() => {
     const key = 'ludi-romani.scripta.v1';
@@ -85,34 +85,33 @@ test('a reload restores the game; corrupt saved data is set aside with a message
   });
   await s.page.reload();
   await s.page.waitForSelector('body.ready');
-  assert.match(await status(s.page), /could not be read and was set aside/);
+  await says(s.page, 'notice.corrupt');
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
 
   await s.page.evaluate(() => localStorage.setItem('ludi-romani.scripta.v1', '{not json'));
   await s.page.reload();
   await s.page.waitForSelector('body.ready');
-  assert.match(await status(s.page), /could not be read/);
+  await says(s.page, 'notice.corrupt');
   await close(s);
 });
 
 test('bad links start a new game with a clear message', async () => {
   const s = await open(browser, '?game=scripta&position=A%20nonsense&seed=x1');
-  const text = await status(s.page);
-  assert.match(text, /seed is not valid/);
-  assert.match(text, /position link is not valid/);
+  await says(s.page, 'notice.badSeed');
+  await says(s.page, 'notice.badPosition');
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
   await close(s);
 });
 
 test('New game starts over from the empty board, Albi opening', async () => {
-  const s = await open(browser, '?seed=4');
+  const s = await open(browser, '?game=scripta&seed=4');
   await s.page.click('[data-action="throw"]');
   await s.page.click('[data-action="new"]');
   await s.page.click('#new-game button[value="start"]');
   // The dialog's close event, which starts the new game, comes a task after the click.
   await s.page.waitForFunction(() =>
-    /A new game/.test(document.querySelector('[role="status"]').textContent));
+    /notice\.newGame\b/.test(document.querySelector('[role="status"]').dataset.say));
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
-  assert.match(await status(s.page), /A new game: Albi open/);
+  await says(s.page, 'notice.newGame');
   await close(s);
 });

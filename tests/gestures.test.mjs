@@ -2,7 +2,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, at, position, status, tray, selectable, targets } from './helpers.mjs';
+import { launch, open, close, at, position, tray, selectable, targets, says } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -13,9 +13,9 @@ test('before the throw nothing is selectable and data-position has no dice', asy
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
   assert.deepEqual(await selectable(s.page), []);
   assert.equal(await s.page.locator('[data-die]').count(), 0);
-  assert.match(await status(s.page), /Albi to throw/);
+  await says(s.page, 'situation.toThrow');
   await s.page.click('[data-mark="3"]');
-  assert.match(await status(s.page), /Throw the dice first/);
+  await says(s.page, 'refuse.not-thrown');
   await s.page.click('[data-action="throw"]');
   assert.match(await position(s.page), /^A w15s0o0: w15s0o0: [1-6]{3}$/);
   assert.equal(await s.page.locator('[data-die][data-state="unused"]').count(), 3);
@@ -32,7 +32,7 @@ test('tap a waiting counter in the tray, then the mark to enter on', async () =>
   assert.equal(await position(s.page), 'A w14s0o0:3 w15s0o0: 25');
   assert.deepEqual(await tray(s.page, 'albi'), { waiting: 14, sentHome: 0, borneOff: 0 });
   assert.deepEqual(await targets(s.page), []);
-  assert.match(await status(s.page), /entered a counter on mark 3/);
+  await says(s.page, 'event.enter');
   await close(s);
 });
 
@@ -40,7 +40,7 @@ test('tapping a mark with nothing selected never enters a counter', async () => 
   const s = await open(browser, at('A w15s0o0: w15s0o0: 235'));
   await s.page.click('[data-mark="2"]');
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0: 235');
-  assert.match(await status(s.page), /tap a waiting counter in your tray first/);
+  await says(s.page, 'refuse.enter-from-tray');
   await close(s);
 });
 
@@ -55,7 +55,7 @@ test('tap a mark holding your counter, then its destination', async () => {
   await s.page.click('[data-mark="5"]');
   await s.page.click('[data-mark="12"]');
   assert.equal(await position(s.page), 'A w13s0o0:1,5 w15s0o0: 23');
-  assert.match(await status(s.page), /cannot reach mark 12/);
+  await says(s.page, 'refuse.not-a-die');
   await s.page.click('[data-mark="8"]');
   assert.equal(await position(s.page), 'A w13s0o0:1,8 w15s0o0: 2');
   await close(s);

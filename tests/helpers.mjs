@@ -57,7 +57,15 @@ export function at(xsn, seed) {
 }
 
 export const position = (page) => page.getAttribute('[data-position]', 'data-position');
-export const status = (page) => page.textContent('[role="status"]');
+/** The catalogue keys of what the status line says now (its data-say). */
+export const said = (page) => page.getAttribute('[role="status"]', 'data-say');
+
+/** Fails unless the status line says the message `key` (a string or a pattern of keys). */
+export async function says(page, key) {
+  const keys = (await said(page)) ?? '';
+  const found = typeof key === 'string' ? keys.split(' ').includes(key) : key.test(keys);
+  if (!found) throw new Error(`the status line says ${keys || 'nothing'}, not ${key}`);
+}
 
 export async function tray(page, side) {
   const t = page.locator(`[data-tray="${side}"]`);

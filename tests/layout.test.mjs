@@ -77,7 +77,7 @@ test('the board reads as on the Trier stone: rows, letters and the S of the trac
 });
 
 test('no request leaves this origin, and the app plays offline once loaded', async () => {
-  const s = await open(browser, '?seed=9');
+  const s = await open(browser, '?game=scripta&seed=9');
   await s.page.evaluate(() => navigator.serviceWorker.ready);
   await s.page.click('[data-action="throw"]');
   const thrown = await position(s.page);

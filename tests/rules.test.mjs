@@ -4,8 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, open, close, at, position, status, tray, selectable, targets, dice,
-} from './helpers.mjs';
+  launch, open, close, at, position, tray, selectable, targets, dice, says } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -18,7 +17,7 @@ test('a block refuses the landing and says so', async () => {
   assert.deepEqual(await targets(s.page), [8]);
   await s.page.click('[data-mark="7"]');
   assert.equal(await position(s.page), xsn);
-  assert.match(await status(s.page), /Mark 7 is blocked/);
+  await says(s.page, 'refuse.blocked');
   await close(s);
 });
 
@@ -29,7 +28,7 @@ test('landing on a blot sends it home', async () => {
   await s.page.click('[data-mark="7"]');
   assert.equal(await position(s.page), 'A w14s0o0:7 w14s1o0:');
   assert.deepEqual(await tray(s.page, 'nigri'), { waiting: 14, sentHome: 1, borneOff: 0 });
-  assert.match(await status(s.page), /sent a Nigri counter home/);
+  await says(s.page, /event\.(enter|move)Hit/);
   await close(s);
 });
 
@@ -38,7 +37,7 @@ test('a counter sent home must come back before anything else moves', async () =
   assert.deepEqual(await selectable(s.page), ['tray:albi']);
   await s.page.click('[data-mark="10"]');
   assert.equal(await position(s.page), 'A w13s1o0:10 w15s0o0: 23');
-  assert.match(await status(s.page), /sent home must come back/);
+  await says(s.page, /refuse\.must-enter-first|situation\.mustReenter/);
   await s.page.click('[data-tray="albi"]');
   await s.page.click('[data-mark="2"]');
   assert.equal(await position(s.page), 'A w13s0o0:2,10 w15s0o0: 3');
@@ -54,7 +53,7 @@ test('bearing off: the exit beside mark 36, a larger die only from the rearmost 
   await s.page.click('[data-off="albi"]');
   assert.equal(await position(s.page), 'A w0s0o14:35 w15s0o0:');
   assert.deepEqual(await tray(s.page, 'albi'), { waiting: 0, sentHome: 0, borneOff: 14 });
-  assert.match(await status(s.page), /bore a counter off from mark 33/);
+  await says(s.page, 'event.bearOff');
   await close(s);
 });
 
@@ -65,7 +64,7 @@ test('the last counter borne off wins: winner, turns and play again with the oth
   const winner = s.page.locator('[data-winner]');
   await winner.waitFor();
   assert.equal(await winner.getAttribute('data-winner'), 'nigri');
-  assert.match(await winner.textContent(), /Nigri bore off all fifteen counters and win, after 1 turn\./);
+  assert.equal(await winner.getAttribute('data-turns'), '1');
   await s.page.click('[data-action="again"]');
   assert.equal(await s.page.locator('[data-winner]').count(), 0);
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
@@ -105,11 +104,11 @@ test('a forfeited throw is said in words and confirm passes the turn', async () 
   assert.deepEqual(await dice(s.page), [
     { value: 2, state: 'forfeited' }, { value: 2, state: 'forfeited' }, { value: 3, state: 'forfeited' },
   ]);
-  assert.match(await status(s.page), /whole throw 2-2-3 is forfeited/);
+  await says(s.page, 'situation.forfeitAll');
   assert.deepEqual(await selectable(s.page), []);
   await s.page.click('[data-action="confirm"]');
   assert.equal(await position(s.page), 'N w15s0o0: w11s0o0:2x2,3x2');
-  assert.match(await status(s.page), /Albi's throw was forfeited/);
+  await says(s.page, 'event.forfeit');
   await close(s);
 });
 
@@ -120,6 +119,6 @@ test('a die no step can use is forfeited once the others are played', async () =
   await s.page.click('[data-tray="albi"]');
   await s.page.click('[data-mark="5"]');
   assert.deepEqual((await dice(s.page)).map((d) => d.state), ['forfeited', 'used', 'used']);
-  assert.match(await status(s.page), /The 2 is forfeited/);
+  await says(s.page, 'situation.forfeitSome');
   await close(s);
 });

@@ -9,15 +9,15 @@ function centre(rect) {
 }
 
 /**
- * Flies a counter of `side` from the screen rectangle `from` to the element `to`, hiding
- * `to` until it arrives. `size` is the counter's diameter in CSS pixels.
+ * Flies a counter drawn with the CSS class `look` from the screen rectangle `from` to the
+ * element `to`, hiding `to` until it arrives. `size` is the counter's diameter in CSS pixels.
  */
-export function fly(side, from, to, size) {
+export function fly(look, from, to, size) {
   if (motion.matches || !from || !to) return;
   const end = centre(to.getBoundingClientRect());
   const start = centre(from);
   const ghost = document.createElement('span');
-  ghost.className = `ghost disc-${side}`;
+  ghost.className = `ghost ${look}`;
   ghost.style.width = ghost.style.height = `${size}px`;
   ghost.style.left = `${end.x - size / 2}px`;
   ghost.style.top = `${end.y - size / 2}px`;

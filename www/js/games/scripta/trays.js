@@ -1,4 +1,4 @@
-// The trays beside the board (waiting, sent home, borne off) and the three dice.
+// The trays beside the board (waiting, sent home, borne off) and the dice.
 
 const PILE = 5; // discs drawn in a tray pile before the number takes over
 
@@ -15,25 +15,30 @@ function pile(kind, side, count, label) {
   }
   const text = document.createElement('span');
   text.className = 'pile-text';
-  text.innerHTML = `<b>${count}</b> ${label}`;
+  const number = document.createElement('b');
+  number.textContent = String(count);
+  text.append(number, ` ${label}`);
   box.append(discs, text);
   box.classList.toggle('empty', count === 0);
   return box;
 }
 
 /** Builds the tray button for `side` inside `zone`; returns its element. */
-export function createTray(zone, side, name) {
+export function createTray(zone, side, { t }) {
   const tray = document.createElement('button');
   tray.type = 'button';
   tray.className = `tray tray-${side}`;
   tray.dataset.tray = side;
   const title = document.createElement('span');
   title.className = 'tray-name';
-  title.textContent = name;
-  // Who plays this side against the computer ("you", or the computer's level).
+  title.textContent = t(`side.${side}`);
+  // Who plays this side against the computer ("you", or the computer's level), then whether
+  // it is to move or thinking.
   const player = document.createElement('span');
   player.className = 'tray-player';
-  title.append(player);
+  const state = document.createElement('span');
+  state.className = 'tray-state';
+  title.append(player, state);
   const piles = document.createElement('span');
   piles.className = 'piles';
   tray.append(title, piles);
@@ -43,9 +48,10 @@ export function createTray(zone, side, name) {
 
 /**
  * Shows a side's counts; `state` says whether it is to move, selectable or selected, who
- * plays it (`player`, may be empty) and whether that computer is thinking.
+ * plays it (`player` in words and `playerId`: `you` or the computer's level; both empty in
+ * pass and play) and whether that computer is thinking.
  */
-export function renderTray(tray, counts, state, words) {
+export function renderTray(tray, counts, state, { t }) {
   const side = tray.dataset.tray;
   tray.dataset.waiting = String(counts.waiting);
   tray.dataset.sentHome = String(counts.sentHome);
@@ -55,12 +61,17 @@ export function renderTray(tray, counts, state, words) {
   tray.classList.toggle('to-move', state.toMove);
   tray.classList.toggle('thinking', state.thinking);
   tray.querySelector('.tray-player').textContent = state.player ? ` · ${state.player}` : '';
+  if (state.playerId) tray.dataset.player = state.playerId;
+  else delete tray.dataset.player;
+  const doing = state.thinking ? t('tray.thinking') : state.toMove ? t('tray.toMove') : '';
+  tray.querySelector('.tray-state').textContent = doing ? ` · ${doing}` : '';
   tray.querySelector('.piles').replaceChildren(
-    pile('waiting', side, counts.waiting, words.waiting),
-    pile('sent-home', side, counts.sentHome, words.sentHome),
-    pile('borne-off', side, counts.borneOff, words.borneOff),
+    pile('waiting', side, counts.waiting, t('tray.waiting')),
+    pile('sent-home', side, counts.sentHome, t('tray.sentHome')),
+    pile('borne-off', side, counts.borneOff, t('tray.borneOff')),
   );
-  tray.setAttribute('aria-label', words.trayLabel(side, counts, state.player));
+  const args = { side: t(`side.${side}`), player: state.player, ...counts };
+  tray.setAttribute('aria-label', t(state.player ? 'tray.labelPlayer' : 'tray.label', args));
   tray.setAttribute('aria-pressed', String(state.selected));
 }
 
@@ -73,10 +84,10 @@ export function trayDisc(tray) {
 // Pip positions on a 3x3 grid, numbered 0-8 row by row.
 const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
-/** Shows the dice: blank before the throw, then each die with its value and state. */
-export function renderDice(box, dice, words) {
+/** Shows `count` dice: blank before the throw, then each die with its value and state. */
+export function renderDice(box, dice, count, { t }) {
   const nodes = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < count; i++) {
     const die = document.createElement('span');
     const d = dice[i];
     die.className = 'die';
@@ -85,10 +96,10 @@ export function renderDice(box, dice, words) {
       die.dataset.value = String(d.value);
       die.dataset.state = d.state;
       die.setAttribute('role', 'img');
-      die.setAttribute('aria-label', words.die(d.value, d.state));
+      die.setAttribute('aria-label', t('die.label', { value: d.value, state: t(`die.${d.state}`) }));
       for (let p = 0; p < 9; p++) {
         const pip = document.createElement('span');
-        pip.className = PIPS[d.value].includes(p) ? 'pip on' : 'pip';
+        pip.className = PIPS[d.value]?.includes(p) ? 'pip on' : 'pip';
         die.append(pip);
       }
     } else {

@@ -1,0 +1,123 @@
+// The dialogs a game screen shares: New game (opponent, level, side) and a page in a dialog
+// (the rules during play). Built from the catalogue; they pause nothing themselves, the screen
+// asks `isOpen()` before the computer moves.
+
+function radio(name, value, text, about) {
+  const label = document.createElement('label');
+  const input = document.createElement('input');
+  input.type = 'radio';
+  input.name = name;
+  input.value = value;
+  const span = document.createElement('span');
+  const b = document.createElement('b');
+  b.textContent = text;
+  span.append(b);
+  if (about) {
+    const small = document.createElement('small');
+    small.textContent = ` ${about}`;
+    span.append(small);
+  }
+  label.append(input, ' ', span);
+  return label;
+}
+
+function fieldset(legend, className, children) {
+  const set = document.createElement('fieldset');
+  if (className) set.className = className;
+  const title = document.createElement('legend');
+  title.textContent = legend;
+  set.append(title, ...children);
+  return set;
+}
+
+function actions(buttons) {
+  const row = document.createElement('div');
+  row.className = 'dialog-actions';
+  for (const [value, text, primary] of buttons) {
+    const button = document.createElement('button');
+    button.type = 'submit';
+    button.value = value;
+    button.className = primary ? 'primary' : 'plain';
+    button.textContent = text;
+    row.append(button);
+  }
+  return row;
+}
+
+/**
+ * The New game dialog for a game with `levels` and `sides`, appended to `parent`. `onStart`
+ * gets {opponent: 'human'|'computer', level, side}. Returns {open(current), element}.
+ */
+export function createNewGameDialog(parent, { t }, { levels, sides }, onStart) {
+  const dialog = document.createElement('dialog');
+  dialog.id = 'new-game';
+  dialog.setAttribute('aria-labelledby', 'new-game-title');
+  const form = document.createElement('form');
+  form.method = 'dialog';
+  form.className = 'new-game-form';
+  const title = document.createElement('h2');
+  title.id = 'new-game-title';
+  title.textContent = t('newGame.title');
+  const opponent = fieldset(t('newGame.opponent'), '', [
+    radio('opponent', 'human', t('newGame.human')),
+    radio('opponent', 'computer', t('newGame.computer')),
+  ]);
+  const levelSet = fieldset(t('newGame.level'), 'levels',
+    levels.map((l) => radio('level', l, t(`level.${l}`), t(`level.${l}.about`))));
+  const sideSet = fieldset(t('newGame.side'), 'sides',
+    sides.map((s) => radio('side', s, t(`side.${s}.long`))));
+  levelSet.dataset.computerOnly = '';
+  sideSet.dataset.computerOnly = '';
+  form.append(title, opponent, levelSet, sideSet,
+    actions([['cancel', t('action.cancel')], ['start', t('action.start'), true]]));
+  dialog.append(form);
+  parent.append(dialog);
+
+  const enable = () => {
+    const human = form.elements.opponent.value === 'human';
+    levelSet.disabled = human;
+    sideSet.disabled = human;
+  };
+  form.addEventListener('change', enable);
+  dialog.addEventListener('close', () => {
+    if (dialog.returnValue !== 'start') return;
+    onStart({
+      opponent: form.elements.opponent.value,
+      level: form.elements.level.value,
+      side: form.elements.side.value,
+    });
+  });
+
+  return {
+    element: dialog,
+    open(current) {
+      dialog.returnValue = '';
+      form.elements.opponent.value = current.kind;
+      form.elements.level.value = current.kind === 'computer' ? current.level : current.defaultLevel;
+      form.elements.side.value = current.kind === 'computer' ? current.human : sides[0];
+      enable();
+      dialog.showModal();
+    },
+  };
+}
+
+/** A dialog holding `fill(body)`'s content and a Close button; returns {open, element}. */
+export function createPageDialog(parent, { t }, id, fill) {
+  const dialog = document.createElement('dialog');
+  dialog.id = id;
+  dialog.className = 'page-dialog';
+  const form = document.createElement('form');
+  form.method = 'dialog';
+  form.className = 'page';
+  const body = document.createElement('div');
+  form.append(body, actions([['close', t('action.close'), true]]));
+  dialog.append(form);
+  parent.append(dialog);
+  return {
+    element: dialog,
+    open() {
+      if (!body.childElementCount) fill(body);
+      dialog.showModal();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// The games the home screen offers: their rule sets and options, who may play them, how a
+// choice becomes the `rules` text of a link, and a live picture of the board.
+
+import { asPicture } from '../kit/svg.js';
+import { createBoard } from '../games/scripta/board.js';
+import { GAME as SCRIPTA, mountScripta } from '../games/scripta/screen.js';
+import { renderRules as scriptaRules } from '../games/scripta/rules.js';
+
+// A middle game for the picture on the home screen.
+const SCRIPTA_PREVIEW = 'A w4s0o0:1,3x2,5,12,25x3,31x2,36 w2s1o2:2,7x2,14,19x5,33';
+
+function scriptaPreview(engine, i18n) {
+  return (box) => {
+    const game = engine.ScriptaGame.fromPosition(SCRIPTA_PREVIEW, '1');
+    try {
+      const snap = game.snapshot();
+      createBoard(box, game.geometry(), { i18n }).render({
+        position: snap.position, marks: snap.marks, selectable: new Set(), selected: null,
+        targets: new Map(), turn: snap.turn, hint: null,
+      });
+      asPicture(box, i18n.t('home.preview', { game: i18n.t('game.scripta') }));
+    } finally {
+      game.free();
+    }
+  };
+}
+
+const LATRUNCULI_OPTIONS = [
+  { key: 'start', label: 'option.start', values: ['place', 'rows'] },
+  { key: 'move', label: 'option.move', values: ['step', 'rook'] },
+  { key: 'corner', label: 'option.corner', values: ['on', 'off'] },
+  { key: 'noback', label: 'option.noback', values: ['on', 'off'] },
+  { key: 'win', label: 'option.win', values: ['captures', 'all'] },
+];
+
+/** Every game with what the home screen, the router and the rules pages need of it. */
+export function gameCatalogue(engine, i18n, latrunculi) {
+  return {
+    scripta: {
+      name: 'game.scripta',
+      rules: [{ id: 'austin-murray', name: 'rules.scripta.austin-murray' }],
+      levels: SCRIPTA.levels,
+      defaultLevel: SCRIPTA.defaultLevel,
+      sides: SCRIPTA.sides,
+      available: true,
+      // Austin & Murray are the default: a link without `rules` plays them.
+      rulesText: () => null,
+      preview: scriptaPreview(engine, i18n),
+      mount: mountScripta,
+      rulesPage: (body) => scriptaRules(body, i18n, engine),
+    },
+    latrunculi: {
+      name: 'game.latrunculi',
+      rules: [
+        { id: 'piso', name: 'rules.latrunculi.piso' },
+        { id: 'quintana', name: 'rules.latrunculi.quintana' },
+        { id: 'custom', name: 'rules.latrunculi.custom', custom: true },
+      ],
+      options: LATRUNCULI_OPTIONS,
+      levels: ['easy', 'medium', 'hard'],
+      defaultLevel: 'medium',
+      sides: ['white', 'black'],
+      rulesText: (choice) => (choice.rules === 'custom'
+        ? LATRUNCULI_OPTIONS.map((o) => `${o.key}=${choice.options[o.key]}`).join(',')
+        : choice.rules),
+      ...latrunculi,
+    },
+  };
+}

@@ -1,0 +1,206 @@
+// The home screen: resume an unfinished game, or choose a game (with a live picture of its
+// board), its rules, and who plays; Play starts it. The last choices are remembered.
+
+import { createStore } from './store.js';
+import * as storage from './storage.js';
+import { query } from './route.js';
+import { noticeWords } from './notices.js';
+
+/** The choices as remembered, checked against what `games` offer (storage is untrusted). */
+function remembered(games, saved) {
+  const ids = Object.keys(games);
+  const pick = (value, allowed, fallback) => (allowed.includes(value) ? value : fallback);
+  const choices = { game: pick(saved.game, ids, ids[0]), opponent: pick(saved.opponent, ['computer', 'human'], 'computer') };
+  for (const [id, game] of Object.entries(games)) {
+    const mine = saved[id] && typeof saved[id] === 'object' ? saved[id] : {};
+    choices[id] = {
+      rules: pick(mine.rules, game.rules.map((r) => r.id), game.rules[0].id),
+      level: pick(mine.level, game.levels, game.defaultLevel),
+      side: pick(mine.side, game.sides, game.sides[0]),
+      options: Object.fromEntries((game.options ?? []).map((o) => [o.key, pick(mine.options?.[o.key], o.values, o.values[0])])),
+    };
+  }
+  return choices;
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A group of choice buttons (one pressed), each carrying `data-<name>="<value>"`. */
+function choiceGroup(name, legend, items, chosen, onChoose) {
+  const set = el('fieldset', `choices choices-${name}`);
+  set.append(el('legend', '', legend));
+  for (const item of items) {
+    const b = el('button', 'choice');
+    b.type = 'button';
+    b.dataset[name] = item.value;
+    b.setAttribute('aria-pressed', String(item.value === chosen));
+    b.append(el('span', 'choice-name', item.name));
+    if (item.about) b.append(el('span', 'choice-about', item.about));
+    if (item.extra) b.append(item.extra);
+    b.addEventListener('click', () => onChoose(item.value));
+    set.append(b);
+  }
+  return set;
+}
+
+/**
+ * Mounts the home screen on `root`. `ctx`: {engine, i18n, games: {id: game}, go, told}, where a
+ * game is {name, rules: [{id}], options, levels, defaultLevel, sides, available, preview(box),
+ * rulesQuery(choice)}.
+ */
+export function mountHome(root, ctx) {
+  const { i18n, games, go } = ctx;
+  const { t } = i18n;
+  const store = createStore(remembered(games, storage.loadChoices()));
+  const previews = new Map();
+
+  const header = el('header', 'bar home-bar');
+  const h1 = el('h1', '', t('home.title'));
+  h1.append(el('span', 'subtitle', t('app.tagline')));
+  header.append(h1);
+  const main = el('main', 'home');
+  root.replaceChildren(header, main);
+
+  function resumeCard() {
+    for (const [id, game] of Object.entries(games)) {
+      if (!game.available) continue;
+      const stored = storage.loadGame(id);
+      if (stored.saved === undefined || stored.over) continue;
+      const card = el('section', 'resume');
+      const text = el('p', '', t('home.resume.about', { game: t(game.name) }));
+      const b = el('button', 'primary big', t('home.resume'));
+      b.type = 'button';
+      b.dataset.action = 'resume';
+      b.dataset.game = id;
+      const origin = new URLSearchParams(stored.origin);
+      b.addEventListener('click', () => go(query({ game: id, ...Object.fromEntries(origin) })));
+      card.append(text, b);
+      return card;
+    }
+    return null;
+  }
+
+  function gameCards(state) {
+    const items = Object.entries(games).map(([id, game]) => {
+      const box = el('span', 'preview');
+      box.setAttribute('aria-hidden', 'true');
+      if (!previews.has(id)) {
+        const holder = el('span', 'preview-board');
+        game.preview(holder);
+        previews.set(id, holder);
+      }
+      box.append(previews.get(id));
+      return { value: id, name: t(game.name), about: t(`${game.name}.about`), extra: box };
+    });
+    return choiceGroup('game', t('home.chooseGame'), items, state.game, (game) => store.dispatch({ game }));
+  }
+
+  function rulesChoices(state) {
+    const game = games[state.game];
+    const mine = state[state.game];
+    const set = choiceGroup('rules', t('home.chooseRules'),
+      game.rules.map((r) => ({ value: r.id, name: t(r.name), about: t(`${r.name}.about`) })),
+      mine.rules, (rules) => store.dispatch({ [state.game]: { ...mine, rules } }));
+    const custom = game.rules.find((r) => r.id === mine.rules)?.custom;
+    if (custom) {
+      const options = el('div', 'options');
+      for (const option of game.options) {
+        const row = el('label', 'option');
+        row.append(el('span', '', t(option.label)));
+        const select = el('select');
+        select.name = option.key;
+        select.dataset.option = option.key;
+        for (const value of option.values) {
+          const o = el('option', '', t(`${option.label}.${value}`));
+          o.value = value;
+          select.append(o);
+        }
+        select.value = mine.options[option.key];
+        select.addEventListener('change', () => store.dispatch({
+          [state.game]: { ...mine, options: { ...mine.options, [option.key]: select.value } },
+        }));
+        row.append(select);
+        options.append(row);
+      }
+      set.append(options);
+    }
+    return set;
+  }
+
+  function opponentChoices(state) {
+    const game = games[state.game];
+    const mine = state[state.game];
+    const wrap = el('div', 'who');
+    wrap.append(choiceGroup('opponent', t('home.chooseOpponent'), [
+      { value: 'computer', name: t('home.opponent.computer') },
+      { value: 'human', name: t('home.opponent.human') },
+    ], state.opponent, (opponent) => store.dispatch({ opponent })));
+    if (state.opponent === 'computer') {
+      wrap.append(choiceGroup('level', t('home.level'),
+        game.levels.map((l) => ({ value: l, name: t(`level.${l}`), about: t(`level.${l}.about`) })),
+        mine.level, (level) => store.dispatch({ [state.game]: { ...mine, level } })));
+      wrap.append(choiceGroup('side', t('home.side'),
+        game.sides.map((s) => ({ value: s, name: t(`side.${s}.long`) })),
+        mine.side, (side) => store.dispatch({ [state.game]: { ...mine, side } })));
+    }
+    return wrap;
+  }
+
+  function start() {
+    const state = store.get();
+    const game = games[state.game];
+    const mine = state[state.game];
+    // Play always starts afresh: the saved game of this kind gives way.
+    storage.clearGame(state.game);
+    const vs = state.opponent === 'computer'
+      ? { opponent: 'computer', level: mine.level, side: mine.side }
+      : { opponent: 'human' };
+    go(query({ game: state.game, rules: game.rulesText(mine), ...vs }));
+  }
+
+  function render(state) {
+    const parts = [];
+    if (ctx.told.length) {
+      const note = el('p', 'status notice');
+      note.setAttribute('role', 'status');
+      const words = ctx.told.map((n) => noticeWords(i18n, [], n));
+      note.textContent = words.map((w) => w.text).join(' ');
+      note.dataset.say = words.map((w) => w.key).join(' ');
+      parts.push(note);
+    }
+    const resume = resumeCard();
+    if (resume) parts.push(resume);
+    parts.push(gameCards(state), rulesChoices(state), opponentChoices(state));
+    const game = games[state.game];
+    const go2 = el('div', 'home-actions');
+    const play = el('button', 'primary big', t('home.start'));
+    play.type = 'button';
+    play.dataset.action = 'start';
+    play.disabled = !game.available;
+    play.addEventListener('click', start);
+    const rules = el('button', 'plain', t('home.readRules'));
+    rules.type = 'button';
+    rules.dataset.action = 'rules';
+    rules.addEventListener('click', () => go(query({ page: 'rules', game: state.game, rules: game.rulesText(state[state.game]) })));
+    go2.append(play, rules);
+    if (!game.available) go2.append(el('p', 'coming', t('home.coming')));
+    parts.push(go2);
+    main.replaceChildren(...parts);
+  }
+
+  store.subscribe(render);
+  store.subscribe((state) => storage.saveChoices(state));
+  render(store.get());
+  document.title = t('app.title');
+
+  return {
+    destroy() {
+      main.replaceChildren();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// A rules page as a screen of its own (`?page=rules&game=...`): the game's page, with a way
+// back home and a button to play.
+
+import { query } from './route.js';
+
+export function mountRulesPage(root, ctx, id) {
+  const { i18n, games, go, route } = ctx;
+  const { t } = i18n;
+  const game = games[id];
+  const header = document.createElement('header');
+  header.className = 'bar';
+  const title = document.createElement('h1');
+  title.textContent = t(game.name);
+  const actions = document.createElement('div');
+  actions.className = 'bar-actions';
+  const home = document.createElement('button');
+  home.type = 'button';
+  home.className = 'plain';
+  home.dataset.action = 'home';
+  home.textContent = t('action.home');
+  home.addEventListener('click', () => go('./'));
+  actions.append(home);
+  header.append(title, actions);
+  const main = document.createElement('main');
+  main.className = 'page';
+  const body = document.createElement('div');
+  game.rulesPage(body, route.rules);
+  const play = document.createElement('button');
+  play.type = 'button';
+  play.className = 'primary big';
+  play.dataset.action = 'play';
+  play.textContent = t('page.play', { game: t(game.name) });
+  play.disabled = !game.available;
+  play.addEventListener('click', () => go(query({ game: id, rules: route.rules })));
+  main.append(body, play);
+  root.replaceChildren(header, main);
+  main.dataset.rulesPage = id;
+  document.title = `${t('page.rulesTitle', { game: t(game.name) })} · ${t('app.title')}`;
+  return { destroy() {} };
+}

@@ -1,0 +1,282 @@
+// An XII Scripta board in SVG, drawn from the engine's geometry: rows of marks split by the
+// central gap, the track through them in the engine's order, the home zone, the exit beside
+// the last mark, the counters on their marks, and a hint's numbered steps drawn over them.
+// A board is an instance: createBoard(container, geometry, options) -> {render, counterElement,
+// svg, destroy}; several can live on one page.
+
+import { el, toggle, uniqueId } from '../../kit/svg.js';
+
+// Geometry in SVG units. Twelve cells plus the gap and the exit column must fit 352 CSS px
+// (a 360 px phone) with each cell at least 24 px wide.
+const W = 40; // cell width
+const M = 8; // frame margin
+const GAP = 22; // the central gap
+const ROW_GAP = 14;
+const EXIT_GAP = 6;
+const EXIT_W = 46;
+const R = 14; // counter radius
+export const COUNTER = 2 * R;
+
+// Cell height and the counters a stack draws before it shows its count. Portrait screens have
+// height to spare, so their marks grow taller: longer stacks and bigger thumb targets.
+const WIDE = { H: 82, VISIBLE: 4 };
+const TALL = { H: 128, VISIBLE: 6 };
+
+/** The board's SVG width for `geometry`, in SVG units. */
+export function boardWidth(geometry) {
+  return M + geometry.columns * W + GAP + EXIT_GAP + EXIT_W + M;
+}
+
+function defs(svg, id) {
+  const d = el('defs', {}, svg);
+  const gradient = (name, stops) => {
+    const g = el('radialGradient', { id: `${id}-${name}`, cx: '38%', cy: '32%', r: '70%' }, d);
+    for (const [offset, color] of stops) el('stop', { offset, 'stop-color': color }, g);
+  };
+  gradient('albi', [['0', '#fffdf6'], ['0.55', '#efe6d2'], ['1', '#c9b996']]);
+  gradient('nigri', [['0', '#6b6b75'], ['0.35', '#25252c'], ['1', '#050507']]);
+  const stone = el('linearGradient', { id: `${id}-stone`, x1: '0', y1: '0', x2: '1', y2: '1' }, d);
+  for (const [offset, color] of [['0', '#eadfc8'], ['0.5', '#e0d2b6'], ['1', '#d3c29f']]) {
+    el('stop', { offset, 'stop-color': color }, stone);
+  }
+  const arrow = el('marker', {
+    id: `${id}-arrow`, viewBox: '0 0 10 10', refX: '5', refY: '5',
+    markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse',
+  }, d);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'path-arrow' }, arrow);
+  const hintArrow = el('marker', {
+    id: `${id}-hint`, viewBox: '0 0 10 10', refX: '8', refY: '5',
+    markerWidth: '4', markerHeight: '4', orient: 'auto',
+  }, d);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'hint-arrow-head' }, hintArrow);
+}
+
+/**
+ * Draws the empty board for `geometry` into `container` and returns its renderer.
+ * `options`: {tall: taller marks, i18n: {t}, label: the board's accessible name}.
+ */
+export function createBoard(container, geometry, { tall = false, i18n, label } = {}) {
+  const { H, VISIBLE } = tall ? TALL : WIDE;
+  const { t } = i18n;
+  const id = uniqueId('scripta');
+  const cells = new Map(geometry.cells.map((c) => [c.mark, c]));
+  const half = geometry.gapBefore;
+  const width = boardWidth(geometry);
+  const height = M + geometry.rows * H + (geometry.rows - 1) * ROW_GAP + M;
+  const exitCell = cells.get(geometry.exitAfter);
+  const exitRight = exitCell.col >= half;
+
+  const cellX = (col) => M + (exitRight ? 0 : EXIT_W + EXIT_GAP) + col * W + (col >= half ? GAP : 0);
+  const cellY = (row) => M + row * (H + ROW_GAP);
+  const centre = (mark) => {
+    const { row, col } = cells.get(mark);
+    return { x: cellX(col) + W / 2, y: cellY(row) + H / 2 };
+  };
+
+  /** Centre of the k-th counter (0 = bottom) of a stack on `mark`. */
+  function slot(mark, k) {
+    const { row, col } = cells.get(mark);
+    const step = (H - 2 * R - 30) / (VISIBLE - 1);
+    return { x: cellX(col) + W / 2, y: cellY(row) + H - R - 4 - k * step };
+  }
+
+  /** The exit zone's box for `side`: Albi's above Nigri's, beside the last mark. */
+  function exitBox(side) {
+    const h = H / 2 - 2;
+    const x = exitRight ? cellX(geometry.columns - 1) + W + EXIT_GAP : M;
+    return { x, y: cellY(exitCell.row) + (side === 'albi' ? 0 : h + 4), h };
+  }
+
+  /** The track through the marks' centres in the engine's order, turning in the margins. */
+  function trackPath() {
+    const track = geometry.track;
+    const first = centre(track[0]);
+    const second = centre(track[1] ?? track[0]);
+    const lead = second.x >= first.x ? -14 : 14;
+    const parts = [`M${first.x + lead},${first.y}`];
+    for (let i = 1; i < track.length; i++) {
+      const a = centre(track[i - 1]);
+      const b = centre(track[i]);
+      if (a.y === b.y) {
+        parts.push(`H${b.x}`);
+      } else {
+        const out = cells.get(track[i - 1]).col >= half ? 34 : -30;
+        parts.push(`C${a.x + out},${a.y} ${b.x + out},${b.y} ${b.x},${b.y}`);
+      }
+    }
+    const { x } = exitBox('albi');
+    parts.push(`H${exitRight ? x + EXIT_W / 2 - 8 : x + EXIT_W / 2 + 8}`);
+    return parts.join(' ');
+  }
+
+  function exitZone(svg, side) {
+    const { x, y, h } = exitBox(side);
+    const zone = el('g', { class: `exit exit-${side}`, 'data-off': side, role: 'button' }, svg);
+    el('rect', { x, y, width: EXIT_W, height: h, rx: 6, class: 'exit-cell' }, zone);
+    el('circle', { cx: x + EXIT_W / 2, cy: y + 13, r: 6, class: `exit-dot counter-${side}`, fill: `url(#${id}-${side})` }, zone);
+    const text = el('text', { x: x + EXIT_W / 2, y: y + h - 6, class: 'exit-label' }, zone);
+    text.textContent = t('board.exit');
+    return zone;
+  }
+
+  const svg = el('svg', {
+    viewBox: `0 0 ${width} ${height}`,
+    class: 'board-svg',
+    role: 'group',
+    'aria-label': label ?? t('board.group'),
+  });
+  defs(svg, id);
+  el('rect', { x: 1, y: 1, width: width - 2, height: height - 2, rx: 12, class: 'slab', fill: `url(#${id}-stone)` }, svg);
+  const home = geometry.home.map((mark) => cells.get(mark));
+  const homeLeft = Math.min(...home.map((c) => cellX(c.col)));
+  const homeRight = Math.max(...home.map((c) => cellX(c.col) + W));
+  const homeTop = Math.min(...home.map((c) => cellY(c.row)));
+  const homeBottom = Math.max(...home.map((c) => cellY(c.row) + H));
+  el('rect', {
+    x: homeLeft - 3, y: homeTop - 3, width: homeRight - homeLeft + 6, height: homeBottom - homeTop + 6,
+    rx: 8, class: 'home-zone',
+  }, svg);
+  el('path', { d: trackPath(), class: 'track', 'marker-end': `url(#${id}-arrow)` }, svg);
+  for (let row = 0; row < geometry.rows; row++) {
+    el('rect', {
+      x: cellX(half) - GAP + 4, y: cellY(row) + 12, width: GAP - 8, height: H - 24, rx: 3,
+      class: 'gap-rule',
+    }, svg);
+  }
+
+  const homeMarks = new Set(geometry.home);
+  const marks = new Map();
+  for (const cell of geometry.cells) {
+    const x = cellX(cell.col);
+    const y = cellY(cell.row);
+    const g = el('g', { class: 'mark', 'data-mark': String(cell.mark), role: 'button' }, svg);
+    if (homeMarks.has(cell.mark)) g.classList.add('home');
+    // The whole column slot answers taps, not only the drawn cell: bigger thumb targets.
+    el('rect', { x, y: y - ROW_GAP / 2, width: W, height: H + ROW_GAP, class: 'hit-area' }, g);
+    el('rect', { x: x + 1.5, y, width: W - 3, height: H, rx: 5, class: 'cell' }, g);
+    const letter = el('text', { x: x + W / 2, y: y + 37, class: 'letter' }, g);
+    letter.textContent = cell.letter;
+    const number = el('text', { x: x + 4, y: y + 15, class: 'number' }, g);
+    number.textContent = cell.label;
+    const stack = el('g', { class: 'stack' }, g);
+    marks.set(cell.mark, { g, stack, cell });
+  }
+  const exits = { albi: exitZone(svg, 'albi'), nigri: exitZone(svg, 'nigri') };
+  // Drawn last, so a hint lies over the counters; it never takes a tap.
+  const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
+  container.replaceChildren(svg);
+
+  /** Where a hint step starts or ends: a mark's cell, or the exit of the side to move. */
+  function hintPlace(place, side) {
+    if (place === 'off') {
+      const { x, y, h } = exitBox(side);
+      return { x: x + EXIT_W / 2, y: y + h / 2, badge: y + h / 2 };
+    }
+    const { row, col } = cells.get(place);
+    // The badge sits under the mark's letter, which stays readable.
+    return { x: cellX(col) + W / 2, y: cellY(row) + H / 2, badge: cellY(row) + 52, cell: { row, col } };
+  }
+
+  /** Draws the steps of a hint (StepViews), numbered in play order: source rings, arrows, badges. */
+  function drawHint(steps, side) {
+    hints.replaceChildren();
+    const badges = new Map(); // destination -> badges already drawn there
+    steps.forEach((step, i) => {
+      const end = hintPlace(step.to, side);
+      const g = el('g', { class: 'hint', 'data-hint-step': String(i + 1) }, hints);
+      if (step.from !== 'tray') {
+        const start = hintPlace(step.from, side);
+        const { row, col } = start.cell;
+        el('rect', {
+          x: cellX(col) + 1.5, y: cellY(row), width: W - 3, height: H, rx: 5, class: 'hint-from',
+        }, g);
+        // Bow the arrow sideways so steps along one row do not run through the letters.
+        const bow = start.y === end.y ? -H * 0.42 : 0;
+        const mx = (start.x + end.x) / 2;
+        const my = (start.y + end.y) / 2 + bow;
+        el('path', {
+          d: `M${start.x},${start.y} Q${mx},${my} ${end.x},${end.y}`,
+          class: 'hint-arrow',
+          'marker-end': `url(#${id}-hint)`,
+        }, g);
+      }
+      const k = badges.get(step.to) ?? 0;
+      badges.set(step.to, k + 1);
+      const by = end.badge + k * 24;
+      el('circle', { cx: end.x, cy: by, r: 11, class: step.hit ? 'hint-badge hit' : 'hint-badge' }, g);
+      const n = el('text', { x: end.x, y: by + 4.5, class: 'hint-number' }, g);
+      n.textContent = String(i + 1);
+    });
+  }
+
+  function drawStack(mark, side, count, entry) {
+    const { stack } = marks.get(mark);
+    stack.replaceChildren();
+    const shown = Math.min(count, VISIBLE);
+    for (let k = 0; k < shown; k++) {
+      const { x, y } = slot(mark, k);
+      el('circle', { cx: x, cy: y, r: R, class: `counter counter-${side}`, fill: `url(#${id}-${side})` }, stack);
+      el('circle', { cx: x, cy: y, r: R - 5, class: 'counter-groove' }, stack);
+    }
+    if (count >= 3) {
+      const { x, y } = slot(mark, shown - 1);
+      const text = el('text', { x, y: y + 5, class: `stack-count on-${side}` }, stack);
+      text.textContent = String(count);
+    }
+    if (entry) {
+      // Where the counter would land: a ring on the next free slot, or on the blot it hits.
+      const k = entry.hit ? 0 : Math.min(count, VISIBLE - 1);
+      const { x, y } = slot(mark, k);
+      el('circle', { cx: x, cy: y, r: R + 2, class: entry.hit ? 'landing hit' : 'landing' }, stack);
+    }
+  }
+
+  /**
+   * Shows a position. `view`: {position, marks: [{mark, side, count}], selectable: Set of
+   * marks, selected, targets: Map of destination -> step, turn, hint: StepViews or null}.
+   */
+  function render(view) {
+    container.dataset.position = view.position;
+    drawHint(view.hint ?? [], view.turn);
+    const held = new Map(view.marks.map((m) => [m.mark, m]));
+    for (const [mark, { g, cell }] of marks) {
+      const here = held.get(mark);
+      const target = view.targets.get(mark);
+      drawStack(mark, here?.side, here?.count ?? 0, target);
+      toggle(g, 'data-selectable', view.selectable.has(mark));
+      toggle(g, 'data-target', Boolean(target));
+      g.classList.toggle('selected', view.selected === mark);
+      g.classList.toggle('hit-target', Boolean(target?.hit));
+      g.setAttribute('tabindex', view.selectable.has(mark) || target ? '0' : '-1');
+      g.setAttribute('aria-label', here
+        ? t('board.markHeld', { mark: cell.label, letter: cell.letter, count: here.count, side: t(`side.${here.side}`) })
+        : t('board.mark', { mark: cell.label, letter: cell.letter }));
+    }
+    for (const [side, zone] of Object.entries(exits)) {
+      const target = side === view.turn && view.targets.has('off');
+      toggle(zone, 'data-target', target);
+      zone.setAttribute('tabindex', target ? '0' : '-1');
+      zone.setAttribute('aria-label', t('board.exitLabel', { side: t(`side.${side}`) }));
+    }
+  }
+
+  /** The element showing the top counter on `place` (a mark), or the exit zone. */
+  function counterElement(place, side) {
+    if (place === 'off') return exits[side];
+    const circles = marks.get(place)?.stack.querySelectorAll('.counter');
+    return circles?.length ? circles[circles.length - 1] : marks.get(place)?.g;
+  }
+
+  /** A counter's diameter on screen, in CSS px. */
+  function counterPx() {
+    return (svg.getBoundingClientRect().width / width) * COUNTER;
+  }
+
+  return {
+    render,
+    counterElement,
+    counterPx,
+    svg,
+    destroy: () => svg.remove(),
+  };
+}

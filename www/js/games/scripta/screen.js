@@ -1,0 +1,546 @@
+// The XII Scripta screen. Its state lives in one store: the engine's game and snapshot, who
+// plays, the selected source, the hint on show, the computer's progress and the last thing
+// that happened. Actions change the game through the engine and dispatch the new snapshot;
+// subscribers draw, save on real changes and start the computer's turn.
+
+import { createStore } from '../../app/store.js';
+import { HUMAN, opponentFromLink, savedOpponent, computerSide } from '../../app/opponent.js';
+import { noticeWords, joined } from '../../app/notices.js';
+import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
+import * as storage from '../../app/storage.js';
+import { attachInput } from '../../kit/input.js';
+import { fly, refuse } from '../../kit/animate.js';
+import { createBoard } from './board.js';
+import { createTray, renderTray, renderDice, trayDisc } from './trays.js';
+import { createWords } from './words.js';
+import { renderRules } from './rules.js';
+
+export const GAME = {
+  id: 'scripta',
+  levels: ['easy', 'medium', 'hard', 'expert'],
+  linkOnly: ['random'],
+  defaultLevel: 'medium',
+  sides: ['albi', 'nigri'],
+  hintLevel: 'expert',
+};
+const BUDGET = 300; // ms the strongest player may search for a move in the page
+const other = (side) => (side === 'albi' ? 'nigri' : 'albi');
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** What a DOM element stands for on this screen: a mark, a tray or an exit, or null. */
+function placeOf(element) {
+  const node = element?.closest?.('[data-mark], [data-tray], [data-off]');
+  if (!node) return null;
+  if (node.dataset.mark) return { kind: 'mark', mark: Number(node.dataset.mark), element: node };
+  if (node.dataset.tray) return { kind: 'tray', side: node.dataset.tray, element: node };
+  return { kind: 'off', side: node.dataset.off, element: node };
+}
+
+const keyOf = (place) => (place.kind === 'mark' ? place.mark : place.kind === 'off' ? 'off' : 'tray');
+const placeCode = (place) => (place.kind === 'mark' ? place.mark : `${place.kind}:${place.side}`);
+
+function button(action, text, className = '') {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.dataset.action = action;
+  if (className) b.className = className;
+  b.textContent = text;
+  return b;
+}
+
+function div(className, id) {
+  const d = document.createElement('div');
+  d.className = className;
+  if (id) d.id = id;
+  return d;
+}
+
+/** Builds the screen's fixed DOM inside `root`; returns its parts. */
+function layout(root, { t }) {
+  const header = document.createElement('header');
+  header.className = 'bar';
+  const title = document.createElement('h1');
+  title.textContent = t('game.scripta');
+  const bar = div('bar-actions');
+  const home = button('home', t('action.home'), 'plain');
+  const rules = button('rules', t('action.rules'), 'plain');
+  const fresh = button('new', t('action.new'), 'plain');
+  rules.setAttribute('aria-haspopup', 'dialog');
+  fresh.setAttribute('aria-haspopup', 'dialog');
+  bar.append(home, rules, fresh);
+  header.append(title, bar);
+
+  const main = document.createElement('main');
+  main.className = 'table';
+  const status = document.createElement('p');
+  status.id = 'status';
+  status.className = 'status';
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  const trayNigri = div('tray-zone tray-zone-nigri', 'tray-nigri');
+  const trayAlbi = div('tray-zone tray-zone-albi', 'tray-albi');
+  const wrap = div('board-wrap');
+  const board = div('board', 'board');
+  wrap.append(board);
+  const controls = div('controls');
+  const dice = div('dice', 'dice');
+  dice.setAttribute('aria-label', t('dice.label'));
+  const acts = div('actions');
+  const hint = button('hint', t('action.hint'));
+  hint.setAttribute('aria-pressed', 'false');
+  hint.title = t('action.hint.title', { level: t(`level.${GAME.hintLevel}`) });
+  acts.append(button('throw', t('action.throw'), 'primary'), button('undo', t('action.undo')),
+    button('confirm', t('action.confirm')), hint);
+  controls.append(dice, acts);
+  main.append(status, trayNigri, wrap, trayAlbi, controls);
+
+  const over = document.createElement('section');
+  over.className = 'game-over';
+  over.id = 'game-over';
+  over.hidden = true;
+  over.setAttribute('aria-labelledby', 'game-over-title');
+  const card = div('game-over-card');
+  const overTitle = document.createElement('h2');
+  overTitle.id = 'game-over-title';
+  const overText = document.createElement('p');
+  overText.id = 'game-over-text';
+  const overActions = div('dialog-actions');
+  overActions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));
+  card.append(overTitle, overText, overActions);
+  over.append(card);
+
+  root.replaceChildren(header, main, over);
+  const $ = (selector) => root.querySelector(selector);
+  return {
+    main, status, board, dice, over, overTitle, overText,
+    trays: { albi: trayAlbi, nigri: trayNigri },
+    buttons: {
+      throw: $('[data-action="throw"]'),
+      undo: $('[data-action="undo"]'),
+      confirm: $('[data-action="confirm"]'),
+      hint,
+    },
+  };
+}
+
+/**
+ * Mounts the game on `root`. `ctx`: {engine (the wasm module), i18n, route, worker, go(query)}.
+ * Returns {destroy}.
+ */
+export function mountScripta(root, ctx) {
+  const { engine, i18n, route, worker } = ctx;
+  const { t } = i18n;
+  const words = createWords(i18n);
+  const dom = layout(root, i18n);
+  const life = { destroyed: false };
+  const portrait = window.matchMedia('(orientation: portrait)');
+
+  // --- Choosing the game: the link, the saved game, or a fresh one ---
+  const told = [];
+  const linked = opponentFromLink(route, GAME, told);
+  let first = null;
+  let opponent = linked ?? HUMAN;
+  const stored = storage.loadGame(GAME.id);
+  if (stored.error) {
+    told.push({ notice: 'corrupt', args: { why: stored.error } });
+  } else if (stored.origin === route.origin && stored.saved !== undefined) {
+    try {
+      first = engine.ScriptaGame.restore(stored.saved);
+      if (stored.opponent !== undefined) opponent = savedOpponent(stored.opponent, GAME);
+      told.push({ notice: 'restored' });
+    } catch (error) {
+      told.push({ notice: 'corrupt', args: { why: error.message } });
+    }
+  }
+  if (!first) {
+    if (stored.error || stored.saved !== undefined) storage.clearGame(GAME.id);
+    first = fromLink();
+  }
+
+  /** The game the link asks for; problems with the link are added to `told`. */
+  function fromLink() {
+    let seed = route.seed ?? undefined;
+    if (seed !== undefined) {
+      try {
+        new engine.ScriptaGame(seed).free();
+      } catch (error) {
+        told.push({ notice: 'badSeed', args: { why: error.message } });
+        seed = undefined;
+      }
+    }
+    if (route.position) {
+      try {
+        return engine.ScriptaGame.fromPosition(route.position, seed);
+      } catch (error) {
+        told.push({ notice: 'badPosition', args: { why: error.message } });
+      }
+    }
+    return new engine.ScriptaGame(seed);
+  }
+
+  const geometry = first.geometry();
+  const store = createStore({
+    game: first,
+    snap: first.snapshot(),
+    opponent,
+    selected: null,
+    event: told.length ? { kind: 'notices', list: told } : null,
+    hint: null, // {position, steps} while a hint is drawn for that position
+    hintPending: false,
+    thinking: false,
+    computerBusy: false,
+    epoch: 0, // bumped by every new game, so a computer turn or hint of an older game stops
+  });
+  const trays = {
+    albi: createTray(dom.trays.albi, 'albi', i18n),
+    nigri: createTray(dom.trays.nigri, 'nigri', i18n),
+  };
+  const board = { current: null };
+  const drawBoard = () => {
+    board.current?.destroy();
+    board.current = createBoard(dom.board, geometry, {
+      tall: portrait.matches,
+      i18n,
+      label: t('board.scripta', { name: geometry.name, rows: geometry.rows, columns: geometry.columns }),
+    });
+  };
+  drawBoard();
+
+  // --- Reading the state ---
+  const get = store.get;
+  const game = () => get().game;
+  const snap = () => get().snap;
+  const computer = () => computerSide(get().opponent, GAME.sides);
+  const computerToMove = () => !snap().winner && snap().turn === computer();
+  const levelName = () => t(`level.${get().opponent.level}`);
+  const computerLabel = () => t('computer.name', { level: levelName(), side: t(`side.${computer()}`) });
+  /** The legal steps by source while a human has the move (none during the computer's turn). */
+  const sources = (state) => (!state.snap.winner && state.snap.turn !== computerSide(state.opponent, GAME.sides)
+    ? new Map(state.snap.sources.map((group) => [group.source, group.steps]))
+    : new Map());
+  const dialogOpen = () => Boolean(root.querySelector('dialog[open]'));
+
+  /** Sets the game's new snapshot (after the engine changed it), with what happened. */
+  function changed(event, extra = {}) {
+    const next = game().snapshot();
+    const state = get();
+    const hint = state.hint && state.hint.position === next.position ? state.hint : null;
+    dispatchChecked({ snap: next, hint, ...(event !== undefined ? { event } : {}), ...extra });
+  }
+
+  /** Dispatches, dropping a selection that is no longer a legal source. */
+  function dispatchChecked(change) {
+    const merged = { ...get(), ...change };
+    const selected = sources(merged).has(merged.selected) ? merged.selected : null;
+    store.dispatch({ ...change, selected });
+  }
+
+  // --- Drawing ---
+  function render(state) {
+    const { snap: s, opponent: who } = state;
+    const legal = sources(state);
+    const humanToMove = !s.winner && s.turn !== computerSide(who, GAME.sides);
+    // The first step to each destination spends the smallest die (steps come sorted by die).
+    const targets = new Map();
+    for (const step of legal.get(state.selected) ?? []) {
+      if (!targets.has(step.to)) targets.set(step.to, step);
+    }
+    board.current.render({
+      position: s.position,
+      marks: s.marks,
+      selectable: new Set([...legal.keys()].filter((k) => k !== 'tray')),
+      selected: state.selected,
+      targets,
+      turn: s.turn,
+      hint: state.hint?.steps ?? null,
+    });
+    for (const side of GAME.sides) {
+      const toMove = side === s.turn && !s.winner;
+      const playerId = who.kind !== 'computer' ? '' : side === who.human ? 'you' : who.level;
+      const player = playerId === 'you' ? t('tray.you') : playerId ? t(`level.${playerId}`) : '';
+      renderTray(trays[side], s[side], {
+        toMove,
+        selectable: toMove && legal.has('tray'),
+        selected: toMove && state.selected === 'tray',
+        player,
+        playerId,
+        thinking: state.thinking && side === computerSide(who, GAME.sides),
+      }, i18n);
+    }
+    renderDice(dom.dice, s.dice, geometry.dice, i18n);
+    const over = Boolean(s.winner);
+    dom.buttons.throw.disabled = s.thrown || over || !humanToMove;
+    dom.buttons.undo.disabled = s.steps.length === 0 || !humanToMove;
+    dom.buttons.confirm.disabled = !s.turnOver || over || !humanToMove;
+    dom.buttons.confirm.classList.toggle('primary', s.turnOver && !over && humanToMove);
+    dom.buttons.hint.disabled = !s.thrown || s.turnOver || over || !humanToMove || state.hintPending;
+    dom.buttons.hint.setAttribute('aria-pressed', String(Boolean(state.hint)));
+    dom.buttons.hint.setAttribute('aria-busy', String(state.hintPending));
+    const body = document.body;
+    body.dataset.turn = s.turn;
+    body.toggleAttribute('data-thinking', state.thinking);
+    body.dataset.opponent = who.kind;
+    if (who.kind === 'computer') body.dataset.level = who.level;
+    else delete body.dataset.level;
+    const message = joined([eventWords(state.event), state.thinking
+      ? { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) }
+      : words.situation(s, geometry.counters)]);
+    dom.status.textContent = message.text;
+    dom.status.dataset.say = message.key;
+    renderGameOver(s);
+  }
+
+  function eventWords(event) {
+    if (event?.kind === 'notices') return joined(event.list.map((n) => noticeWords(i18n, GAME.levels, n)));
+    if (event?.kind === 'notice') return noticeWords(i18n, GAME.levels, event);
+    return words.event(event);
+  }
+
+  function renderGameOver(s) {
+    dom.over.hidden = !s.winner;
+    if (s.winner) {
+      dom.over.dataset.winner = s.winner;
+      dom.over.dataset.turns = String(s.turns);
+      dom.overTitle.textContent = t('gameOver.title', { side: t(`side.${s.winner}`) });
+      dom.overText.textContent = t('gameOver.scripta', {
+        side: t(`side.${s.winner}`), counters: geometry.counters, turns: t('turns', { count: s.turns }),
+      });
+    } else {
+      delete dom.over.dataset.winner;
+      delete dom.over.dataset.turns;
+    }
+  }
+
+  // Saving happens on real changes: a throw, a step, a turn, a new game or opponent.
+  function save(state, previous) {
+    if (previous && state.snap.position === previous.snap.position && state.snap.turns === previous.snap.turns
+      && state.game === previous.game && state.opponent === previous.opponent) return;
+    storage.saveGame(GAME.id, route.origin, state.game.save(), state.opponent, Boolean(state.snap.winner));
+  }
+
+  function maybeComputer(state) {
+    if (!computerToMove() || state.computerBusy || dialogOpen()) return;
+    store.dispatch({ computerBusy: true });
+    const mine = state.epoch;
+    setTimeout(() => computerTurn(mine));
+  }
+
+  store.subscribe(render);
+  store.subscribe(save);
+  store.subscribe(maybeComputer);
+
+  // --- Playing ---
+  /** Plays `step` (one of the legal StepViews) for the side to move; `who` names a computer. */
+  function play(step, who) {
+    const mover = snap().turn;
+    const b = board.current;
+    const start = step.from === 'tray'
+      ? trayDisc(trays[mover]).getBoundingClientRect()
+      : b.counterElement(step.from, mover)?.getBoundingClientRect();
+    const blot = step.hit ? b.counterElement(step.to)?.getBoundingClientRect() : null;
+    let played;
+    try {
+      played = game().play(step.step);
+      // The winning step ends the game: record the turn at once rather than ask for a confirm.
+      if (game().snapshot().winner) game().confirm();
+    } catch (error) {
+      return changed({ kind: 'notice', notice: 'failed', args: { why: error.message } });
+    }
+    changed({ kind: 'step', side: mover, who, other: other(mover), step: played }, { selected: null });
+    fly(`disc-${mover}`, start, b.counterElement(step.to, mover), b.counterPx());
+    if (blot) {
+      const home = trays[other(mover)].querySelector('.pile-sent-home .disc');
+      fly(`disc-${other(mover)}`, blot, home, b.counterPx());
+    }
+  }
+
+  /**
+   * The computer's whole turn: throw, think in the worker, then play the chosen steps one at a
+   * time at the page's pace and confirm. `mine` is the game it belongs to: a new game stops it;
+   * an open dialog pauses it.
+   */
+  async function computerTurn(mine) {
+    const current = () => mine === get().epoch && !life.destroyed;
+    const until = async (ms) => {
+      await wait(ms);
+      while (current() && dialogOpen()) await wait(100);
+    };
+    const side = snap().turn;
+    const who = computerLabel();
+    try {
+      store.dispatch({ thinking: true });
+      if (!snap().thrown) {
+        await until(route.pace);
+        if (!current()) return;
+        changed({ kind: 'throw', side, who, values: game().throwDice() });
+      }
+      const asked = performance.now();
+      const steps = await worker.ask({
+        game: GAME.id, kind: 'choose', position: snap().position, level: get().opponent.level,
+        seed: snap().turnSeed, budget: BUDGET,
+      });
+      // Let the throw be seen before the first step, however fast the answer came.
+      await until(route.pace - (performance.now() - asked));
+      if (!current()) return;
+      store.dispatch({ thinking: false });
+      for (const step of steps) {
+        play(step, who);
+        if (snap().winner) return;
+        await until(route.pace);
+        if (!current()) return;
+      }
+      const played = snap().steps;
+      game().confirm();
+      changed({ kind: 'confirm', side, who, steps: played }, { computerBusy: false });
+    } catch (error) {
+      if (current()) changed({ kind: 'notice', notice: 'computerFailed', args: { why: error.message } });
+    } finally {
+      if (current()) store.dispatch({ computerBusy: false, thinking: false });
+    }
+  }
+
+  /** Asks the strongest player for the move here and draws it; asking again hides it. */
+  async function showHint() {
+    if (get().hint) return store.dispatch({ hint: null, event: null });
+    const mine = get().epoch;
+    const position = snap().position;
+    store.dispatch({ hintPending: true });
+    let change;
+    try {
+      const steps = await worker.ask({ game: GAME.id, kind: 'hint', position, budget: BUDGET });
+      if (mine === get().epoch && snap().position === position) {
+        change = { hint: { position, steps }, event: { kind: 'hint', who: t(`level.${GAME.hintLevel}`), steps } };
+      }
+    } catch (error) {
+      change = { event: { kind: 'notice', notice: 'hintFailed', args: { why: error.message } } };
+    }
+    if (mine === get().epoch && !life.destroyed) store.dispatch({ hintPending: false, ...change });
+  }
+
+  function refused(place, refusal) {
+    refuse(place?.element);
+    store.dispatch({ event: { kind: 'refuse', refusal } });
+  }
+
+  function why(place) {
+    return game().refusal(get().selected, placeCode(place));
+  }
+
+  const handler = {
+    tap(place) {
+      if (!snap().winner && computerToMove()) {
+        return refused(place, { code: 'computer-turn', args: { who: computerLabel() } });
+      }
+      const key = keyOf(place);
+      const { selected } = get();
+      if (selected !== null && place.element.hasAttribute('data-target')) {
+        return play(sources(get()).get(selected).find((s) => s.to === key));
+      }
+      if (place.element.hasAttribute('data-selectable')) {
+        return store.dispatch({ selected: selected === key ? null : key });
+      }
+      return refused(place, why(place));
+    },
+    dragFrom(place) {
+      if (!place.element.hasAttribute('data-selectable')) return null;
+      store.dispatch({ selected: keyOf(place) });
+      return `disc-${snap().turn}`;
+    },
+    drop(place) {
+      if (!place) return;
+      if (place.element.hasAttribute('data-target')) {
+        const key = keyOf(place);
+        play(sources(get()).get(get().selected).find((s) => s.to === key));
+      } else if (keyOf(place) !== get().selected) {
+        refused(place, why(place));
+      }
+    },
+  };
+
+  function replace(next, vs) {
+    game().free();
+    const state = get();
+    store.dispatch({
+      game: next,
+      snap: next.snapshot(),
+      opponent: vs,
+      selected: null,
+      hint: null,
+      hintPending: false,
+      thinking: false,
+      computerBusy: false,
+      epoch: state.epoch + 1,
+      event: vs.kind === 'computer'
+        ? { kind: 'notice', notice: 'newGameVs', args: { side: t(`side.${next.snapshot().turn}`), human: t(`side.${vs.human}`), level: t(`level.${vs.level}`) } }
+        : { kind: 'notice', notice: 'newGame', args: { side: t(`side.${next.snapshot().turn}`) } },
+    });
+  }
+
+  const newGame = createNewGameDialog(root, i18n, GAME, (choice) => {
+    const vs = choice.opponent === 'computer'
+      ? { kind: 'computer', level: choice.level, human: choice.side }
+      : HUMAN;
+    if (vs.kind === 'computer') worker.warmUp();
+    replace(new engine.ScriptaGame(), vs);
+  });
+  const rules = createPageDialog(root, i18n, 'rules', (body) => renderRules(body, i18n, engine));
+  // A dialog closing lets a paused computer carry on.
+  for (const dialog of root.querySelectorAll('dialog')) {
+    dialog.addEventListener('close', () => maybeComputer(get()));
+  }
+
+  function act(action) {
+    const side = snap().turn;
+    try {
+      if (action === 'throw') {
+        changed({ kind: 'throw', side, values: game().throwDice() });
+      } else if (action === 'undo') {
+        changed({ kind: 'undo', side, step: game().undo() }, { selected: null });
+      } else if (action === 'confirm') {
+        const steps = snap().steps;
+        game().confirm();
+        changed({ kind: 'confirm', side, steps });
+      } else if (action === 'again') {
+        replace(game().nextGame(), get().opponent);
+      } else if (action === 'hint') {
+        showHint();
+      } else if (action === 'new') {
+        newGame.open({ ...get().opponent, defaultLevel: GAME.defaultLevel });
+      } else if (action === 'rules') {
+        rules.open();
+      } else if (action === 'home') {
+        ctx.go('./');
+      }
+    } catch (error) {
+      store.dispatch({ event: { kind: 'notice', notice: 'failed', args: { why: error.message } } });
+    }
+  }
+
+  const detachInput = attachInput(dom.main, handler, placeOf);
+  const onClick = (event) => {
+    const target = event.target.closest('[data-action]');
+    if (target && !target.disabled && root.contains(target)) act(target.dataset.action);
+  };
+  root.addEventListener('click', onClick);
+  const onTurn = () => {
+    drawBoard();
+    render(get());
+  };
+  portrait.addEventListener('change', onTurn);
+  if (get().opponent.kind === 'computer') worker.warmUp();
+  render(get());
+  save(get(), null);
+  maybeComputer(get());
+
+  return {
+    destroy() {
+      life.destroyed = true;
+      detachInput();
+      root.removeEventListener('click', onClick);
+      portrait.removeEventListener('change', onTurn);
+      game().free();
+      for (const key of ['turn', 'opponent', 'level']) delete document.body.dataset[key];
+      document.body.removeAttribute('data-thinking');
+    },
+  };
+}
