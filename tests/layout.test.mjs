@@ -57,7 +57,7 @@ test('every tap target is at least 24x24 CSS px at 360 px wide', async () => {
 });
 
 test('the board reads as on the Trier stone: rows, letters and the S of the track', async () => {
-  const s = await open(browser, '');
+  const s = await open(browser, '?game=scripta');
   const marks = await s.page.$$eval('[data-mark]', (nodes) => nodes.map((n) => {
     const r = n.getBoundingClientRect();
     return { n: Number(n.dataset.mark), x: r.x, y: r.y, letter: n.querySelector('.letter').textContent };
