@@ -32,7 +32,7 @@ test('tap a waiting counter in the tray, then the mark to enter on', async () =>
   assert.equal(await position(s.page), 'A w14s0o0:3 w15s0o0: 25');
   assert.deepEqual(await tray(s.page, 'albi'), { waiting: 14, sentHome: 0, borneOff: 0 });
   assert.deepEqual(await targets(s.page), []);
-  await says(s.page, 'event.enter');
+  await says(s.page, 'played.enter');
   await close(s);
 });
 

@@ -28,7 +28,7 @@ test('landing on a blot sends it home', async () => {
   await s.page.click('[data-mark="7"]');
   assert.equal(await position(s.page), 'A w14s0o0:7 w14s1o0:');
   assert.deepEqual(await tray(s.page, 'nigri'), { waiting: 14, sentHome: 1, borneOff: 0 });
-  await says(s.page, /event\.(enter|move)Hit/);
+  await says(s.page, /played\.(enter|move)Hit/);
   await close(s);
 });
 
@@ -53,7 +53,7 @@ test('bearing off: the exit beside mark 36, a larger die only from the rearmost 
   await s.page.click('[data-off="albi"]');
   assert.equal(await position(s.page), 'A w0s0o14:35 w15s0o0:');
   assert.deepEqual(await tray(s.page, 'albi'), { waiting: 0, sentHome: 0, borneOff: 14 });
-  await says(s.page, 'event.bearOff');
+  await says(s.page, 'played.bearOff');
   await close(s);
 });
 

@@ -154,15 +154,16 @@ export function createBoard(container, geometry, { tall = false, i18n, label } =
     // The whole column slot answers taps, not only the drawn cell: bigger thumb targets.
     el('rect', { x, y: y - ROW_GAP / 2, width: W, height: H + ROW_GAP, class: 'hit-area' }, g);
     el('rect', { x: x + 1.5, y, width: W - 3, height: H, rx: 5, class: 'cell' }, g);
-    const letter = el('text', { x: x + W / 2, y: y + 37, class: 'letter' }, g);
+    const letter = el('text', { x: x + W / 2, y: y + 45, class: 'letter' }, g);
     letter.textContent = cell.letter;
-    const number = el('text', { x: x + 4, y: y + 15, class: 'number' }, g);
+    const number = el('text', { x: x + 3, y: y + 17, class: 'number' }, g);
     number.textContent = cell.label;
     const stack = el('g', { class: 'stack' }, g);
     marks.set(cell.mark, { g, stack, cell });
   }
   const exits = { albi: exitZone(svg, 'albi'), nigri: exitZone(svg, 'nigri') };
-  // Drawn last, so a hint lies over the counters; it never takes a tap.
+  // Drawn last, so the last turn's marks and a hint lie over the counters; they never take a tap.
+  const trail = el('g', { class: 'trails', 'aria-hidden': 'true' }, svg);
   const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
   container.replaceChildren(svg);
 
@@ -173,8 +174,9 @@ export function createBoard(container, geometry, { tall = false, i18n, label } =
       return { x: x + EXIT_W / 2, y: y + h / 2, badge: y + h / 2 };
     }
     const { row, col } = cells.get(place);
-    // The badge sits under the mark's letter, which stays readable.
-    return { x: cellX(col) + W / 2, y: cellY(row) + H / 2, badge: cellY(row) + 52, cell: { row, col } };
+    // Arrows end at the top of the mark, badges sit at its foot: neither covers the other
+    // nor the mark's number and letter.
+    return { x: cellX(col) + W / 2, y: cellY(row) + 22, badge: cellY(row) + H - 14, cell: { row, col } };
   }
 
   /** Draws the steps of a hint (StepViews), numbered in play order: source rings, arrows, badges. */
@@ -200,12 +202,41 @@ export function createBoard(container, geometry, { tall = false, i18n, label } =
           'marker-end': `url(#${id}-hint)`,
         }, g);
       }
+      // Several steps to one place stack their badges upwards.
       const k = badges.get(step.to) ?? 0;
       badges.set(step.to, k + 1);
-      const by = end.badge + k * 24;
+      const by = end.badge - k * 23;
       el('circle', { cx: end.x, cy: by, r: 11, class: step.hit ? 'hint-badge hit' : 'hint-badge' }, g);
       const n = el('text', { x: end.x, y: by + 4.5, class: 'hint-number' }, g);
       n.textContent = String(i + 1);
+    });
+  }
+
+  /**
+   * Marks the last turn's steps (StepViews) until the next throw: a dashed outline where a
+   * counter left, a ring where it landed (red with a cross for a hit), the exit lit for a
+   * counter borne off. `upto` draws only the first steps (for "show again").
+   */
+  function drawTrail(last, upto) {
+    trail.replaceChildren();
+    if (!last) return;
+    last.steps.slice(0, upto ?? last.steps.length).forEach((step, i) => {
+      const g = el('g', { class: `trail trail-${last.side}`, 'data-trail-step': String(i + 1) }, trail);
+      if (step.from !== 'tray') {
+        const { row, col } = cells.get(step.from);
+        el('rect', { x: cellX(col) + 3, y: cellY(row) + 2, width: W - 6, height: H - 4, rx: 5, class: 'trail-from' }, g);
+      }
+      if (step.to === 'off') {
+        const { x, y, h } = exitBox(last.side);
+        el('rect', { x: x + 2, y: y + 2, width: EXIT_W - 4, height: h - 4, rx: 5, class: 'trail-to' }, g);
+        return;
+      }
+      const { x, y } = slot(step.to, 0);
+      el('circle', { cx: x, cy: y, r: R + 4, class: step.hit ? 'trail-to hit' : 'trail-to' }, g);
+      if (step.hit) {
+        const d = R * 0.55;
+        el('path', { d: `M${x - d},${y - d - R - 8} l${2 * d},${2 * d} m0,${-2 * d} l${-2 * d},${2 * d}`, class: 'trail-cross' }, g);
+      }
     });
   }
 
@@ -233,10 +264,12 @@ export function createBoard(container, geometry, { tall = false, i18n, label } =
 
   /**
    * Shows a position. `view`: {position, marks: [{mark, side, count}], selectable: Set of
-   * marks, selected, targets: Map of destination -> step, turn, hint: StepViews or null}.
+   * marks, selected, targets: Map of destination -> step, turn, hint: StepViews or null,
+   * trail: {side, steps} of the last turn or null, trailUpto: how many of its steps to show}.
    */
   function render(view) {
     container.dataset.position = view.position;
+    drawTrail(view.trail ?? null, view.trailUpto);
     drawHint(view.hint ?? [], view.turn);
     const held = new Map(view.marks.map((m) => [m.mark, m]));
     for (const [mark, { g, cell }] of marks) {

@@ -89,8 +89,9 @@ function layout(root, { t }) {
   const hint = button('hint', t('action.hint'));
   hint.setAttribute('aria-pressed', 'false');
   hint.title = t('action.hint.title', { level: t(`level.${GAME.hintLevel}`) });
+  const replay = button('replay', t('action.replay'));
   acts.append(button('throw', t('action.throw'), 'primary'), button('undo', t('action.undo')),
-    button('confirm', t('action.confirm')), hint);
+    button('confirm', t('action.confirm')), hint, replay);
   controls.append(dice, acts);
   main.append(status, trayNigri, wrap, trayAlbi, controls);
 
@@ -119,6 +120,7 @@ function layout(root, { t }) {
       undo: $('[data-action="undo"]'),
       confirm: $('[data-action="confirm"]'),
       hint,
+      replay,
     },
   };
 }
@@ -186,6 +188,8 @@ export function mountScripta(root, ctx) {
     selected: null,
     event: told.length ? { kind: 'notices', list: told } : null,
     hint: null, // {position, steps} while a hint is drawn for that position
+    trail: null, // {side, steps} of the last turn, kept on the board until the next throw
+    trailUpto: null, // while "show again" replays the trail: how many of its steps are drawn
     hintPending: false,
     thinking: false,
     computerBusy: false,
@@ -236,10 +240,22 @@ export function mountScripta(root, ctx) {
   }
 
   // --- Drawing ---
+  /** 'tray' or 'target' while a newcomer, never having entered a counter, is shown how. */
+  function coaching(state, legal) {
+    const s = state.snap;
+    const own = s[s.turn];
+    const fresh = own.waiting === geometry.counters && own.borneOff === 0;
+    if (!fresh || !s.thrown || s.turnOver || !legal.has('tray') || state.hint) return null;
+    if (state.selected === 'tray') return 'target';
+    return state.selected === null && !(state.event?.kind === 'refuse') ? 'tray' : null;
+  }
+
   function render(state) {
     const { snap: s, opponent: who } = state;
     const legal = sources(state);
     const humanToMove = !s.winner && s.turn !== computerSide(who, GAME.sides);
+    const you = who.kind === 'computer' ? who.human : null;
+    const coach = humanToMove ? coaching(state, legal) : null;
     // The first step to each destination spends the smallest die (steps come sorted by die).
     const targets = new Map();
     for (const step of legal.get(state.selected) ?? []) {
@@ -253,6 +269,8 @@ export function mountScripta(root, ctx) {
       targets,
       turn: s.turn,
       hint: state.hint?.steps ?? null,
+      trail: state.trail,
+      trailUpto: state.trailUpto,
     });
     for (const side of GAME.sides) {
       const toMove = side === s.turn && !s.winner;
@@ -261,6 +279,7 @@ export function mountScripta(root, ctx) {
       renderTray(trays[side], s[side], {
         toMove,
         selectable: toMove && legal.has('tray'),
+        coach: toMove && coach === 'tray',
         selected: toMove && state.selected === 'tray',
         player,
         playerId,
@@ -282,18 +301,26 @@ export function mountScripta(root, ctx) {
     body.dataset.opponent = who.kind;
     if (who.kind === 'computer') body.dataset.level = who.level;
     else delete body.dataset.level;
-    const message = joined([eventWords(state.event), state.thinking
-      ? { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) }
-      : words.situation(s, geometry.counters)]);
+    dom.buttons.replay.hidden = !state.trail || state.trail.side === you || state.trail.steps.length === 0;
+    dom.buttons.replay.disabled = state.trailUpto !== null;
+    dom.main.dataset.near = you ?? GAME.sides[0];
+    dom.main.dataset.turn = s.turn;
+    // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
+    const event = eventWords(state.event, you);
+    let situation = words.situation(s, { counters: geometry.counters, you, coach });
+    if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
+    else if (!humanToMove && !s.winner) situation = { key: 'situation.playing', text: t('situation.playing', { who: computerLabel() }) };
+    else if (state.event?.kind === 'refuse') situation = null;
+    const message = joined([event, situation]);
     dom.status.textContent = message.text;
     dom.status.dataset.say = message.key;
     renderGameOver(s);
   }
 
-  function eventWords(event) {
+  function eventWords(event, you) {
     if (event?.kind === 'notices') return joined(event.list.map((n) => noticeWords(i18n, GAME.levels, n)));
     if (event?.kind === 'notice') return noticeWords(i18n, GAME.levels, event);
-    return words.event(event);
+    return words.event(event, you);
   }
 
   function renderGameOver(s) {
@@ -372,7 +399,7 @@ export function mountScripta(root, ctx) {
       if (!snap().thrown) {
         await until(route.pace);
         if (!current()) return;
-        changed({ kind: 'throw', side, who, values: game().throwDice() });
+        changed({ kind: 'throw', side, who, values: game().throwDice() }, { trail: null, trailUpto: null });
       }
       const asked = performance.now();
       const steps = await worker.ask({
@@ -391,12 +418,25 @@ export function mountScripta(root, ctx) {
       }
       const played = snap().steps;
       game().confirm();
-      changed({ kind: 'confirm', side, who, steps: played }, { computerBusy: false });
+      changed({ kind: 'confirm', side, who, other: other(side), steps: played },
+        { computerBusy: false, trail: { side, steps: played } });
     } catch (error) {
       if (current()) changed({ kind: 'notice', notice: 'computerFailed', args: { why: error.message } });
     } finally {
       if (current()) store.dispatch({ computerBusy: false, thinking: false });
     }
+  }
+
+  /** Replays the last turn's marks one step at a time, slowly enough to follow. */
+  async function showAgain() {
+    const { trail, epoch } = get();
+    if (!trail) return;
+    for (let upto = 0; upto <= trail.steps.length; upto++) {
+      if (get().epoch !== epoch || get().trail !== trail || life.destroyed) return;
+      store.dispatch({ trailUpto: upto });
+      await wait(Math.max(route.pace, 300) * 2);
+    }
+    if (get().trail === trail) store.dispatch({ trailUpto: null });
   }
 
   /** Asks the strongest player for the move here and draws it; asking again hides it. */
@@ -467,6 +507,8 @@ export function mountScripta(root, ctx) {
       selected: null,
       hint: null,
       hintPending: false,
+      trail: null,
+      trailUpto: null,
       thinking: false,
       computerBusy: false,
       epoch: state.epoch + 1,
@@ -493,13 +535,15 @@ export function mountScripta(root, ctx) {
     const side = snap().turn;
     try {
       if (action === 'throw') {
-        changed({ kind: 'throw', side, values: game().throwDice() });
+        changed({ kind: 'throw', side, values: game().throwDice() }, { trail: null, trailUpto: null });
       } else if (action === 'undo') {
-        changed({ kind: 'undo', side, step: game().undo() }, { selected: null });
+        changed({ kind: 'undo', side, other: other(side), step: game().undo() }, { selected: null });
       } else if (action === 'confirm') {
         const steps = snap().steps;
         game().confirm();
-        changed({ kind: 'confirm', side, steps });
+        changed({ kind: 'confirm', side, other: other(side), steps }, { trail: { side, steps } });
+      } else if (action === 'replay') {
+        showAgain();
       } else if (action === 'again') {
         replace(game().nextGame(), get().opponent);
       } else if (action === 'hint') {

@@ -60,6 +60,7 @@ export function renderTray(tray, counts, state, { t }) {
   tray.classList.toggle('selected', state.selected);
   tray.classList.toggle('to-move', state.toMove);
   tray.classList.toggle('thinking', state.thinking);
+  tray.classList.toggle('coach', Boolean(state.coach));
   tray.querySelector('.tray-player').textContent = state.player ? ` · ${state.player}` : '';
   if (state.playerId) tray.dataset.player = state.playerId;
   else delete tray.dataset.player;

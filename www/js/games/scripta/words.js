@@ -1,47 +1,50 @@
 // XII Scripta's messages: what happened, whose turn it is and why a tap was refused, each as
 // {key, text} so the status line can say it and carry the catalogue key for the tests. The
 // words come from the catalogue; the facts from the engine's snapshot and refusal codes.
+// Against the computer, messages speak to the player ("Your turn", "sent your counter home").
 
 export function createWords({ t, list }) {
   const side = (s) => t(`side.${s}`);
   const say = (key, args) => ({ key, text: t(key, args) });
 
-  /** One step in words, for a hint or an undo: "enter on 5", "12 to 15, sending a counter home". */
+  /** A step to play, in words: "enter on mark 5", "move from mark 12 to mark 15". */
   function step(s) {
     if (s.from === 'tray') return t(s.hit ? 'step.enterHit' : 'step.enter', s);
     if (s.to === 'off') return t('step.bearOff', s);
     return t(s.hit ? 'step.moveHit' : 'step.move', s);
   }
 
-  /** What just happened (an event from the screen), or null. */
-  function event(e) {
+  /** A step played, in words; `victim` is whose counter a hit sent home, `you` the human's side. */
+  function played(s, victim, you) {
+    const hit = s.hit ? (victim === you ? 'HitYou' : 'Hit') : '';
+    const args = { ...s, other: side(victim) };
+    if (s.from === 'tray') return t(`played.enter${hit}`, args);
+    if (s.to === 'off') return t('played.bearOff', args);
+    return t(`played.move${hit}`, args);
+  }
+
+  /** What just happened (an event from the screen), or null. `you`: the human's side, if alone. */
+  function event(e, you) {
     if (!e) return null;
-    const who = e.who ?? (e.side ? side(e.side) : '');
+    const who = e.who ?? (e.side === you ? t('you.name') : side(e.side));
     switch (e.kind) {
       case 'throw':
         return say('event.throw', { who, dice: e.values.join('-') });
-      case 'step': {
-        const s = e.step;
-        const args = { who, from: s.from, to: s.to, die: s.die, other: side(e.other) };
-        if (s.from === 'tray') return say(s.hit ? 'event.enterHit' : 'event.enter', args);
-        if (s.to === 'off') return say('event.bearOff', args);
-        return say(s.hit ? 'event.moveHit' : 'event.move', args);
-      }
+      case 'step':
+        return { key: `event.step played.${stepKind(e.step)}`, text: t('event.step', { who, step: played(e.step, e.other, you) }) };
       case 'undo':
-        return say('event.undo', { who, step: step(e.step) });
+        return say('event.undo', { who, step: played(e.step, e.other, you) });
       case 'confirm':
         return e.steps.length
-          ? say('event.played', { who, steps: list(e.steps.map((s) => s.step)) })
+          ? say('event.played', { who, steps: list(e.steps.map((s) => played(s, e.other, you))) })
           : say('event.forfeit', { who });
       case 'refuse':
         return refusal(e.refusal);
-      case 'notice':
-        return say(`notice.${e.notice}`, e.args);
       case 'hint':
         return e.steps.length
           ? say('event.hint', {
             who,
-            steps: e.steps.map((s, i) => t('step.numbered', { n: i + 1, step: step(s) })).join('; '),
+            steps: list(e.steps.map((s, i) => t(i ? 'step.then' : 'step.first', { step: step(s) }))),
           })
           : say('event.hintNone', { who });
       default:
@@ -49,23 +52,39 @@ export function createWords({ t, list }) {
     }
   }
 
-  /** Whose turn it is and what the dice allow now. */
-  function situation(snap, counters) {
+  function stepKind(s) {
+    if (s.from === 'tray') return s.hit ? 'enterHit' : 'enter';
+    if (s.to === 'off') return 'bearOff';
+    return s.hit ? 'moveHit' : 'move';
+  }
+
+  /**
+   * Whose turn it is and what the dice allow now. `you`: the human's side against the
+   * computer (messages then speak to them), else null; `coach`: 'tray' or 'target' while a
+   * newcomer is shown how to enter.
+   */
+  function situation(snap, { counters, you, coach }) {
+    const mine = snap.turn === you;
     const who = side(snap.turn);
-    if (snap.winner) return say('situation.won', { side: side(snap.winner), turns: t('turns', { count: snap.turns }), counters });
-    if (!snap.thrown) return say('situation.toThrow', { side: who });
+    if (snap.winner) {
+      if (snap.winner === you) return say('situation.you.won', { turns: t('turns', { count: snap.turns }) });
+      return say('situation.won', { side: side(snap.winner), turns: t('turns', { count: snap.turns }), counters });
+    }
+    if (!snap.thrown) return say(mine ? 'situation.you.toThrow' : 'situation.toThrow', { side: who });
     const unused = snap.dice.filter((d) => d.state === 'unused').map((d) => d.value);
     const forfeited = snap.dice.filter((d) => d.state === 'forfeited').map((d) => d.value);
     if (snap.turnOver) {
       if (forfeited.length === snap.dice.length) {
-        return say('situation.forfeitAll', { side: who, dice: forfeited.join('-') });
+        return say(mine ? 'situation.you.forfeitAll' : 'situation.forfeitAll', { side: who, dice: forfeited.join('-') });
       }
       if (forfeited.length) {
         return say('situation.forfeitSome', { dice: list(forfeited), count: forfeited.length });
       }
-      return say('situation.allPlayed', { side: who });
+      return say(mine ? 'situation.you.allPlayed' : 'situation.allPlayed', { side: who });
     }
-    const toPlay = say('situation.toPlay', { side: who, dice: list(unused) });
+    if (coach === 'tray') return say('situation.coach');
+    if (coach === 'target') return say('situation.coachTarget');
+    const toPlay = say(mine ? 'situation.you.toPlay' : 'situation.toPlay', { side: who, dice: list(unused) });
     if (!snap[snap.turn].sentHome) return toPlay;
     const duty = say('situation.mustReenter');
     return { key: `${toPlay.key} ${duty.key}`, text: `${toPlay.text} ${duty.text}` };
