@@ -1,6 +1,7 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask serve` plays the game.
 
 mod e2e;
+mod precache;
 mod serve;
 mod train;
 mod wasm;
