@@ -1,6 +1,7 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask serve` plays the game.
 
 mod e2e;
+mod node;
 mod precache;
 mod serve;
 mod train;
@@ -84,6 +85,7 @@ fn test() -> Result<(), String> {
         ],
     )?;
     run("cargo", &["test", "--workspace"])?;
+    node::unit_tests()?;
     let size = wasm::build()?;
     size.check()?;
     e2e::run()
