@@ -1,30 +1,23 @@
-// Offline play: the app's own files are cached on install. Requests go to the network first
-// (so a new build is seen at once) and fall back to the cache when offline. Only this origin's
-// GET requests are handled; there are no others.
+// Offline play. `precache.js` is written by `cargo xtask` from the files in www/ after each
+// build: `self.PRECACHE = { version, files }`, the version carrying a hash of every listed
+// file. Browsers re-check a worker's imported scripts for updates, so a build that changes any
+// file installs a new worker, which caches that build whole under its own name.
+//
+// Requests are answered from the cache first, then from the network (caching what it sends).
+// Only this origin's GET requests are handled; there are no others. The cache holds one entry
+// per path whatever the query, since links vary it (`?game=...&position=...`).
 
-const VERSION = 'ludi-romani-v2';
-const APP = [
-  './',
-  'index.html',
-  'style.css',
-  'manifest.webmanifest',
-  'icon.svg',
-  'js/main.js',
-  'js/board.js',
-  'js/trays.js',
-  'js/input.js',
-  'js/animate.js',
-  'js/strings.js',
-  'js/storage.js',
-  'js/params.js',
-  'js/ai.js',
-  'js/ai-worker.js',
-  'pkg/ludi_wasm.js',
-  'pkg/ludi_wasm_bg.wasm',
-];
+importScripts('precache.js');
+
+const { version: VERSION, files: FILES } = self.PRECACHE;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(APP)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches.open(VERSION)
+      // `reload` skips the HTTP cache, so the cache holds the bytes the version was made from.
+      .then((cache) => cache.addAll(FILES.map((file) => new Request(file, { cache: 'reload' }))))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -39,16 +32,13 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
   event.respondWith(
-    fetch(event.request)
-      .then((response) => {
-        if (response.ok) {
-          // One entry per file whatever the query (position links vary it), so the cache stays small.
-          const copy = response.clone();
-          const key = url.origin + url.pathname;
-          caches.open(VERSION).then((cache) => cache.put(key, copy));
+    caches.open(VERSION).then((cache) =>
+      cache.match(event.request, { ignoreSearch: true }).then((cached) => cached || fetch(event.request).then((response) => {
+        if (response.ok && response.type === 'basic') {
+          event.waitUntil(cache.put(url.origin + url.pathname, response.clone()));
         }
         return response;
-      })
-      .catch(() => caches.match(event.request, { ignoreSearch: true })),
+      })),
+    ),
   );
 });

@@ -2,7 +2,7 @@
 //! against the page served on a free local port.
 
 use crate::serve::Server;
-use crate::{run_in, wasm, workspace_root};
+use crate::{node, run_in, wasm, workspace_root};
 use std::path::Path;
 use std::process::Command;
 
@@ -17,16 +17,13 @@ pub fn run() -> Result<(), String> {
              (it installs it) or `apt-get install chromium`"
         ));
     }
+    node::require("the browser tests")?;
     let tests = workspace_root().join("tests");
     if !tests.join("node_modules").join("playwright-core").exists() {
         run_in(&tests, "npm", &["ci", "--no-audit", "--no-fund"])?;
     }
-    let mut files: Vec<String> = std::fs::read_dir(&tests)
-        .map_err(|e| format!("cannot list {}: {e}", tests.display()))?
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter(|name| name.ends_with(".test.mjs"))
-        .collect();
-    files.sort();
+    // Only the top level: `tests/unit/` holds the browserless unit tests, run before these.
+    let files = node::test_files(&tests)?;
     if files.is_empty() {
         return Err(format!("no *.test.mjs files in {}", tests.display()));
     }

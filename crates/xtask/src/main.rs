@@ -1,6 +1,8 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask serve` plays the game.
 
 mod e2e;
+mod node;
+mod precache;
 mod serve;
 mod train;
 mod wasm;
@@ -83,6 +85,7 @@ fn test() -> Result<(), String> {
         ],
     )?;
     run("cargo", &["test", "--workspace"])?;
+    node::unit_tests()?;
     let size = wasm::build()?;
     size.check()?;
     e2e::run()

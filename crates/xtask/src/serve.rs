@@ -1,6 +1,7 @@
 //! A tiny static file server for `www/` on 127.0.0.1: enough HTTP/1.1 for a browser to load
 //! the page, its modules and its wasm, with the right content types. Not for the internet.
 
+use crate::precache::{self, Precache};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
@@ -101,6 +102,15 @@ fn resolve(root: &Path, target: &str) -> Option<PathBuf> {
     }
 }
 
+/// A file's bytes. The service worker's list is made afresh from `root` each time, so a file
+/// edited while serving changes its cache's name and reaches an installed worker.
+fn read(root: &Path, file: &Path) -> Option<Vec<u8>> {
+    if file == root.join(precache::FILE) {
+        return Precache::of(root).ok().map(|p| p.script().into_bytes());
+    }
+    std::fs::read(file).ok()
+}
+
 fn handle(stream: TcpStream, root: &Path) {
     let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
     let mut reader = BufReader::new(&stream);
@@ -117,7 +127,7 @@ fn handle(stream: TcpStream, root: &Path) {
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let response = match method {
         "GET" | "HEAD" => match resolve(root, target)
-            .and_then(|f| std::fs::read(&f).ok().map(|body| (content_type(&f), body)))
+            .and_then(|f| read(root, &f).map(|body| (content_type(&f), body)))
         {
             Some((kind, body)) => ("200 OK", kind, body),
             None => ("404 Not Found", "text/plain", b"not found\n".to_vec()),
@@ -158,21 +168,45 @@ mod tests {
         assert_eq!(content_type(Path::new("x.wasm")), "application/wasm");
     }
 
+    fn get(server: &Server, path: &str) -> String {
+        let mut stream = TcpStream::connect(server.addr()).unwrap();
+        stream
+            .write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+            .unwrap();
+        let mut answer = String::new();
+        std::io::Read::read_to_string(&mut stream, &mut answer).unwrap();
+        answer
+    }
+
     #[test]
     fn serves_a_file_with_its_type() {
         let dir = std::env::temp_dir().join(format!("xtask-serve-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("index.html"), "<p>salve</p>").unwrap();
         let server = Server::start(0, dir.clone()).unwrap();
-        let mut stream = TcpStream::connect(server.addr()).unwrap();
-        stream
-            .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            .unwrap();
-        let mut answer = String::new();
-        std::io::Read::read_to_string(&mut stream, &mut answer).unwrap();
+        let answer = get(&server, "/");
         assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
         assert!(answer.contains("text/html"));
         assert!(answer.ends_with("<p>salve</p>"));
+        drop(server);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn makes_the_precache_list_afresh_for_each_request() {
+        let dir = std::env::temp_dir().join(format!("xtask-serve-pre-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("index.html"), "<p>salve</p>").unwrap();
+        let server = Server::start(0, dir.clone()).unwrap();
+        let first = get(&server, "/precache.js?v=1");
+        assert!(first.starts_with("HTTP/1.1 200 OK"), "{first}");
+        assert!(first.contains("text/javascript"));
+        assert!(first.contains(&Precache::of(&dir).unwrap().version));
+        std::fs::write(dir.join("index.html"), "<p>vale</p>").unwrap();
+        let second = get(&server, "/precache.js");
+        assert!(second.contains(&Precache::of(&dir).unwrap().version));
+        assert_ne!(first, second, "an edited file changes the list's version");
+        assert!(!dir.join(precache::FILE).exists(), "served, not written");
         drop(server);
         std::fs::remove_dir_all(dir).unwrap();
     }

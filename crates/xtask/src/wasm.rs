@@ -1,7 +1,8 @@
 //! Builds the page's WebAssembly: the release `ludi-wasm` library, then wasm-bindgen's web
-//! glue into `www/pkg/`, and measures what a browser downloads.
+//! glue into `www/pkg/`, and measures what a browser downloads; then lists `www/` for the
+//! service worker.
 
-use crate::{run, workspace_root};
+use crate::{precache, run, workspace_root};
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use std::io::Write;
@@ -50,7 +51,8 @@ pub fn target_dir() -> Result<PathBuf, String> {
         .ok_or_else(|| "cargo metadata names no target directory".into())
 }
 
-/// Builds the wasm and its glue into `www/pkg/`; prints and returns their gzipped sizes.
+/// Builds the wasm and its glue into `www/pkg/`, then writes `www/precache.js` for the
+/// service worker; prints and returns the wasm's and glue's gzipped sizes.
 pub fn build() -> Result<Size, String> {
     run(
         "cargo",
@@ -60,7 +62,8 @@ pub fn build() -> Result<Size, String> {
         .join(TARGET)
         .join("release")
         .join("ludi_wasm.wasm");
-    let out = workspace_root().join("www").join("pkg");
+    let www = workspace_root().join("www");
+    let out = www.join("pkg");
     eprintln!("xtask: wasm-bindgen --target web {}", input.display());
     Bindgen::new()
         .input_path(&input)
@@ -80,6 +83,7 @@ pub fn build() -> Result<Size, String> {
         size.wasm + size.glue,
         (size.wasm + size.glue) as f64 / 1024.0
     );
+    precache::write(&www)?;
     Ok(size)
 }
 
