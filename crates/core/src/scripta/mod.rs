@@ -6,11 +6,13 @@ mod game;
 mod movegen;
 mod position;
 mod rules;
+mod saved;
 mod step;
 mod xsn;
 
 pub use game::{DieState, Game, GameError, TurnRecord};
 pub use movegen::{legal_steps, max_dice, random_game, random_turn, turns, Generator, Turn};
 pub use position::{Dice, Die, Mark, Position, Side, Tray, COUNTERS, HOME, MARKS};
+pub use saved::{RestoreError, SavedGame, SavedTurn};
 pub use step::{From, Step, StepError, To};
 pub use xsn::XsnError;
