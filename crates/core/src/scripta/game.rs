@@ -3,7 +3,7 @@
 //! computer player's choice.
 
 use super::movegen::{legal_steps, Turn};
-use super::position::{Dice, Die, Position, Side};
+use super::position::{Dice, Die, Position, Side, FACES};
 use super::step::{Step, StepError, StepText};
 use crate::rng::{splitmix64, Rng};
 use std::fmt;
@@ -214,7 +214,7 @@ impl Game {
     pub fn dice_states(&self) -> Vec<(Die, DieState)> {
         let over = self.turn_is_over();
         let left = self.position.dice();
-        let mut used = [0usize; 7];
+        let mut used = [0usize; FACES as usize + 1];
         for &v in self.thrown.values() {
             used[v as usize] += 1;
         }
