@@ -7,7 +7,7 @@ import { asPicture } from '../../kit/svg.js';
 import { createBoard } from './board.js';
 
 // Each diagram: a position under Piso's rules, the move it shows and its caption. The board
-// marks the moving counter, where it goes and the counter it takes.
+// marks the moving counter, an arrow to where it goes and the counter it takes.
 const DIAGRAMS = {
   custodial: { position: 'B4B/5B/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-', move: 'd2-c2', caption: 'diagram.latrunculi.custodial' },
   corner: { position: '4B1/5B/6/6/W5/B1W3 w 0,0 0,0 0 -,-', move: 'c1-b1', caption: 'diagram.latrunculi.corner' },
@@ -26,7 +26,8 @@ function drawDiagram(box, i18n, engine, diagram) {
       selected: move.from,
       targets: new Set([move.to]),
       doomed: new Set(move.captured),
-      hint: null,
+      // The hint's arrow shows the move itself.
+      hint: move,
     });
     asPicture(box, i18n.t(diagram.caption));
   } finally {
