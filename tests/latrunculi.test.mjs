@@ -74,6 +74,25 @@ test('a custodial capture takes the trapped counter to white\'s row; the hint sh
   await close(s);
 });
 
+test('dragging a counter plays it; the taken counter flies to the row', async () => {
+  const s = await open(browser, lat({ rules: 'piso', position: CUSTODIAL }), { motion: true });
+  const centre = async (square) => {
+    const box = await s.page.locator(`[data-square="${square}"]`).boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const from = await centre('d2');
+  const to = await centre('c2');
+  await s.page.mouse.move(from.x, from.y);
+  await s.page.mouse.down();
+  await s.page.mouse.move((from.x + to.x) / 2, from.y, { steps: 4 });
+  await s.page.mouse.move(to.x, to.y, { steps: 4 });
+  await s.page.mouse.up();
+  assert.equal(await piece(s.page, 'c2'), 'white');
+  assert.equal(await piece(s.page, 'c3'), null);
+  await says(s.page, 'event.latrunculi.captured');
+  await close(s);
+});
+
 test('a corner capture under Piso', async () => {
   const s = await open(browser, lat({ rules: 'piso', position: CORNER }));
   await s.page.click('[data-square="c1"]');

@@ -256,7 +256,8 @@ export default {
   'board.latrunculi.empty': '{square}, empty',
   'camp.latrunculi.player': '{side} · {player}',
   'camp.latrunculi.captured': { one: '{count} captured', other: '{count} captured' },
-  'camp.latrunculi.toPlace': { one: '{count} to place', other: '{count} to place' },
+  'camp.latrunculi.placing': '{count} to place · {captured}',
+  'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
     one: '{count} move to the {limit}-move end',
     other: '{count} moves to the {limit}-move end',

@@ -299,12 +299,14 @@ export function mountLatrunculi(root, ctx) {
     box.classList.toggle('thinking', state.thinking && side === computerSide(who, GAME.sides));
     box.dataset.captured = String(s.captured[side]);
     box.dataset.toPlace = String(s.toPlace[side]);
-    box.querySelector('.camp-name').textContent = player
-      ? t('camp.latrunculi.player', { side: t(`side.${side}`), player })
-      : t(`side.${side}`);
-    const counts = [t('camp.latrunculi.captured', { count: s.captured[side] })];
-    if (s.toPlace[side]) counts.unshift(t('camp.latrunculi.toPlace', { count: s.toPlace[side] }));
-    box.querySelector('.camp-counts').textContent = counts.join(' · ');
+    const name = player ? t('camp.latrunculi.player', { side: t(`side.${side}`), player }) : t(`side.${side}`);
+    const captured = t('camp.latrunculi.captured', { count: s.captured[side] });
+    const counts = s.toPlace[side]
+      ? t('camp.latrunculi.placing', { count: s.toPlace[side], captured })
+      : captured;
+    box.querySelector('.camp-name').textContent = name;
+    box.querySelector('.camp-counts').textContent = counts;
+    box.setAttribute('aria-label', t('camp.latrunculi.label', { name, counts }));
     // The row shows the enemy counters this side has taken.
     const row = box.querySelector('.camp-row');
     const discs = [];
@@ -314,7 +316,6 @@ export function mountLatrunculi(root, ctx) {
       discs.push(disc);
     }
     row.replaceChildren(...discs);
-    box.setAttribute('aria-label', `${box.querySelector('.camp-name').textContent}: ${box.querySelector('.camp-counts').textContent}`);
   }
 
   function eventWords(event) {
