@@ -503,7 +503,7 @@ export function mountLatrunculi(root, ctx) {
     if (vs.kind === 'computer') worker.warmUp();
     replace(new engine.LatrunculiGame(snap().rules), vs);
   });
-  const rules = createPageDialog(root, i18n, 'rules', (body) => renderRules(body, i18n, engine, snap().rules));
+  const rules = createPageDialog(root, i18n, 'rules', (body) => renderRules(body, i18n, engine, snap().preset ?? snap().rules));
   // A dialog closing lets a paused computer carry on.
   for (const dialog of root.querySelectorAll('dialog')) {
     dialog.addEventListener('close', () => maybeComputer(get()));
