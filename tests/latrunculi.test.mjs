@@ -177,10 +177,8 @@ test('a whole game against the computer at phone size', async () => {
     rules: 'start=rows,move=rook,corner=on,noback=off,win=captures',
     position: 'BBB3/6/6/6/6/WWW3 w 0,0 0,0 70 -,-',
   }));
-  const clockSeen = { shown: false };
   for (let i = 0; i < 400; i++) {
     if (await s.page.locator('[data-winner]').count()) break;
-    if (!clockSeen.shown && await s.page.locator('.clock:not([hidden])').count()) clockSeen.shown = true;
     const played = await s.page.evaluate(() => {
       const source = document.querySelector('[data-selectable]');
       if (!source) return false;
@@ -264,6 +262,9 @@ for (const [name, viewport] of [
     await close(s);
     const m = await open(browser, lat({ rules: 'piso', position: '8/2B1B3/1BW2W2/3WB3/2W1BW2/1W3W2/4B3/8 w 0,0 2,1 86 -,-' }), { viewport });
     await m.page.click('[data-square="d5"]');
+    // 86 quiet moves played: the clock shows the 14 left before the fifty-move end.
+    assert.ok(await m.page.locator('.clock').isVisible());
+    assert.equal(await m.page.getAttribute('.clock', 'data-clock'), '14');
     await m.page.screenshot({ path: screenshotPath(`latrunculi-${name}-midgame.png`) });
     await close(m);
     const o = await open(browser, lat({ rules: 'piso', position: LAST }), { viewport });
