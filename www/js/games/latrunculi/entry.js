@@ -28,7 +28,6 @@ function preview(engine, i18n) {
 /** What the game catalogue needs of Latrunculi. */
 export function latrunculi(engine, i18n) {
   return {
-    available: true,
     preview: preview(engine, i18n),
     mount: mountLatrunculi,
     rulesPage: (body, rules) => renderRules(body, i18n, engine, rules),

@@ -21,6 +21,8 @@ export const GAME = {
   defaultLevel: 'medium',
   sides: ['white', 'black'],
   hintLevel: 'hard',
+  // The levels play another game here: their descriptions say how.
+  levelAbout: (level) => `latrunculi.level.${level}.about`,
 };
 const BUDGET = 300; // ms the strongest player may search for a move in the page
 const CLOCK_WARNING = 20; // the no-capture clock shows once fewer moves than this remain
@@ -282,9 +284,12 @@ export function mountLatrunculi(root, ctx) {
     body.dataset.opponent = who.kind;
     if (who.kind === 'computer') body.dataset.level = who.level;
     else delete body.dataset.level;
-    const message = joined([eventWords(state.event), state.thinking
-      ? { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) }
-      : words.situation(s)]);
+    const you = who.kind === 'computer' ? who.human : null;
+    // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
+    let situation = words.situation(s, { you, coach: mine ? coaching(state) : null });
+    if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
+    else if (state.event?.kind === 'refuse') situation = null;
+    const message = joined([eventWords(state.event, you), situation]);
     dom.status.textContent = message.text;
     dom.status.dataset.say = message.key;
     renderGameOver(s);
@@ -318,10 +323,19 @@ export function mountLatrunculi(root, ctx) {
     row.replaceChildren(...discs);
   }
 
-  function eventWords(event) {
+  function eventWords(event, you) {
     if (event?.kind === 'notices') return joined(event.list.map((n) => noticeWords(i18n, GAME.levels, n)));
     if (event?.kind === 'notice') return noticeWords(i18n, GAME.levels, event);
-    return words.event(event);
+    return words.event(event, you);
+  }
+
+  /** A newcomer's first placement and first move are explained, until they have made them. */
+  function coaching(state) {
+    const s = state.snap;
+    if (s.result || state.hint) return null;
+    if (s.phase === 'place') return s.moves < 2 ? 'place' : null;
+    if (s.lastMoves[s.turn] !== null) return null;
+    return state.selected === null ? 'move' : 'target';
   }
 
   function renderGameOver(s) {

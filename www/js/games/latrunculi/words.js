@@ -17,10 +17,10 @@ export function createWords({ t, list }) {
     return say('event.latrunculi.captured', { count: m.captured.length, squares: list(m.captured) });
   }
 
-  /** What just happened (an event from the screen), or null. */
-  function event(e) {
+  /** What just happened (an event from the screen), or null. `you`: the human's side, if alone. */
+  function event(e, you) {
     if (!e) return null;
-    const who = e.who ?? (e.side ? side(e.side) : '');
+    const who = e.who ?? (e.side === you ? t('you.name') : e.side ? side(e.side) : '');
     switch (e.kind) {
       case 'play':
         return joined([
@@ -42,17 +42,23 @@ export function createWords({ t, list }) {
     }
   }
 
-  /** Whose turn it is and what they may do; the clock once it nears its end. */
-  function situation(snap) {
+  /**
+   * Whose turn it is and what they may do. `you`: the human's side against the computer
+   * (messages then speak to them); `coach`: 'place', 'move' or 'target' while a newcomer makes
+   * a first placement or a first move.
+   */
+  function situation(snap, { you = null, coach = null } = {}) {
     if (snap.result) {
-      return snap.result.winner === 'draw'
-        ? say('situation.latrunculi.draw')
-        : say('situation.latrunculi.won', { side: side(snap.result.winner) });
+      if (snap.result.winner === 'draw') return say('situation.latrunculi.draw');
+      if (you) return say(snap.result.winner === you ? 'situation.latrunculi.you.won' : 'situation.latrunculi.you.lost', { side: side(snap.result.winner) });
+      return say('situation.latrunculi.won', { side: side(snap.result.winner) });
     }
+    if (coach) return say(`situation.latrunculi.coach.${coach}`);
+    const mine = snap.turn === you;
     if (snap.phase === 'place') {
-      return say('situation.latrunculi.place', { side: side(snap.turn), count: snap.toPlace[snap.turn] });
+      return say(mine ? 'situation.latrunculi.you.place' : 'situation.latrunculi.place', { side: side(snap.turn), count: snap.toPlace[snap.turn] });
     }
-    return say('situation.latrunculi.move', { side: side(snap.turn) });
+    return say(mine ? 'situation.latrunculi.you.move' : 'situation.latrunculi.move', { side: side(snap.turn) });
   }
 
   /** Why a tap was refused: the engine's code put into words. */
