@@ -136,9 +136,9 @@ export default {
   'step.first': 'prima {step}',
   'step.then': 'poi {step}',
 
-  'played.enter': 'entrata nella casella {to}',
-  'played.enterHit': 'entrata nella casella {to}, catturata una pedina di {other}',
-  'played.enterHitYou': 'entrata nella casella {to}, catturata una tua pedina',
+  'played.enter': 'ingresso nella casella {to}',
+  'played.enterHit': 'ingresso nella casella {to}, catturata una pedina di {other}',
+  'played.enterHitYou': 'ingresso nella casella {to}, catturata una tua pedina',
   'played.move': 'dalla casella {from} alla casella {to}',
   'played.moveHit': 'dalla casella {from} alla casella {to}, catturata una pedina di {other}',
   'played.moveHitYou': 'dalla casella {from} alla casella {to}, catturata una tua pedina',
