@@ -121,10 +121,11 @@ export default {
   'board.mark': 'Casella {mark} ({letter}), vuota',
   'board.markHeld': {
     one: 'Casella {mark} ({letter}), {count} pedina di {side}',
+    many: 'Casella {mark} ({letter}), {count} di pedine di {side}',
     other: 'Casella {mark} ({letter}), {count} pedine di {side}',
   },
 
-  'turns': { one: '{count} turno', other: '{count} turni' },
+  'turns': { one: '{count} turno', many: '{count} di turni', other: '{count} turni' },
 
   'you.name': 'Tu',
 
@@ -157,6 +158,7 @@ export default {
   'situation.forfeitAll': 'Nessun dado si può usare: {side} perdono tutto il lancio {dice}. Conferma per passare il turno.',
   'situation.forfeitSome': {
     one: 'Il dado {dice} è perso: nessuna mossa valida lo può usare. Conferma per passare il turno.',
+    many: 'I dadi {dice} sono persi: nessuna mossa valida li può usare. Conferma per passare il turno.',
     other: 'I dadi {dice} sono persi: nessuna mossa valida li può usare. Conferma per passare il turno.',
   },
   'situation.allPlayed': '{side} hanno usato tutti i dadi. Conferma per passare il turno.',
@@ -273,11 +275,12 @@ export default {
   'board.latrunculi.held': '{square}, pedina di {side}',
   'board.latrunculi.empty': '{square}, vuota',
   'camp.latrunculi.player': '{side} · {player}',
-  'camp.latrunculi.captured': { one: '{count} catturata', other: '{count} catturate' },
+  'camp.latrunculi.captured': { one: '{count} catturata', many: '{count} catturate', other: '{count} catturate' },
   'camp.latrunculi.placing': '{count} da mettere · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
     one: 'Ancora {count} mossa al limite di {limit} mosse',
+    many: 'Ancora {count} di mosse al limite di {limit} mosse',
     other: 'Ancora {count} mosse al limite di {limit} mosse',
   },
   'move.latrunculi.move': 'da {from} a {to}',
@@ -286,13 +289,15 @@ export default {
   'event.latrunculi.move': '{who} muove da {from} a {to}.',
   'event.latrunculi.captured': {
     one: 'La pedina su {squares} è catturata!',
+    many: '{count} di pedine catturate: {squares}!',
     other: '{count} pedine catturate: {squares}!',
   },
-  'event.latrunculi.placeRest': { one: '{count} pedina messa al posto tuo.', other: 'Le altre {count} pedine sono al loro posto.' },
+  'event.latrunculi.placeRest': { one: '{count} pedina messa al posto tuo.', many: 'Le altre {count} di pedine sono al loro posto.', other: 'Le altre {count} pedine sono al loro posto.' },
   'event.latrunculi.undo': 'Annullato: {moves}.',
   'event.latrunculi.hint': '{who} giocherebbe {move}.',
   'situation.latrunculi.place': {
     one: "Tocca a {side} mettere l'ultima pedina.",
+    many: 'Tocca a {side} mettere una pedina (ne restano {count}).',
     other: 'Tocca a {side} mettere una pedina (ne restano {count}).',
   },
   'situation.latrunculi.move': 'Tocca a {side} muovere.',
@@ -319,4 +324,7 @@ export default {
   'page.latrunculi.capturing': 'La cattura',
   'diagram.latrunculi.custodial': 'Una cattura tra due pedine: il Bianco va da d2 a c2 e la pedina nera in c3, tra c2 e c4, è presa.',
   'diagram.latrunculi.corner': "Una cattura nell'angolo: il Bianco va da c1 a b1 e la pedina nera nell'angolo a1, tra b1 e a2, è presa.",
+  // Il selettore della lingua: ogni catalogo nomina la propria lingua.
+  'language.label': 'Lingua',
+  'language.name': 'Italiano',
 };

@@ -322,4 +322,7 @@ export default {
   'page.latrunculi.capturing': 'Captura',
   'diagram.latrunculi.custodial': 'Captura inter duos: Albi ex d2 in c2 procedunt, et calculus niger in c3, inter c2 et c4, capitur.',
   'diagram.latrunculi.corner': 'Captura in angulo: Albi ex c1 in b1 procedunt, et calculus niger in angulo a1, inter b1 et a2, capitur.',
+  // Lingua eligenda: quisque catalogus linguam suam sua voce nominat.
+  'language.label': 'Lingua',
+  'language.name': 'Latina',
 };

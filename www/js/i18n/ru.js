@@ -296,7 +296,7 @@ export default {
   'event.latrunculi.place': '{who}: фишка на {to}.',
   'event.latrunculi.move': '{who}: ход с {from} на {to}.',
   'event.latrunculi.captured': {
-    one: 'Фишка на {squares} взята!',
+    one: '{count} фишка взята: {squares}!',
     few: '{count} фишки взяты: {squares}!',
     many: '{count} фишек взято: {squares}!',
     other: '{count} фишки взято: {squares}!',
@@ -310,7 +310,7 @@ export default {
   'event.latrunculi.undo': 'Отменено: {moves}.',
   'event.latrunculi.hint': '{who} сыграл бы так: {move}.',
   'situation.latrunculi.place': {
-    one: '{side} ставят последнюю фишку.',
+    one: '{side} ставят фишку (осталась {count}).',
     few: '{side} ставят фишку (осталось {count}).',
     many: '{side} ставят фишку (осталось {count}).',
     other: '{side} ставят фишку (осталось {count}).',
@@ -339,4 +339,7 @@ export default {
   'page.latrunculi.capturing': 'Взятие',
   'diagram.latrunculi.custodial': 'Взятие зажатием: белые идут с d2 на c2, и чёрная фишка на c3, между c2 и c4, взята.',
   'diagram.latrunculi.corner': 'Взятие в углу: белые идут с c1 на b1, и чёрная фишка в углу a1, между b1 и a2, взята.',
+  // Выбор языка: каждый каталог называет свой язык на нём самом.
+  'language.label': 'Язык',
+  'language.name': 'Русский',
 };
