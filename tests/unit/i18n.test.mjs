@@ -64,3 +64,98 @@ test('no words in index.html beyond the no-JavaScript notice, none in the CSS', 
   const words = [...css.matchAll(/content:\s*"([^"]*)"/g)].map((m) => m[1]).filter(Boolean);
   assert.deepEqual(words, []);
 });
+
+// Every language: the same keys as English, the same placeholders, nothing empty, and the plural
+// forms its rules need (Latin, which no browser knows, by our own rule: one for 1, other).
+
+const { LANGUAGES, pluralRules, languageOf } = await import('../../www/js/i18n/index.js');
+const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lang) =>
+  [lang, (await import(`../../www/js/i18n/${lang}.js`)).default])));
+
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const union = (message) => [...new Set((typeof message === 'string' ? [message] : Object.values(message))
+  .flatMap(placeholders))].sort();
+
+test('six languages, English first', () => {
+  assert.deepEqual(LANGUAGES, ['en', 'de', 'it', 'fr', 'ru', 'la']);
+});
+
+for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+  const catalogue = CATALOGUES[lang];
+  const categories = pluralRules(lang).resolvedOptions().pluralCategories;
+  // Where `one` means the number 1 alone (0 too, in French), its message may leave {count} out.
+  const oneIsOne = [...Array(1001).keys()].filter((n) => pluralRules(lang).select(n) === 'one').every((n) => n <= 1);
+
+  test(`${lang}: every English key, and no other`, () => {
+    assert.deepEqual(Object.keys(en).filter((key) => !(key in catalogue)), [], 'missing');
+    assert.deepEqual(Object.keys(catalogue).filter((key) => !(key in en)), [], 'unknown');
+  });
+
+  test(`${lang}: no empty message, the same placeholders as English`, () => {
+    const wrong = [];
+    for (const [key, english] of Object.entries(en)) {
+      const message = catalogue[key];
+      if (message === undefined) continue;
+      if (typeof english === 'string') {
+        if (typeof message !== 'string') wrong.push(`${key}: a plural object where English has a string`);
+        else if (!message.trim()) wrong.push(`${key}: empty`);
+        else if (placeholders(message).join() !== placeholders(english).join()) {
+          wrong.push(`${key}: {${placeholders(message)}} instead of {${placeholders(english)}}`);
+        }
+        continue;
+      }
+      if (!message || typeof message !== 'object') {
+        wrong.push(`${key}: a string where English has plural forms`);
+        continue;
+      }
+      const want = union(english);
+      for (const [form, text] of Object.entries(message)) {
+        if (typeof text !== 'string' || !text.trim()) {
+          wrong.push(`${key}.${form}: empty`);
+          continue;
+        }
+        const got = placeholders(text).filter((name, i, all) => all.indexOf(name) === i);
+        const allowed = form === 'one' && oneIsOne ? [want, want.filter((n) => n !== 'count')] : [want];
+        if (!allowed.some((a) => a.join() === got.join())) wrong.push(`${key}.${form}: {${got}} instead of {${want}}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  test(`${lang}: plural objects have exactly the forms ${categories.join(', ')}`, () => {
+    const wrong = [];
+    for (const [key, message] of Object.entries(catalogue)) {
+      if (typeof message !== 'object' || message === null) continue;
+      const missing = categories.filter((c) => !(c in message));
+      const extra = Object.keys(message).filter((form) => !categories.includes(form));
+      if (missing.length) wrong.push(`${key}: no ${missing.join(', ')}`);
+      if (extra.length) wrong.push(`${key}: ${extra.join(', ')} never chosen`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+}
+
+test('a browser language picks ours by its base; a link code is checked', () => {
+  assert.equal(pickLanguage(['de-AT', 'en']), 'de');
+  assert.equal(pickLanguage(['pt-BR', 'fr-CA', 'en']), 'fr');
+  assert.equal(pickLanguage(['RU']), 'ru');
+  assert.equal(pickLanguage([null, 'la']), 'la');
+  assert.equal(languageOf('it_IT'), 'it');
+  assert.equal(languageOf('xx'), null);
+  assert.equal(createI18n('xx').lang, 'en');
+});
+
+test('plurals, numbers and lists follow each language (Latin by our own rules)', () => {
+  assert.equal(createI18n('de').t('turns', { count: 1200 }), '1.200 Zügen');
+  assert.equal(createI18n('fr').t('turns', { count: 0 }), '0 tour');
+  assert.equal(createI18n('fr').t('turns', { count: 1000000 }), '1\u202f000\u202f000 de tours');
+  assert.equal(createI18n('de').list(['a', 'b', 'c']), 'a, b und c');
+  assert.equal(createI18n('fr').list(['a', 'b']), 'a et b');
+  const la = createI18n('la');
+  assert.equal(la.list(['a1', 'b2', 'c3']), 'a1, b2 et c3');
+  assert.equal(la.list(['a1']), 'a1');
+  assert.equal(pluralRules('la').select(1), 'one');
+  assert.equal(pluralRules('la').select(2), 'other');
+  assert.equal(pluralRules('la').select(0), 'other');
+  assert.equal(la.t('camp.latrunculi.placing', { count: 1200, captured: '' }).includes('1200'), true);
+});

@@ -3,8 +3,10 @@
 // is destroyed and the new one mounted, with the address in the history.
 
 import init, * as engine from '../../pkg/ludi_wasm.js';
-import { createI18n, pickLanguage } from '../i18n/index.js';
+import { createI18n, languageOf, pickLanguage } from '../i18n/index.js';
 import { readRoute } from './route.js';
+import { loadLanguage, saveLanguage } from './storage.js';
+import { languageSwitcher } from './language.js';
 import { gameCatalogue } from './games.js';
 import { mountHome } from './home.js';
 import { mountRulesPage } from './rules-page.js';
@@ -16,11 +18,33 @@ const root = document.getElementById('app');
 async function boot() {
   await init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) });
   const first = readRoute(location.search);
-  const i18n = createI18n(pickLanguage([first.lang, ...(navigator.languages ?? [])]));
-  document.documentElement.lang = i18n.lang;
   const worker = createWorkerClient();
-  const games = gameCatalogue(engine, i18n, latrunculi(engine, i18n));
   const app = { screen: null };
+  let i18n = null;
+  let games = null;
+
+  // The language: the link's `lang`, else the visitor's last choice, else the browser's. A
+  // link's language is remembered, so a class sent to `?lang=la` stays in Latin on every screen.
+  function speak(route) {
+    if (languageOf(route.lang)) saveLanguage(languageOf(route.lang));
+    const lang = pickLanguage([route.lang, loadLanguage(), ...(navigator.languages ?? [])]);
+    if (i18n?.lang === lang) return;
+    i18n = createI18n(lang);
+    games = gameCatalogue(engine, i18n, latrunculi(engine, i18n));
+    document.documentElement.lang = lang;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('app.description'));
+  }
+
+  // Switching redraws the screen at once; a game comes back from its save, as after a reload.
+  function chooseLanguage(lang) {
+    saveLanguage(lang);
+    const params = new URLSearchParams(location.search);
+    if (params.has('lang')) {
+      params.set('lang', lang);
+      history.replaceState(null, '', `?${params}`);
+    }
+    mount(readRoute(location.search));
+  }
 
   function go(target) {
     history.pushState(null, '', target);
@@ -30,6 +54,7 @@ async function boot() {
   function mount(route) {
     app.screen?.destroy();
     app.screen = null;
+    speak(route);
     const told = [];
     const game = games[route.game];
     const ctx = { engine, i18n, route, worker, go, games, told };
@@ -42,6 +67,8 @@ async function boot() {
       if (route.game) told.push({ notice: 'unknownGame', args: { game: route.game } });
       app.screen = mountHome(root, ctx);
     }
+    const header = root.querySelector('header');
+    (header?.querySelector('.bar-actions') ?? header)?.append(languageSwitcher(i18n, chooseLanguage));
     window.scrollTo(0, 0);
     document.body.classList.add('ready');
   }

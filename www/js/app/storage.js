@@ -75,3 +75,20 @@ export function loadSetting(name) {
 export function saveSetting(name, on) {
   write(`ludi-romani.setting.${name}`, Boolean(on));
 }
+
+const LANGUAGE_KEY = 'ludi-romani.language.v1';
+
+/** The language the visitor chose last (a code to be checked by the caller), or null. */
+export function loadLanguage() {
+  const { text } = read(LANGUAGE_KEY);
+  try {
+    const code = JSON.parse(text ?? 'null');
+    return typeof code === 'string' ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveLanguage(code) {
+  write(LANGUAGE_KEY, code);
+}

@@ -331,4 +331,7 @@ export default {
   'page.latrunculi.capturing': 'Capturing',
   'diagram.latrunculi.custodial': 'A custodial capture: White steps d2 to c2 and the Black counter on c3, between c2 and c4, is taken.',
   'diagram.latrunculi.corner': 'A corner capture: White steps c1 to b1 and the Black counter in the corner a1, between b1 and a2, is taken.',
+  // The language switcher: each catalogue names its own language, in that language.
+  'language.label': 'Language',
+  'language.name': 'English',
 };

@@ -4,26 +4,63 @@
 // tests look for.
 
 import en from './en.js';
+import de from './de.js';
+import it from './it.js';
+import fr from './fr.js';
+import ru from './ru.js';
+import la from './la.js';
 
-const CATALOGUES = { en };
+const CATALOGUES = { en, de, it, fr, ru, la };
 
+/** The languages we speak, in the order the switcher offers them. */
 export const LANGUAGES = Object.keys(CATALOGUES);
+
+// Latin: no browser has plural, number or list data for it, so its rules live here.
+const LATIN_PLURALS = {
+  select: (n) => (n === 1 ? 'one' : 'other'),
+  resolvedOptions: () => ({ pluralCategories: ['one', 'other'] }),
+};
+// Roman numbers as the page writes them: plain digits, no grouping, lists joined with "et".
+const LATIN_NUMBERS = new Intl.NumberFormat('en', { useGrouping: false });
+const LATIN_LISTS = {
+  format: (items) => (items.length < 2 ? items.join('')
+    : `${items.slice(0, -1).join(', ')} et ${items[items.length - 1]}`),
+};
+
+const known = (code) => Object.hasOwn(CATALOGUES, code);
+
+/** The language we have for a code such as "de-AT" or "fr", or null. */
+export function languageOf(code) {
+  const base = String(code ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return known(base) ? base : null;
+}
+
+/** A language's name in that language, for the switcher: "Deutsch", "Русский". */
+export function nativeName(lang) {
+  return CATALOGUES[lang]?.['language.name'] ?? lang;
+}
+
+/** The plural rules of `lang` (ours for Latin): {select(n), resolvedOptions()}. */
+export function pluralRules(lang) {
+  return lang === 'la' ? LATIN_PLURALS : new Intl.PluralRules(lang);
+}
 
 /** The language to use: the first of `wanted` (lang codes, best first) we have, else English. */
 export function pickLanguage(wanted) {
   for (const code of wanted) {
-    const base = String(code ?? '').toLowerCase().split('-')[0];
-    if (CATALOGUES[base]) return base;
+    const lang = languageOf(code);
+    if (lang) return lang;
   }
   return 'en';
 }
 
 /** A translator for `lang`: {lang, t, list, has}. */
-export function createI18n(lang = 'en') {
-  const catalogue = CATALOGUES[lang] ?? en;
-  const plurals = new Intl.PluralRules(lang);
-  const numbers = new Intl.NumberFormat(lang);
-  const lists = new Intl.ListFormat(lang, { type: 'conjunction' });
+export function createI18n(wanted = 'en') {
+  const lang = known(wanted) ? wanted : 'en';
+  const catalogue = CATALOGUES[lang];
+  const plurals = pluralRules(lang);
+  const numbers = lang === 'la' ? LATIN_NUMBERS : new Intl.NumberFormat(lang);
+  const lists = lang === 'la' ? LATIN_LISTS : new Intl.ListFormat(lang, { type: 'conjunction' });
 
   function message(key, args) {
     const found = catalogue[key] ?? en[key];
