@@ -13,6 +13,15 @@ use wasm_bindgen_cli_support::Bindgen;
 pub const TARGET: &str = "wasm32-unknown-unknown";
 /// The budget for the wasm and its JS glue together, gzipped.
 const BUDGET: usize = 150 * 1024;
+/// What the Rust compiler's wasm output uses beyond the MVP, for binaryen to accept it.
+const WASM_FEATURES: &[&str] = &[
+    "--enable-bulk-memory",
+    "--enable-mutable-globals",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-reference-types",
+    "--enable-multivalue",
+];
 
 /// Gzipped sizes of the built files, in bytes.
 pub struct Size {
@@ -72,6 +81,7 @@ pub fn build() -> Result<Size, String> {
         .typescript(false)
         .generate(&out)
         .map_err(|e| format!("wasm-bindgen on {}: {e:#}", input.display()))?;
+    optimise(&out.join("ludi_wasm_bg.wasm"))?;
     let size = Size {
         wasm: gzipped(&out.join("ludi_wasm_bg.wasm"))?,
         glue: gzipped(&out.join("ludi_wasm.js"))?,
@@ -85,6 +95,25 @@ pub fn build() -> Result<Size, String> {
     );
     precache::write(&www)?;
     Ok(size)
+}
+
+/// Runs binaryen's `wasm-opt -O3` over the bound wasm in place, when it is installed (Debian's
+/// `binaryen` package); the page works the same without it, a little larger and slower.
+fn optimise(wasm: &Path) -> Result<(), String> {
+    let probe = Command::new("wasm-opt").arg("--version").output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        println!("xtask: wasm-opt not found, so the wasm is not optimised further (apt-get install binaryen)");
+        return Ok(());
+    }
+    let before = std::fs::metadata(wasm).map(|m| m.len()).unwrap_or(0);
+    let path = wasm.to_string_lossy();
+    let mut args = vec!["-O3"];
+    args.extend_from_slice(WASM_FEATURES);
+    args.extend_from_slice(&[&path, "-o", &path]);
+    run("wasm-opt", &args)?;
+    let after = std::fs::metadata(wasm).map(|m| m.len()).unwrap_or(0);
+    println!("xtask: wasm-opt -O3: {before} -> {after} bytes");
+    Ok(())
 }
 
 fn gzipped(path: &Path) -> Result<usize, String> {
