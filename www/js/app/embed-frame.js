@@ -56,16 +56,27 @@ function talk(html) {
   const link = { origin: null, id: null };
   let ignored = 0;
   let lastHeight = 0;
+  // A layout that changes with the frame's height (the landscape phone rules) could swing
+  // between two heights for ever: a swing back within a moment holds the taller one a while.
+  let recent = [];
+  let holdUntil = 0;
   const post = (message) => {
     if (link.origin) parent.postMessage({ ludi: PROTOCOL, v: VERSION, id: link.id, ...message }, link.origin);
   };
   const height = () => Math.ceil(document.body.getBoundingClientRect().height);
   const resize = () => {
-    const h = height();
-    if (h > 0 && h !== lastHeight) {
-      lastHeight = h;
-      post({ type: 'resize', height: h });
+    const now = performance.now();
+    let h = height();
+    if (h <= 0 || h === lastHeight || now < holdUntil) return;
+    recent = recent.filter((r) => now - r.at < 500);
+    if (recent.some((r) => r.height === h)) {
+      h = Math.max(h, lastHeight);
+      holdUntil = now + 2000;
+      setTimeout(resize, 2050);
     }
+    recent.push({ height: h, at: now });
+    lastHeight = h;
+    post({ type: 'resize', height: h });
   };
   window.addEventListener('message', (event) => {
     const ok = event.source === parent && isMessage(event.data, 'hello')
@@ -81,6 +92,7 @@ function talk(html) {
       html.dataset.embedHost = event.origin;
     }
     lastHeight = 0;
+    holdUntil = 0;
     resize();
   });
   new ResizeObserver(resize).observe(document.body);
