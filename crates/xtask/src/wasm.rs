@@ -73,15 +73,16 @@ pub fn build() -> Result<Size, String> {
         .join("ludi_wasm.wasm");
     let www = workspace_root().join("www");
     let out = www.join("pkg");
+    let input = optimise(&input)?;
     eprintln!("xtask: wasm-bindgen --target web {}", input.display());
     Bindgen::new()
         .input_path(&input)
+        .out_name("ludi_wasm")
         .web(true)
         .map_err(|e| format!("wasm-bindgen: {e}"))?
         .typescript(false)
         .generate(&out)
         .map_err(|e| format!("wasm-bindgen on {}: {e:#}", input.display()))?;
-    optimise(&out.join("ludi_wasm_bg.wasm"))?;
     let size = Size {
         wasm: gzipped(&out.join("ludi_wasm_bg.wasm"))?,
         glue: gzipped(&out.join("ludi_wasm.js"))?,
@@ -97,23 +98,32 @@ pub fn build() -> Result<Size, String> {
     Ok(size)
 }
 
-/// Runs binaryen's `wasm-opt -O3` over the bound wasm in place, when it is installed (Debian's
-/// `binaryen` package); the page works the same without it, a little larger and slower.
-fn optimise(wasm: &Path) -> Result<(), String> {
+/// Runs binaryen's `wasm-opt -O3` over cargo's wasm, when it is installed (Debian's `binaryen`
+/// package), and returns the file to bind: the optimised copy, or cargo's own without it (the
+/// page works the same, a little larger and slower). It runs before wasm-bindgen because
+/// binaryen 108 (Debian 12's) rewrites the externref table wasm-bindgen's glue fills.
+fn optimise(wasm: &Path) -> Result<PathBuf, String> {
     let probe = Command::new("wasm-opt").arg("--version").output();
     if !probe.is_ok_and(|o| o.status.success()) {
-        println!("xtask: wasm-opt not found, so the wasm is not optimised further (apt-get install binaryen)");
-        return Ok(());
+        println!(
+            "xtask: wasm-opt not found, so the wasm is not optimised further \
+             (apt-get install binaryen)"
+        );
+        return Ok(wasm.to_path_buf());
     }
-    let before = std::fs::metadata(wasm).map(|m| m.len()).unwrap_or(0);
-    let path = wasm.to_string_lossy();
+    let optimised = wasm.with_extension("opt.wasm");
+    let (from, to) = (wasm.to_string_lossy(), optimised.to_string_lossy());
     let mut args = vec!["-O3"];
     args.extend_from_slice(WASM_FEATURES);
-    args.extend_from_slice(&[&path, "-o", &path]);
+    args.extend_from_slice(&[&from, "-o", &to]);
     run("wasm-opt", &args)?;
-    let after = std::fs::metadata(wasm).map(|m| m.len()).unwrap_or(0);
-    println!("xtask: wasm-opt -O3: {before} -> {after} bytes");
-    Ok(())
+    let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "xtask: wasm-opt -O3: {} -> {} bytes",
+        size(wasm),
+        size(&optimised)
+    );
+    Ok(optimised)
 }
 
 fn gzipped(path: &Path) -> Result<usize, String> {
