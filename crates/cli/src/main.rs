@@ -3,8 +3,6 @@
 mod bench;
 mod latrunculi;
 mod scripta;
-mod scripta_match;
-mod scripta_train;
 
 use std::process::ExitCode;
 

@@ -2,7 +2,6 @@
 //! ways: the table below, a closed-form count, and a second, deliberately naive generator.
 
 use ludi_core::latrunculi::{Move, Movement, Position, Rules};
-use ludi_core::rng::Rng;
 
 fn perft(rules: &Rules, position: &Position, depth: u32) -> u64 {
     if depth == 0 || position.outcome(rules).is_some() {
@@ -17,8 +16,9 @@ fn perft(rules: &Rules, position: &Position, depth: u32) -> u64 {
 
 /// A Piso position in the movement phase: both sides' 20 counters placed at random.
 fn piso_after_placing() -> Position {
-    let mut game = ludi_core::latrunculi::Game::new(Rules::PISO);
-    game.place_rest(&mut Rng::new(2024));
+    let mut game =
+        ludi_core::latrunculi::Game::seeded(Rules::PISO, Position::start(&Rules::PISO), 2024);
+    game.place_rest();
     game.position().clone()
 }
 

@@ -78,9 +78,9 @@ proptest! {
 
     #[test]
     fn place_the_rest_fills_every_placement(seed in any::<u64>()) {
-        let mut game = Game::new(Rules::PISO);
+        let mut game = Game::seeded(Rules::PISO, Position::start(&Rules::PISO), seed);
         game.play_text("@d4").map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let placed = game.place_rest(&mut Rng::new(seed));
+        let placed = game.place_rest();
         prop_assert_eq!(placed.len(), 39);
         let p = game.position();
         prop_assert!(!p.is_placement_phase());

@@ -41,11 +41,17 @@ fn rule_1_one_track_fifteen_counters_albi_open_and_the_opener_alternates() {
         ["in/3", "5/8"],
         "nigri enter and move forward like albi"
     );
-    let mut first = Game::new(1, Side::Albi);
+    let first = Game::new(1, Side::Albi);
     assert_eq!(first.opener(), Side::Albi);
     assert_eq!(first.position().turn(), Side::Albi);
-    let mut second = first.next_game();
+    let second = first.next_game();
     assert_eq!(second.opener(), Side::Nigri);
+    assert_eq!(second.position(), &Position::start(Side::Nigri));
+    assert_eq!(
+        second.seed(),
+        first.next_game().seed(),
+        "a seeded match replays"
+    );
     assert_eq!(second.next_game().opener(), Side::Albi);
     // Forbidden: sixteen counters, or a mark off the track.
     assert!("A w16s0o0: w15s0o0:".parse::<Position>().is_err());

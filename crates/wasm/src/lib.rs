@@ -5,4 +5,5 @@
 //! can panic.
 
 mod convert;
+pub mod latrunculi;
 pub mod scripta;

@@ -41,6 +41,38 @@ impl Outcome {
     }
 }
 
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Under `win=captures`, a side has one counter or none left.
+    DownToOne,
+    /// Under `win=all`, a side has no counters left.
+    AllTaken,
+    /// The side to move has no legal move.
+    NoMove,
+    /// Fifty moves each went by without a capture.
+    QuietMoves,
+}
+
+impl EndReason {
+    /// `down-to-one`, `all-taken`, `no-move` or `quiet-moves`.
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::DownToOne => "down-to-one",
+            EndReason::AllTaken => "all-taken",
+            EndReason::NoMove => "no-move",
+            EndReason::QuietMoves => "quiet-moves",
+        }
+    }
+}
+
+/// A finished game: who won (the side ahead by the `win` option's count) and why it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    pub outcome: Outcome,
+    pub reason: EndReason,
+}
+
 /// A move that the rules do not allow in the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove(pub String);
@@ -315,18 +347,32 @@ impl Position {
         }
     }
 
-    /// Counters that the legal move `mv` would capture, without playing it. The board before
-    /// the move answers the same as the board after: the square the counter leaves is never
-    /// the enemy next to `to`'s far side, nor a friend beyond it, nor a corner's other
-    /// neighbour, since moves run straight over empty squares.
+    /// The squares whose counters the legal move `mv` would capture, without playing it, so
+    /// the page can show them go. The board before the move answers the same as the board
+    /// after: the square the counter leaves is never the enemy next to `to`'s far side, nor a
+    /// friend beyond it, nor a corner's other neighbour, since moves run straight over empty
+    /// squares.
+    ///
+    /// ```
+    /// use ludi_core::latrunculi::{Move, Position, Rules};
+    /// let p: Position = "8/8/8/8/3W4/3B4/8/3W4 w 0,0 0,0 0 -,-".parse().unwrap();
+    /// let mv = Move::parse("d1-d2").unwrap();
+    /// let taken: Vec<String> = p.captured_squares(&Rules::PISO, mv).map(|s| s.to_string()).collect();
+    /// assert_eq!(taken, ["d3"]);
+    /// ```
+    pub fn captured_squares(&self, rules: &Rules, mv: Move) -> impl Iterator<Item = Square> {
+        let taken = if mv.is_placement() {
+            [None; 4]
+        } else {
+            captures(&self.board, rules, mv.to(), self.turn)
+        };
+        taken.into_iter().flatten()
+    }
+
+    /// How many counters the legal move `mv` would capture (see
+    /// [`Position::captured_squares`]).
     pub fn captures_of(&self, rules: &Rules, mv: Move) -> u16 {
-        if mv.is_placement() {
-            return 0;
-        }
-        captures(&self.board, rules, mv.to(), self.turn)
-            .into_iter()
-            .flatten()
-            .count() as u16
+        self.captured_squares(rules, mv).count() as u16
     }
 
     /// Placing goes to the other side while it has counters to place; a side with the only
@@ -365,13 +411,49 @@ impl Position {
     /// under `win=captures`, none under `win=all`), the side to move cannot move, or fifty
     /// moves each have gone by without a capture. Then the side ahead wins.
     pub fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+        self.end_reason(rules).map(|_| self.leader(rules))
+    }
+
+    /// Why the game is over, if it is: a side out of counters first, then the quiet-move
+    /// limit, then a side to move without a legal move.
+    ///
+    /// ```
+    /// use ludi_core::latrunculi::{EndReason, Position, Rules};
+    /// let p: Position = "8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-".parse().unwrap();
+    /// assert_eq!(p.end_reason(&Rules::PISO), Some(EndReason::DownToOne));
+    /// assert_eq!(Position::start(&Rules::PISO).end_reason(&Rules::PISO), None);
+    /// ```
+    pub fn end_reason(&self, rules: &Rules) -> Option<EndReason> {
         if self.is_placement_phase() {
-            return None;
+            None
+        } else if self.side_exhausted(rules) {
+            Some(match rules.win {
+                Win::Captures => EndReason::DownToOne,
+                Win::All => EndReason::AllTaken,
+            })
+        } else if self.clock >= QUIET_MOVES_LIMIT {
+            Some(EndReason::QuietMoves)
+        } else if !self.has_legal_move(rules) {
+            Some(EndReason::NoMove)
+        } else {
+            None
         }
-        let over = self.side_exhausted(rules)
-            || self.clock >= QUIET_MOVES_LIMIT
-            || !self.has_legal_move(rules);
-        over.then(|| self.leader(rules))
+    }
+
+    /// Who won and why, once the game is over.
+    ///
+    /// ```
+    /// use ludi_core::latrunculi::{EndReason, Outcome, Position, Rules, Side};
+    /// let p: Position = "8/8/8/8/8/8/8/2BB4 w 0,0 0,0 4 -,-".parse().unwrap();
+    /// let result = p.result(&Rules::QUINTANA).unwrap();
+    /// assert_eq!(result.outcome, Outcome::Win(Side::Black));
+    /// assert_eq!(result.reason, EndReason::AllTaken);
+    /// ```
+    pub fn result(&self, rules: &Rules) -> Option<GameResult> {
+        self.end_reason(rules).map(|reason| GameResult {
+            outcome: self.leader(rules),
+            reason,
+        })
     }
 
     /// A side has too few counters left to play on.
@@ -696,5 +778,65 @@ mod tests {
         assert_eq!(p.clock(), 0);
         let p = after(&STEP, "8/8/8/8/8/8/8/8 w 1,1 0,0 0 -,-", &["@a1", "@h8"]);
         assert_eq!(p.clock(), 0, "placing does not run the clock");
+    }
+
+    #[test]
+    fn captured_squares_name_every_counter_a_move_takes_and_only_those() {
+        let squares = |rules: &Rules, lfen: &str, m: &str| -> Vec<String> {
+            let mut taken: Vec<String> = pos(lfen)
+                .captured_squares(rules, mv(m))
+                .map(|s| s.to_string())
+                .collect();
+            taken.sort();
+            taken
+        };
+        let three = "8/8/8/3W4/3B4/1WB1BW2/3W4/8 w 0,0 0,0 0 -,-";
+        assert_eq!(squares(&STEP, three, "d2-d3"), ["c3", "d4", "e3"]);
+        assert_eq!(pos(three).captures_of(&STEP, mv("d2-d3")), 3);
+        let corner = "8/8/8/8/8/8/1W6/BW6 w 0,0 0,0 0 -,-";
+        assert_eq!(squares(&STEP, corner, "b2-a2"), ["a1"]);
+        let corner_off = Rules {
+            corner: false,
+            ..Rules::PISO
+        };
+        assert!(squares(&corner_off, corner, "b2-a2").is_empty());
+        assert!(squares(&STEP, three, "d2-c2").is_empty(), "a quiet move");
+        let placing = "8/8/8/8/8/8/8/WB6 w 1,1 0,0 0 -,-";
+        assert!(
+            squares(&STEP, placing, "@c1").is_empty(),
+            "placing never takes"
+        );
+    }
+
+    #[test]
+    fn end_reasons_name_what_ended_the_game() {
+        let all = Rules {
+            win: Win::All,
+            ..Rules::PISO
+        };
+        let reason = |rules: &Rules, lfen: &str| pos(lfen).end_reason(rules);
+        let one_white = "8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-";
+        assert_eq!(reason(&STEP, one_white), Some(EndReason::DownToOne));
+        assert_eq!(reason(&all, one_white), None, "win=all plays on with one");
+        let none_white = "8/8/8/8/8/8/8/2BB4 w 0,0 0,0 4 -,-";
+        assert_eq!(reason(&all, none_white), Some(EndReason::AllTaken));
+        let boxed = "8/8/8/8/8/8/BB6/WB6 w 0,0 2,0 0 -,-";
+        assert_eq!(reason(&Rules::QUINTANA, boxed), Some(EndReason::NoMove));
+        let free = "8/8/8/8/8/8/B7/W7 w 0,0 2,0 0 -,-";
+        assert_eq!(reason(&Rules::QUINTANA, free), None);
+        let quiet = "B7/8/8/8/8/8/8/W6W w 0,0 0,0 100 -,-";
+        assert_eq!(reason(&Rules::QUINTANA, quiet), Some(EndReason::QuietMoves));
+        let quiet_soon = "B7/8/8/8/8/8/8/W6W w 0,0 0,0 99 -,-";
+        assert_eq!(reason(&Rules::QUINTANA, quiet_soon), None);
+        assert_eq!(reason(&STEP, "8/8/8/8/8/8/8/8 w 1,1 0,0 0 -,-"), None);
+        let result = pos(quiet).result(&Rules::QUINTANA);
+        assert_eq!(
+            result,
+            Some(GameResult {
+                outcome: Outcome::Win(Side::White),
+                reason: EndReason::QuietMoves
+            })
+        );
+        assert_eq!(EndReason::QuietMoves.code(), "quiet-moves");
     }
 }

@@ -63,6 +63,21 @@ impl Rules {
         win: Win::All,
     };
 
+    /// `piso` or `quintana` when these rules are a preset, else `None`.
+    ///
+    /// ```
+    /// use ludi_core::latrunculi::Rules;
+    /// assert_eq!(Rules::parse("start=rows,move=rook,corner=off,noback=off,win=all").unwrap().preset(), Some("quintana"));
+    /// assert_eq!(Rules::parse("move=rook").unwrap().preset(), None);
+    /// ```
+    pub fn preset(&self) -> Option<&'static str> {
+        match *self {
+            Rules::PISO => Some("piso"),
+            Rules::QUINTANA => Some("quintana"),
+            _ => None,
+        }
+    }
+
     /// Reads a preset name (`piso`, `quintana`) or `key=value` pairs separated by commas,
     /// with keys `start`, `move`, `corner`, `noback`, `win`. Keys left out take Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
@@ -193,6 +208,17 @@ mod tests {
             Rules::parse("start=rows,move=rook,corner=off,noback=off,win=all"),
             Ok(Rules::QUINTANA)
         );
+    }
+
+    #[test]
+    fn only_the_presets_have_a_preset_name() {
+        assert_eq!(Rules::PISO.preset(), Some("piso"));
+        assert_eq!(Rules::QUINTANA.preset(), Some("quintana"));
+        let mixed = Rules {
+            corner: false,
+            ..Rules::PISO
+        };
+        assert_eq!(mixed.preset(), None);
     }
 
     #[test]

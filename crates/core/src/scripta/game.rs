@@ -1,10 +1,11 @@
 //! A game of XII Scripta: seeded dice, the opener rule, turns played step by step with undo,
-//! the record of throws and turns, and the winner.
+//! the record of throws and turns, the winner, and the seeds of the next game and of a
+//! computer player's choice.
 
 use super::movegen::{legal_steps, Turn};
-use super::position::{Dice, Die, Position, Side};
+use super::position::{Dice, Die, Position, Side, FACES};
 use super::step::{Step, StepError, StepText};
-use crate::rng::Rng;
+use crate::rng::{splitmix64, Rng};
 use std::fmt;
 
 /// What one die shows during a turn.
@@ -81,6 +82,9 @@ impl std::error::Error for GameError {}
 /// A game in progress. Every method either does what it says or changes nothing.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The seed the dice are drawn from, kept so the game can be saved and followed.
+    seed: u64,
+    start: Position,
     rng: Rng,
     opener: Side,
     position: Position,
@@ -98,6 +102,8 @@ impl Game {
     /// A game that starts from `position`; dice it carries count as already thrown.
     pub fn from_position(position: Position, seed: u64) -> Game {
         Game {
+            seed,
+            start: position,
             rng: Rng::new(seed),
             opener: position.turn(),
             position,
@@ -107,10 +113,52 @@ impl Game {
         }
     }
 
-    /// The next game of a match: the other side opens (rule 1), with fresh dice.
-    pub fn next_game(&mut self) -> Game {
-        let seed = self.rng.next_u64();
-        Game::new(seed, self.opener.other())
+    /// The next game of a match: the other side opens (rule 1), with a seed that follows from
+    /// this game's seed alone, so a seeded match replays however far the games went.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Game, Side};
+    ///
+    /// let first = Game::new(7, Side::Albi);
+    /// let second = first.next_game();
+    /// assert_eq!(second.opener(), Side::Nigri);
+    /// assert_eq!(second.seed(), first.next_game().seed());
+    /// assert_eq!(second.next_game().opener(), Side::Albi);
+    /// ```
+    pub fn next_game(&self) -> Game {
+        let mut state = self.seed;
+        Game::new(splitmix64(&mut state), self.opener.other())
+    }
+
+    /// The seed a computer player draws on for its choice this turn: it follows from the
+    /// game's seed and the turns confirmed, so a replayed game is played the same way.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Game, Side};
+    ///
+    /// let mut game = Game::new(3, Side::Albi);
+    /// assert_eq!(game.turn_seed(), 3u64.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    /// game.throw().unwrap();
+    /// while let Some(&step) = game.legal_steps().first() {
+    ///     game.play(step).unwrap();
+    /// }
+    /// game.confirm().unwrap();
+    /// assert_eq!(game.turn_seed(), 3u64.wrapping_mul(0x9e37_79b9_7f4a_7c15) + 1);
+    /// ```
+    pub fn turn_seed(&self) -> u64 {
+        self.seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.record.len() as u64)
+    }
+
+    /// The seed the dice are drawn from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
     }
 
     pub fn position(&self) -> &Position {
@@ -166,7 +214,7 @@ impl Game {
     pub fn dice_states(&self) -> Vec<(Die, DieState)> {
         let over = self.turn_is_over();
         let left = self.position.dice();
-        let mut used = [0usize; 7];
+        let mut used = [0usize; FACES as usize + 1];
         for &v in self.thrown.values() {
             used[v as usize] += 1;
         }

@@ -3,14 +3,20 @@
 
 pub mod ai;
 mod game;
+mod geometry;
 mod movegen;
 mod position;
+mod refusal;
 mod rules;
+mod saved;
 mod step;
 mod xsn;
 
 pub use game::{DieState, Game, GameError, TurnRecord};
+pub use geometry::{Cell, Geometry};
 pub use movegen::{legal_steps, max_dice, random_game, random_turn, turns, Generator, Turn};
-pub use position::{Dice, Die, Mark, Position, Side, Tray, COUNTERS, HOME, MARKS};
+pub use position::{Dice, Die, Mark, Position, Side, Tray, COUNTERS, DICE, FACES, HOME, MARKS};
+pub use refusal::{Place, Refusal};
+pub use saved::{RestoreError, SavedGame, SavedTurn};
 pub use step::{From, Step, StepError, To};
 pub use xsn::XsnError;

@@ -9,6 +9,10 @@ pub const MARKS: u8 = 36;
 pub const COUNTERS: u8 = 15;
 /// The first mark of the home zone (ROMANI, marks 31-36) from which counters bear off.
 pub const HOME: u8 = 31;
+/// Dice thrown each turn (rule 2).
+pub const DICE: u8 = 3;
+/// Faces of a die, numbered 1 to this.
+pub const FACES: u8 = 6;
 
 /// Albi (white) and Nigri (black).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,6 +74,11 @@ impl Mark {
     pub fn in_home(self) -> bool {
         self.0 >= HOME
     }
+
+    /// The first mark of the home zone.
+    pub const HOME: Mark = Mark(HOME);
+    /// The last mark of the track, beside the exit.
+    pub const LAST: Mark = Mark(MARKS);
 }
 
 /// One die's value, 1 to 6.
@@ -78,7 +87,7 @@ pub struct Die(u8);
 
 impl Die {
     pub fn new(v: u8) -> Option<Die> {
-        (1..=6).contains(&v).then_some(Die(v))
+        (1..=FACES).contains(&v).then_some(Die(v))
     }
 
     pub fn get(self) -> u8 {
@@ -89,19 +98,22 @@ impl Die {
 /// The dice still to be played this turn, in the order thrown (at most three).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Dice {
-    values: [u8; 3],
+    values: [u8; DICE as usize],
     len: u8,
 }
 
 impl Dice {
     pub const NONE: Dice = Dice {
-        values: [0; 3],
+        values: [0; DICE as usize],
         len: 0,
     };
 
     /// Dice from their values; `None` unless there are 1 to 3 values, each 1 to 6.
     pub fn new(values: &[u8]) -> Option<Dice> {
-        if values.is_empty() || values.len() > 3 || values.iter().any(|&v| !(1..=6).contains(&v)) {
+        if values.is_empty()
+            || values.len() > usize::from(DICE)
+            || values.iter().any(|&v| Die::new(v).is_none())
+        {
             return None;
         }
         let mut dice = Dice::NONE;
@@ -115,8 +127,8 @@ impl Dice {
     /// Three dice thrown (rule 2).
     pub fn throw(rng: &mut Rng) -> Dice {
         Dice {
-            values: [0; 3].map(|_| 1 + rng.below(6) as u8),
-            len: 3,
+            values: [0; DICE as usize].map(|_| 1 + rng.below(u32::from(FACES)) as u8),
+            len: DICE,
         }
     }
 

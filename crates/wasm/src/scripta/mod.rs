@@ -1,14 +1,36 @@
-//! XII Scripta for the page: [`Session`] and [`Opponent`] do the work in plain Rust (so native
-//! unit tests cover them); [`ScriptaGame`] and [`ScriptaPlayer`] only convert.
+//! XII Scripta for the page. The core holds every rule, seed and saved game; [`Session`] and
+//! [`Opponent`] read the page's words and numbers into core values and shape the answers as
+//! the views in `view.rs` (in plain Rust, so native unit tests cover them); [`ScriptaGame`]
+//! and [`ScriptaPlayer`] only cross to JS.
 
 mod player;
 mod session;
+mod view;
 
 pub use player::{hint, Budget, Opponent};
-pub use session::{Placed, SavedGame, SavedTurn, Session, Snapshot, SourceSteps, StepView};
+pub use session::{Session, Tapped};
+pub use view::{
+    CellView, DieView, GeometryView, PlaceView, Placed, RefusalArgs, RefusalView, Snapshot,
+    SourceSteps, StepView, TrayView,
+};
 
 use crate::convert::{err, js, performance_now};
+use ludi_core::scripta::SavedGame;
 use wasm_bindgen::prelude::*;
+
+/// A mark number or a word from the page; nothing for `null` or `undefined`.
+fn tapped(value: &JsValue) -> Result<Option<Tapped>, JsError> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(None);
+    }
+    if let Some(n) = value.as_f64() {
+        return Ok(Some(Tapped::Number(n)));
+    }
+    value
+        .as_string()
+        .map(|word| Some(Tapped::Word(word)))
+        .ok_or_else(|| JsError::new("expected a mark number or a word such as `tray:albi`"))
+}
 
 /// A game of XII Scripta, as the page holds it.
 #[wasm_bindgen]
@@ -56,13 +78,6 @@ impl ScriptaGame {
         self.session.throw_dice().map_err(err)
     }
 
-    /// The legal next steps grouped by source: `[{source: "tray"|mark, steps: [{step, from,
-    /// to, die, hit}]}]`.
-    #[wasm_bindgen(js_name = legalSteps)]
-    pub fn legal_steps(&self) -> Result<JsValue, JsError> {
-        js(&self.session.legal_steps())
-    }
-
     /// Plays a step written `in/5`, `12/15` or `33/off`; returns it as played.
     pub fn play(&mut self, step: &str) -> Result<JsValue, JsError> {
         js(&self.session.play(step).map_err(err)?)
@@ -78,27 +93,6 @@ impl ScriptaGame {
         self.session.confirm().map_err(err)
     }
 
-    /// The current position in XSN, with the dice still to play.
-    pub fn position(&self) -> String {
-        self.session.position()
-    }
-
-    /// One line per confirmed turn, e.g. `A 235: in/2 in/3 in/5`.
-    pub fn record(&self) -> Vec<String> {
-        self.session.record()
-    }
-
-    /// `albi` or `nigri` once a side has borne off all fifteen counters.
-    pub fn winner(&self) -> Option<String> {
-        self.session.winner()
-    }
-
-    /// Each thrown die in throw order: `[{value, state}]`, state `unused|used|forfeited`.
-    #[wasm_bindgen(js_name = diceStates)]
-    pub fn dice_states(&self) -> Result<JsValue, JsError> {
-        js(&self.session.dice_states())
-    }
-
     /// Everything the page draws, in one call.
     pub fn snapshot(&self) -> Result<JsValue, JsError> {
         js(&self.session.snapshot())
@@ -107,6 +101,19 @@ impl ScriptaGame {
     /// What the page keeps in storage to rebuild this game exactly.
     pub fn save(&self) -> Result<JsValue, JsError> {
         js(&self.session.save())
+    }
+
+    /// The board: its cells, track, entry and home marks, exit, inscription and counts.
+    pub fn geometry(&self) -> Result<JsValue, JsError> {
+        js(&self.session.geometry())
+    }
+
+    /// Why tapping `place` (a mark number, `tray:albi`, `off:nigri`...) with `selected`
+    /// picked up (`null`, `tray` or a mark number) does nothing: `{code, args}`.
+    pub fn refusal(&self, selected: JsValue, place: JsValue) -> Result<JsValue, JsError> {
+        let selected = tapped(&selected)?;
+        let place = tapped(&place)?.ok_or_else(|| JsError::new("no place was tapped"))?;
+        js(&self.session.refusal(selected, place).map_err(err)?)
     }
 }
 
@@ -135,20 +142,19 @@ impl ScriptaPlayer {
         Ok(ScriptaPlayer { opponent })
     }
 
-    #[wasm_bindgen(getter)]
-    pub fn level(&self) -> String {
-        self.opponent.level().to_string()
+    /// The steps of the chosen turn in play order (`[{step: "in/5", from: "tray", to: 5,
+    /// die: 5, hit: false}, ...]`), `[]` when the throw is forfeited. The XSN must carry the
+    /// dice still to play; `expert` searches for at most about `budget_ms` milliseconds when
+    /// it is given.
+    pub fn choose(&mut self, xsn: &str, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
+        js(&timed(budget_ms, |budget| {
+            self.opponent.choose(xsn, budget)
+        })?)
     }
 
-    /// The steps of the chosen turn in play order (`["in/5", "12/15*"]`), `[]` when the
-    /// throw is forfeited. The XSN must carry the dice still to play; `expert` searches for
-    /// at most about `budget_ms` milliseconds when it is given.
-    pub fn choose(&mut self, xsn: &str, budget_ms: Option<f64>) -> Result<Vec<String>, JsError> {
-        timed(budget_ms, |budget| self.opponent.choose(xsn, budget))
-    }
-
-    /// What `expert` would play in `xsn`, within about `budget_ms` milliseconds.
-    pub fn hint(xsn: &str, budget_ms: Option<f64>) -> Result<Vec<String>, JsError> {
-        timed(budget_ms, |budget| hint(xsn, budget))
+    /// What `expert` would play in `xsn`, within about `budget_ms` milliseconds, as
+    /// [`ScriptaPlayer::choose`] answers.
+    pub fn hint(xsn: &str, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
+        js(&timed(budget_ms, |budget| hint(xsn, budget))?)
     }
 }

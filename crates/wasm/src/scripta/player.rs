@@ -1,7 +1,8 @@
 //! The computer players as the page asks for them, in plain Rust: a level by name, a position
-//! in XSN with its dice, and the chosen turn back as the step texts the page plays one by one.
+//! in XSN with its dice, and the chosen turn back as the steps the page plays one by one.
 
 use super::session::{parse_position, parse_seed};
+use super::view::StepView;
 use ludi_core::scripta::ai::{Clock, Level, Player};
 
 /// A time budget: the clock to read and how many milliseconds `expert` may search.
@@ -22,13 +23,9 @@ impl Opponent {
         Ok(Opponent { player })
     }
 
-    pub fn level(&self) -> &'static str {
-        self.player.level().name()
-    }
-
     /// The steps of the turn this player picks in `xsn` (which must carry the dice still to
     /// play), in play order; empty when the whole throw is forfeited.
-    pub fn choose(&mut self, xsn: &str, budget: Option<Budget>) -> Result<Vec<String>, String> {
+    pub fn choose(&mut self, xsn: &str, budget: Option<Budget>) -> Result<Vec<StepView>, String> {
         let position = parse_position(xsn)?;
         if let Some(side) = position.winner() {
             return Err(format!("the game is over: {} have won", side.name()));
@@ -49,13 +46,13 @@ impl Opponent {
             Some((clock, millis)) => self.player.choose_within(&position, clock, millis),
             None => self.player.choose(&position),
         };
-        turn.map(|t| t.steps().map(|s| s.to_string()).collect())
+        turn.map(|t| t.steps().map(StepView::of).collect())
             .ok_or_else(|| format!("no turn can be played in `{}`", xsn.trim()))
     }
 }
 
 /// What `expert` would play in `xsn`: the page's hint.
-pub fn hint(xsn: &str, budget: Option<Budget>) -> Result<Vec<String>, String> {
+pub fn hint(xsn: &str, budget: Option<Budget>) -> Result<Vec<StepView>, String> {
     // `expert` draws no random numbers, so any seed gives the same hint.
     Opponent::new("expert", Some("0"))?.choose(xsn, budget)
 }
@@ -68,11 +65,12 @@ mod tests {
     const LEVELS: [&str; 5] = ["random", "easy", "medium", "hard", "expert"];
 
     /// Plays `steps` as the page does, by their text, and passes the turn.
-    fn replay(session: &mut Session, steps: &[String]) {
+    fn replay(session: &mut Session, steps: &[StepView]) {
         for step in steps {
-            session
-                .play(step)
-                .unwrap_or_else(|e| panic!("{step} in {}: {e}", session.position()));
+            let played = session.play(&step.step).unwrap_or_else(|e| {
+                panic!("{} in {}: {e}", step.step, session.snapshot().position)
+            });
+            assert_eq!(played.step, step.step);
         }
         session
             .confirm()
@@ -84,15 +82,17 @@ mod tests {
         for (n, level) in LEVELS.into_iter().enumerate() {
             let mut session = Session::new(Some(&(100 + n).to_string()), None).unwrap();
             let mut opponent = Opponent::new(level, Some("5")).unwrap();
-            assert_eq!(opponent.level(), level);
             let mut turns = 0;
-            while session.winner().is_none() && turns < 2000 {
+            while session.snapshot().winner.is_none() && turns < 2000 {
                 session.throw_dice().unwrap();
-                let steps = opponent.choose(&session.position(), None).unwrap();
+                let steps = opponent.choose(&session.snapshot().position, None).unwrap();
                 replay(&mut session, &steps);
                 turns += 1;
             }
-            assert!(session.winner().is_some(), "{level} did not finish a game");
+            assert!(
+                session.snapshot().winner.is_some(),
+                "{level} did not finish a game"
+            );
         }
     }
 

@@ -1,122 +1,22 @@
-//! The game as the page sees it, in plain Rust: every answer is a small serializable value
-//! and every failure a readable message.
+//! The game as the page sees it, in plain Rust: the page's words and numbers read into core
+//! values, and every answer a view from `view.rs` or a readable message. The rules, seeds and
+//! saving all live in the core.
 
-use ludi_core::rng::{os_seed, splitmix64};
-use ludi_core::scripta::{Dice, From, Game, Mark, Position, Side, Step, To};
-use serde::{Deserialize, Serialize};
+use super::view::{GeometryView, RefusalView, Snapshot, StepView};
+use ludi_core::rng::os_seed;
+use ludi_core::scripta::{From, Game, Geometry, Mark, Place, Position, SavedGame, Side, MARKS};
 
-/// Where a step starts or ends, as the page names it: a mark number or a word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum Place {
-    Mark(u8),
-    /// `tray` (entering) or `off` (bearing off).
-    Word(&'static str),
+/// A place or source as the page passes it: a mark number or a word.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tapped {
+    Number(f64),
+    Word(String),
 }
 
-/// One step, written and taken apart.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct StepView {
-    pub step: String,
-    pub from: Place,
-    pub to: Place,
-    pub die: u8,
-    pub hit: bool,
-}
-
-impl StepView {
-    fn of(step: Step) -> StepView {
-        StepView {
-            step: step.to_string(),
-            from: match step.from {
-                From::Tray => Place::Word("tray"),
-                From::Mark(m) => Place::Mark(m.get()),
-            },
-            to: match step.to {
-                To::Mark(m) => Place::Mark(m.get()),
-                To::Off => Place::Word("off"),
-            },
-            die: step.die.get(),
-            hit: step.hit,
-        }
-    }
-}
-
-/// The legal steps from one source (the tray or a mark).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SourceSteps {
-    pub source: Place,
-    pub steps: Vec<StepView>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct DieView {
-    pub value: u8,
-    pub state: &'static str,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TrayView {
-    pub waiting: u8,
-    pub sent_home: u8,
-    pub borne_off: u8,
-}
-
-/// Counters of one side on one mark.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Placed {
-    pub mark: u8,
-    pub side: &'static str,
-    pub count: u8,
-}
-
-/// Everything the page draws.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Snapshot {
-    pub position: String,
-    pub turn: &'static str,
-    pub opener: &'static str,
-    pub thrown: bool,
-    pub dice: Vec<DieView>,
-    pub turn_over: bool,
-    /// The steps played so far this turn, in order.
-    pub steps: Vec<String>,
-    pub sources: Vec<SourceSteps>,
-    pub albi: TrayView,
-    pub nigri: TrayView,
-    pub marks: Vec<Placed>,
-    /// Confirmed turns of both sides.
-    pub turns: usize,
-    pub winner: Option<&'static str>,
-    pub seed: String,
-}
-
-/// One confirmed turn as saved: its throw (`235`) and steps.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedTurn {
-    pub throw: String,
-    pub steps: Vec<String>,
-}
-
-/// Enough to rebuild a game exactly: the seed replays the dice and the steps replay play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedGame {
-    pub seed: String,
-    pub start: String,
-    pub turns: Vec<SavedTurn>,
-    /// The current turn's dice are thrown.
-    pub thrown: bool,
-    pub steps: Vec<String>,
-}
-
-/// A game and what is needed to save it and start the next one.
+/// A game and nothing else: its seed and start are the core's.
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
-    seed: u64,
-    start: Position,
 }
 
 pub(crate) fn parse_seed(seed: Option<&str>) -> Result<u64, String> {
@@ -135,75 +35,86 @@ pub(crate) fn parse_position(xsn: &str) -> Result<Position, String> {
         .map_err(|e| format!("the position `{}` is not valid XSN: {e}", xsn.trim()))
 }
 
-fn parse_side(name: Option<&str>) -> Result<Side, String> {
+fn parse_side(name: &str) -> Option<Side> {
+    Side::BOTH.into_iter().find(|s| s.name() == name)
+}
+
+fn parse_opener(name: Option<&str>) -> Result<Side, String> {
     match name.map(str::trim) {
-        None | Some("") | Some("albi") => Ok(Side::Albi),
-        Some("nigri") => Ok(Side::Nigri),
-        Some(other) => Err(format!(
-            "the opener must be `albi` or `nigri`, not `{other}`"
+        None | Some("") => Ok(Side::Albi),
+        Some(name) => parse_side(name)
+            .ok_or_else(|| format!("the opener must be `albi` or `nigri`, not `{name}`")),
+    }
+}
+
+/// A mark number from JS: a whole number on the track.
+fn parse_mark(n: f64) -> Result<Mark, String> {
+    // `as` saturates, so anything past 255 lands on 255, which is no mark either.
+    (n.fract() == 0.0)
+        .then_some(n as u8)
+        .and_then(Mark::new)
+        // Not echoing the number keeps float formatting, and its size, out of the wasm.
+        .ok_or_else(|| format!("a mark is a whole number from 1 to {MARKS}"))
+}
+
+/// What is picked up: nothing, `tray` or a mark number.
+fn parse_selected(selected: Option<Tapped>) -> Result<Option<From>, String> {
+    match selected {
+        None => Ok(None),
+        Some(Tapped::Number(n)) => parse_mark(n).map(|m| Some(From::Mark(m))),
+        Some(Tapped::Word(word)) if word == "tray" => Ok(Some(From::Tray)),
+        Some(Tapped::Word(word)) => Err(format!(
+            "the selected source must be `tray` or a mark number, not `{word}`"
         )),
     }
 }
 
-fn digits(dice: Dice) -> String {
-    dice.values().iter().map(u8::to_string).collect()
-}
-
-fn tray(position: &Position, side: Side) -> TrayView {
-    let tray = position.tray(side);
-    TrayView {
-        waiting: tray.waiting,
-        sent_home: tray.sent_home,
-        borne_off: tray.borne_off,
-    }
+/// What is tapped: a mark number, or `tray:<side>` or `off:<side>`.
+fn parse_place(place: Tapped) -> Result<Place, String> {
+    let word = match place {
+        Tapped::Number(n) => return parse_mark(n).map(Place::Mark),
+        Tapped::Word(word) => word,
+    };
+    let place = match word.split_once(':') {
+        Some(("tray", side)) => parse_side(side).map(Place::Tray),
+        Some(("off", side)) => parse_side(side).map(Place::Exit),
+        _ => None,
+    };
+    place.ok_or_else(|| {
+        format!("the place must be a mark number, `tray:albi`, `off:nigri` and so on, not `{word}`")
+    })
 }
 
 impl Session {
     pub fn new(seed: Option<&str>, opener: Option<&str>) -> Result<Session, String> {
         let seed = parse_seed(seed)?;
-        let opener = parse_side(opener)?;
-        Ok(Session::started(Position::start(opener), seed))
+        let opener = parse_opener(opener)?;
+        Ok(Session {
+            game: Game::new(seed, opener),
+        })
     }
 
     pub fn from_position(xsn: &str, seed: Option<&str>) -> Result<Session, String> {
-        Ok(Session::started(parse_position(xsn)?, parse_seed(seed)?))
+        Ok(Session {
+            game: Game::from_position(parse_position(xsn)?, parse_seed(seed)?),
+        })
     }
 
-    fn started(start: Position, seed: u64) -> Session {
-        Session {
-            game: Game::from_position(start, seed),
-            seed,
-            start,
-        }
+    pub fn restore(saved: &SavedGame) -> Result<Session, String> {
+        Game::restore(saved)
+            .map(|game| Session { game })
+            .map_err(|e| e.to_string())
     }
 
-    /// The next game of the match: the other side opens; the seed follows from this one so
-    /// a seeded match stays reproducible.
     pub fn next_game(&self) -> Session {
-        let mut state = self.seed;
-        let seed = splitmix64(&mut state);
-        Session::started(Position::start(self.game.opener().other()), seed)
+        Session {
+            game: self.game.next_game(),
+        }
     }
 
     pub fn throw_dice(&mut self) -> Result<Vec<u8>, String> {
         let dice = self.game.throw().map_err(|e| e.to_string())?;
         Ok(dice.values().to_vec())
-    }
-
-    pub fn legal_steps(&self) -> Vec<SourceSteps> {
-        let mut groups: Vec<SourceSteps> = Vec::new();
-        // Steps come sorted by source, so each group is a run.
-        for step in self.game.legal_steps() {
-            let view = StepView::of(step);
-            match groups.last_mut() {
-                Some(group) if group.source == view.from => group.steps.push(view),
-                _ => groups.push(SourceSteps {
-                    source: view.from,
-                    steps: vec![view],
-                }),
-            }
-        }
-        groups
     }
 
     pub fn play(&mut self, step: &str) -> Result<StepView, String> {
@@ -227,126 +138,52 @@ impl Session {
             .map_err(|e| e.to_string())
     }
 
-    pub fn position(&self) -> String {
-        self.game.position().to_string()
-    }
-
-    pub fn record(&self) -> Vec<String> {
-        self.game.record().iter().map(ToString::to_string).collect()
-    }
-
-    pub fn winner(&self) -> Option<String> {
-        self.game.winner().map(|s| s.name().to_string())
-    }
-
-    pub fn dice_states(&self) -> Vec<DieView> {
-        self.game
-            .dice_states()
-            .into_iter()
-            .map(|(die, state)| DieView {
-                value: die.get(),
-                state: state.name(),
-            })
-            .collect()
-    }
-
     pub fn snapshot(&self) -> Snapshot {
-        let position = self.game.position();
-        let marks = (1..=36)
-            .filter_map(Mark::new)
-            .filter_map(|m| {
-                position.occupant(m).map(|(side, count)| Placed {
-                    mark: m.get(),
-                    side: side.name(),
-                    count,
-                })
-            })
-            .collect();
-        Snapshot {
-            position: position.to_string(),
-            turn: position.turn().name(),
-            opener: self.game.opener().name(),
-            thrown: !self.game.thrown().is_empty(),
-            dice: self.dice_states(),
-            turn_over: self.game.turn_is_over(),
-            steps: self.game.steps().map(|s| s.to_string()).collect(),
-            sources: self.legal_steps(),
-            albi: tray(position, Side::Albi),
-            nigri: tray(position, Side::Nigri),
-            marks,
-            turns: self.game.record().len(),
-            winner: self.game.winner().map(Side::name),
-            seed: self.seed.to_string(),
-        }
+        Snapshot::of(&self.game)
     }
 
     pub fn save(&self) -> SavedGame {
-        SavedGame {
-            seed: self.seed.to_string(),
-            start: self.start.to_string(),
-            turns: self
-                .game
-                .record()
-                .iter()
-                .map(|t| SavedTurn {
-                    throw: digits(t.throw),
-                    steps: t.steps.iter().map(ToString::to_string).collect(),
-                })
-                .collect(),
-            thrown: !self.game.thrown().is_empty(),
-            steps: self.game.steps().map(|s| s.to_string()).collect(),
-        }
+        self.game.save()
     }
 
-    /// Replays a saved game from its start and seed, refusing anything that does not replay
-    /// exactly (a throw that differs, an illegal step).
-    pub fn restore(saved: &SavedGame) -> Result<Session, String> {
-        let seed = parse_seed(Some(&saved.seed))?;
-        let mut session = Session::from_position(&saved.start, Some(&seed.to_string()))?;
-        let replay = |e: String| format!("the saved game does not replay: {e}");
-        for (n, turn) in saved.turns.iter().enumerate() {
-            if session.game.thrown().is_empty() {
-                session.game.throw().map_err(|e| replay(e.to_string()))?;
-            }
-            let thrown = digits(session.game.thrown());
-            if thrown != turn.throw {
-                return Err(replay(format!(
-                    "turn {} threw {thrown}, not {}",
-                    n + 1,
-                    turn.throw
-                )));
-            }
-            for step in &turn.steps {
-                session.play(step).map_err(replay)?;
-            }
-            session.confirm().map_err(replay)?;
-        }
-        if saved.thrown && session.game.thrown().is_empty() {
-            session.game.throw().map_err(|e| replay(e.to_string()))?;
-        }
-        for step in &saved.steps {
-            session.play(step).map_err(replay)?;
-        }
-        Ok(session)
+    pub fn geometry(&self) -> GeometryView {
+        GeometryView::of(&Geometry::trier())
+    }
+
+    pub fn refusal(&self, selected: Option<Tapped>, place: Tapped) -> Result<RefusalView, String> {
+        let selected = parse_selected(selected)?;
+        let place = parse_place(place)?;
+        Ok(RefusalView::of(self.game.refusal(selected, place)))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::view::{PlaceView, RefusalArgs};
     use super::*;
 
     fn session(xsn: &str) -> Session {
         Session::from_position(xsn, Some("1")).unwrap()
     }
 
+    /// The first legal step, as the page would pick it from the snapshot.
+    fn first_step(s: &Session) -> Option<String> {
+        let snapshot = s.snapshot();
+        snapshot.sources.first().map(|g| g.steps[0].step.clone())
+    }
+
     #[test]
     fn groups_legal_steps_by_source() {
         let s = session("A w13s0o0:1,5 w15s0o0: 23");
-        let groups = s.legal_steps();
-        let sources: Vec<Place> = groups.iter().map(|g| g.source).collect();
+        let groups = s.snapshot().sources;
+        let sources: Vec<PlaceView> = groups.iter().map(|g| g.source).collect();
         assert_eq!(
             sources,
-            [Place::Word("tray"), Place::Mark(1), Place::Mark(5)]
+            [
+                PlaceView::Word("tray"),
+                PlaceView::Mark(1),
+                PlaceView::Mark(5)
+            ]
         );
         let tray: Vec<&str> = groups[0].steps.iter().map(|s| s.step.as_str()).collect();
         assert_eq!(tray, ["in/2", "in/3"]);
@@ -357,7 +194,12 @@ mod tests {
         let mut s = session("A w15s0o0: w14s0o0:2 235");
         let hit = s.play("in/2").unwrap();
         assert!(hit.hit);
-        assert_eq!(s.position(), "A w14s0o0:2 w14s1o0: 35");
+        assert_eq!(s.snapshot().position, "A w14s0o0:2 w14s1o0: 35");
+        assert_eq!(s.snapshot().steps, std::slice::from_ref(&hit));
+        assert_eq!(
+            (hit.from, hit.to, hit.die),
+            (PlaceView::Word("tray"), PlaceView::Mark(2), 2)
+        );
         assert_eq!(s.undo().unwrap().step, "in/2*");
         assert!(s.confirm().is_err());
         for step in ["in/2", "in/3", "in/5"] {
@@ -366,6 +208,18 @@ mod tests {
         assert_eq!(s.confirm().unwrap(), "A 235: in/2* in/3 in/5");
         assert_eq!(s.snapshot().turn, "nigri");
         assert!(!s.snapshot().thrown);
+    }
+
+    #[test]
+    fn the_turn_seed_follows_the_seed_and_the_turns() {
+        let mut s = session("A w15s0o0: w15s0o0: 235");
+        let seed = |s: &Session| s.snapshot().turn_seed;
+        assert_eq!(seed(&s), "11400714819323198485");
+        while let Some(step) = first_step(&s) {
+            s.play(&step).unwrap();
+        }
+        s.confirm().unwrap();
+        assert_eq!(seed(&s), "11400714819323198486");
     }
 
     #[test]
@@ -390,23 +244,23 @@ mod tests {
     fn saved_games_replay_exactly_and_tampering_is_caught() {
         let mut s = Session::new(Some("42"), Some("nigri")).unwrap();
         for _ in 0..30 {
-            if s.winner().is_some() {
+            if s.snapshot().winner.is_some() {
                 break;
             }
             s.throw_dice().unwrap();
-            while let Some(step) = s.legal_steps().first().map(|g| g.steps[0].step.clone()) {
+            while let Some(step) = first_step(&s) {
                 s.play(&step).unwrap();
             }
             s.confirm().unwrap();
         }
         s.throw_dice().unwrap();
-        if let Some(step) = s.legal_steps().first().map(|g| g.steps[0].step.clone()) {
+        if let Some(step) = first_step(&s) {
             s.play(&step).unwrap();
         }
         let saved = s.save();
         let back = Session::restore(&saved).unwrap();
         assert_eq!(back.snapshot(), s.snapshot());
-        assert_eq!(back.record(), s.record());
+        assert_eq!(back.save(), saved);
 
         let mut bad = saved.clone();
         bad.turns[3].throw = "777".into();
@@ -425,5 +279,59 @@ mod tests {
         assert_eq!(next.snapshot().opener, "nigri");
         assert_eq!(next.snapshot().seed, s.next_game().snapshot().seed);
         assert_eq!(next.next_game().snapshot().opener, "albi");
+    }
+
+    #[test]
+    fn refusals_read_the_pages_places() {
+        let s = session("A w14s0o0:20 w14s0o0:30 123");
+        let word = |w: &str| Tapped::Word(w.into());
+        let refusal = |selected, place| s.refusal(selected, place).unwrap();
+        let not_yours = refusal(None, Tapped::Number(30.0));
+        assert_eq!(not_yours.code, "not-yours");
+        assert_eq!(
+            not_yours.args,
+            RefusalArgs {
+                mark: Some(30),
+                side: Some("nigri"),
+                ..RefusalArgs::default()
+            }
+        );
+        let from_tray = refusal(Some(word("tray")), Tapped::Number(9.0));
+        assert_eq!(from_tray.code, "not-a-die");
+        assert_eq!(from_tray.args.from, Some(PlaceView::Word("tray")));
+        assert_eq!(refusal(None, word("tray:nigri")).code, "other-tray");
+        let exit = refusal(Some(Tapped::Number(20.0)), word("off:albi"));
+        assert_eq!(exit.code, "bear-off-not-yet");
+        assert_eq!(
+            (exit.args.counters, exit.args.from, exit.args.to),
+            (Some(15), Some(PlaceView::Mark(31)), Some(36))
+        );
+        for bad in [
+            Tapped::Number(0.0),
+            Tapped::Number(37.0),
+            Tapped::Number(2.5),
+            Tapped::Number(f64::NAN),
+            word("tray"),
+            word("off:rubri"),
+            word("5"),
+        ] {
+            assert!(s.refusal(None, bad).is_err());
+        }
+        assert!(s.refusal(Some(word("off")), Tapped::Number(3.0)).is_err());
+    }
+
+    #[test]
+    fn the_geometry_is_the_trier_board() {
+        let board = session("A w15s0o0: w15s0o0:").geometry();
+        assert_eq!((board.rows, board.columns, board.gap_before), (3, 12, 6));
+        assert_eq!(board.cells.len(), 36);
+        assert_eq!(board.cells[12].letter, "I");
+        assert_eq!(board.entry, [1, 2, 3, 4, 5, 6]);
+        assert_eq!(board.home, [31, 32, 33, 34, 35, 36]);
+        assert_eq!(board.exit_after, 36);
+        assert_eq!(
+            board.inscription,
+            ["VIRTVS IMPERI", "HOSTES VINCTI", "LVDANT ROMANI"]
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! played on the threads with the weights frozen, then learned from in game order, so a seed
 //! gives the same network on any number of threads.
 
-use crate::scripta_match::play_match;
+use super::matches::play_match;
 use crate::{say, Args, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::train::{game_seed, learn_game, learning_rate, self_play, LAMBDA};

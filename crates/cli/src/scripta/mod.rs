@@ -1,4 +1,8 @@
-//! `ludi scripta moves` and `ludi scripta play`.
+//! `ludi scripta ...`: legal turns of XSN positions, random games, matches between computer
+//! players and training the `hard` network.
+
+mod matches;
+mod train;
 
 use crate::{answer_positions, games_and_seed, say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
@@ -10,10 +14,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     match args.first().map(String::as_str) {
         Some("moves") => moves(rest),
         Some("play") => play(rest),
-        Some("match") => crate::scripta_match::run(rest),
-        Some("train") => crate::scripta_train::run(rest),
+        Some("match") => matches::run(rest),
+        Some("train") => train::run(rest),
         Some(other) => Err(UsageError(format!("unknown scripta command `{other}`"))),
-        None => Err(UsageError("scripta needs a command: moves or play".into())),
+        None => Err(UsageError(
+            "scripta: expected moves, play, match or train".into(),
+        )),
     }
 }
 

@@ -1,0 +1,349 @@
+//! Why a tap on the board does nothing: the page asks when a tap is neither a step of the
+//! selected counter nor a counter it may pick up, and words the answer itself.
+
+use super::game::Game;
+use super::position::{Mark, Side, COUNTERS};
+use super::step::{From, To};
+
+/// A place on or beside the board that a player can tap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    Mark(Mark),
+    /// A side's tray: its counters waiting, sent home and borne off.
+    Tray(Side),
+    /// Where a side's counters bear off, beside the last mark.
+    Exit(Side),
+}
+
+/// Why a tap is refused, with what the page needs to say so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    GameOver,
+    NotThrown {
+        side: Side,
+    },
+    /// No die can be played any more: only confirming is left.
+    TurnOver,
+    /// The tray or exit of the side not to move.
+    OtherTray {
+        side: Side,
+    },
+    NoneWaiting,
+    /// Counters wait, but every entry mark their dice reach is blocked.
+    EntryBlocked,
+    /// Rule 9: bearing off waits until all `counters` stand on marks `from` to `to`.
+    BearOffNotYet {
+        counters: u8,
+        from: Mark,
+        to: Mark,
+    },
+    /// A counter can bear off, but none is picked up.
+    PickFirst,
+    /// The target is held by two or more counters of `side`.
+    Blocked {
+        mark: Mark,
+        side: Side,
+    },
+    /// No die takes the selected counter `from` to `mark`.
+    NotADie {
+        mark: Mark,
+        from: From,
+    },
+    /// An empty entry mark tapped with nothing picked up: entering starts at the tray.
+    EnterFromTray,
+    /// Rule 8: a counter sent home comes back in before any other moves.
+    MustEnterFirst,
+    /// An own counter that no die can move.
+    Stuck {
+        mark: Mark,
+    },
+    NotYours {
+        mark: Mark,
+        side: Side,
+    },
+    Empty {
+        mark: Mark,
+    },
+}
+
+impl Refusal {
+    /// The code the page words the refusal by.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::GameOver => "game-over",
+            Refusal::NotThrown { .. } => "not-thrown",
+            Refusal::TurnOver => "turn-over",
+            Refusal::OtherTray { .. } => "other-tray",
+            Refusal::NoneWaiting => "none-waiting",
+            Refusal::EntryBlocked => "entry-blocked",
+            Refusal::BearOffNotYet { .. } => "bear-off-not-yet",
+            Refusal::PickFirst => "pick-first",
+            Refusal::Blocked { .. } => "blocked",
+            Refusal::NotADie { .. } => "not-a-die",
+            Refusal::EnterFromTray => "enter-from-tray",
+            Refusal::MustEnterFirst => "must-enter-first",
+            Refusal::Stuck { .. } => "stuck",
+            Refusal::NotYours { .. } => "not-yours",
+            Refusal::Empty { .. } => "empty",
+        }
+    }
+}
+
+impl Game {
+    /// Why tapping `place`, with `selected` picked up (the tray or a mark), does nothing now.
+    /// Asked only for a tap that is neither a legal step of `selected` nor a counter to pick
+    /// up; the game as a whole speaks first (over, not thrown, turn over), then the place.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Game, Mark, Place, Refusal, Side};
+    ///
+    /// let mut game = Game::new(1, Side::Albi);
+    /// let mark = Mark::new(9).unwrap();
+    /// assert_eq!(
+    ///     game.refusal(None, Place::Mark(mark)),
+    ///     Refusal::NotThrown { side: Side::Albi }
+    /// );
+    /// game.throw().unwrap();
+    /// assert_eq!(game.refusal(None, Place::Mark(mark)), Refusal::Empty { mark });
+    /// assert_eq!(game.refusal(None, Place::Mark(mark)).code(), "empty");
+    /// ```
+    pub fn refusal(&self, selected: Option<From>, place: Place) -> Refusal {
+        if self.winner().is_some() {
+            return Refusal::GameOver;
+        }
+        if self.thrown().is_empty() {
+            return Refusal::NotThrown {
+                side: self.position().turn(),
+            };
+        }
+        if self.turn_is_over() {
+            return Refusal::TurnOver;
+        }
+        match place {
+            Place::Exit(side) => self.exit_refusal(side, selected),
+            Place::Tray(side) => self.tray_refusal(side),
+            Place::Mark(mark) => match selected {
+                Some(from) => self.target_refusal(from, mark),
+                None => self.source_refusal(mark),
+            },
+        }
+    }
+
+    fn exit_refusal(&self, side: Side, selected: Option<From>) -> Refusal {
+        if side != self.position().turn() {
+            return Refusal::OtherTray { side };
+        }
+        let can_bear_off = self.legal_steps().iter().any(|s| s.to == To::Off);
+        if can_bear_off && selected.is_none() {
+            Refusal::PickFirst
+        } else {
+            Refusal::BearOffNotYet {
+                counters: COUNTERS,
+                from: Mark::HOME,
+                to: Mark::LAST,
+            }
+        }
+    }
+
+    fn tray_refusal(&self, side: Side) -> Refusal {
+        if side != self.position().turn() {
+            return Refusal::OtherTray { side };
+        }
+        if self.position().tray(side).to_enter() == 0 {
+            Refusal::NoneWaiting
+        } else {
+            Refusal::EntryBlocked
+        }
+    }
+
+    /// A mark tapped as where the selected counter should go.
+    fn target_refusal(&self, from: From, mark: Mark) -> Refusal {
+        match self.position().occupant(mark) {
+            Some((side, count)) if side != self.position().turn() && count >= 2 => {
+                Refusal::Blocked { mark, side }
+            }
+            _ => Refusal::NotADie { mark, from },
+        }
+    }
+
+    /// A mark tapped with nothing selected, as a counter to pick up.
+    fn source_refusal(&self, mark: Mark) -> Refusal {
+        let mover = self.position().turn();
+        let enters_here = self
+            .legal_steps()
+            .iter()
+            .any(|s| s.from == From::Tray && s.to == To::Mark(mark));
+        if enters_here {
+            return Refusal::EnterFromTray;
+        }
+        match self.position().occupant(mark) {
+            Some((side, _)) if side == mover => {
+                if self.position().must_reenter(mover) {
+                    Refusal::MustEnterFirst
+                } else {
+                    Refusal::Stuck { mark }
+                }
+            }
+            Some((side, _)) => Refusal::NotYours { mark, side },
+            None => Refusal::Empty { mark },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scripta::Position;
+
+    fn game(xsn: &str) -> Game {
+        let position: Position = xsn.parse().unwrap();
+        Game::from_position(position, 1)
+    }
+
+    fn mark(n: u8) -> Mark {
+        Mark::new(n).unwrap()
+    }
+
+    fn at(n: u8) -> Place {
+        Place::Mark(mark(n))
+    }
+
+    fn from(n: u8) -> Option<From> {
+        Some(From::Mark(mark(n)))
+    }
+
+    #[test]
+    fn the_game_speaks_before_the_place() {
+        let won = game("A w0s0o15: w0s0o0:30x15");
+        assert_eq!(won.refusal(None, at(30)), Refusal::GameOver);
+        let unthrown = game("N w15s0o0: w15s0o0:");
+        assert_eq!(
+            unthrown.refusal(from(3), Place::Tray(Side::Albi)),
+            Refusal::NotThrown { side: Side::Nigri }
+        );
+        // 6 6 6 with mark 6 blocked: nothing enters.
+        let over = game("A w15s0o0: w13s0o0:6x2 666");
+        assert_eq!(over.refusal(None, at(6)), Refusal::TurnOver);
+    }
+
+    #[test]
+    fn the_trays_and_exits() {
+        let g = game("A w0s0o0:10x15 w15s0o0: 123");
+        let other = Refusal::OtherTray { side: Side::Nigri };
+        assert_eq!(g.refusal(None, Place::Tray(Side::Nigri)), other);
+        assert_eq!(g.refusal(None, Place::Exit(Side::Nigri)), other);
+        assert_eq!(
+            g.refusal(None, Place::Tray(Side::Albi)),
+            Refusal::NoneWaiting
+        );
+        assert_eq!(
+            g.refusal(from(10), Place::Exit(Side::Albi)),
+            Refusal::BearOffNotYet {
+                counters: 15,
+                from: mark(31),
+                to: mark(36),
+            }
+        );
+        let waiting = game("A w2s0o0:10x13 w11s0o0:1x2,2x2 112");
+        assert_eq!(
+            waiting.refusal(None, Place::Tray(Side::Albi)),
+            Refusal::EntryBlocked
+        );
+        let home = game("A w0s0o0:33x15 w15s0o0: 456");
+        assert_eq!(
+            home.refusal(None, Place::Exit(Side::Albi)),
+            Refusal::PickFirst
+        );
+    }
+
+    #[test]
+    fn a_target_of_the_selected_counter() {
+        let g = game("A w0s0o13:10,11 w13s0o0:14x2 123");
+        assert_eq!(
+            g.refusal(from(10), at(14)),
+            Refusal::Blocked {
+                mark: mark(14),
+                side: Side::Nigri,
+            }
+        );
+        assert_eq!(
+            g.refusal(from(10), at(20)),
+            Refusal::NotADie {
+                mark: mark(20),
+                from: From::Mark(mark(10)),
+            }
+        );
+        let entering = game("A w15s0o0: w15s0o0: 123");
+        assert_eq!(
+            entering.refusal(Some(From::Tray), at(5)),
+            Refusal::NotADie {
+                mark: mark(5),
+                from: From::Tray,
+            }
+        );
+    }
+
+    #[test]
+    fn a_counter_to_pick_up() {
+        let entering = game("A w14s0o0:20 w14s0o0:30 123");
+        assert_eq!(entering.refusal(None, at(2)), Refusal::EnterFromTray);
+        assert_eq!(
+            entering.refusal(None, at(30)),
+            Refusal::NotYours {
+                mark: mark(30),
+                side: Side::Nigri,
+            }
+        );
+        assert_eq!(
+            entering.refusal(None, at(25)),
+            Refusal::Empty { mark: mark(25) }
+        );
+        let sent_home = game("A w0s1o0:20x14 w15s0o0: 123");
+        assert_eq!(sent_home.refusal(None, at(20)), Refusal::MustEnterFirst);
+        // Marks 21 to 23 are all held by nigri: the counter on 20 has nowhere to go.
+        let stuck = game("A w14s0o0:20 w9s0o0:21x2,22x2,23x2 123");
+        assert_eq!(
+            stuck.refusal(None, at(20)),
+            Refusal::Stuck { mark: mark(20) }
+        );
+    }
+
+    #[test]
+    fn every_code_is_its_own() {
+        let codes = [
+            Refusal::GameOver,
+            Refusal::NotThrown { side: Side::Albi },
+            Refusal::TurnOver,
+            Refusal::OtherTray { side: Side::Albi },
+            Refusal::NoneWaiting,
+            Refusal::EntryBlocked,
+            Refusal::BearOffNotYet {
+                counters: 15,
+                from: mark(31),
+                to: mark(36),
+            },
+            Refusal::PickFirst,
+            Refusal::Blocked {
+                mark: mark(1),
+                side: Side::Albi,
+            },
+            Refusal::NotADie {
+                mark: mark(1),
+                from: From::Tray,
+            },
+            Refusal::EnterFromTray,
+            Refusal::MustEnterFirst,
+            Refusal::Stuck { mark: mark(1) },
+            Refusal::NotYours {
+                mark: mark(1),
+                side: Side::Albi,
+            },
+            Refusal::Empty { mark: mark(1) },
+        ]
+        .map(|r| r.code());
+        let mut distinct = codes.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), codes.len());
+    }
+}

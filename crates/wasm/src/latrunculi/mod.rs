@@ -1,0 +1,139 @@
+//! Latrunculi for the page: [`Session`] and [`Opponent`] do the work in plain Rust (so native
+//! unit tests cover them); [`LatrunculiGame`] and [`LatrunculiPlayer`] only convert.
+
+mod player;
+mod session;
+
+pub use player::{hint, Budget, Opponent};
+pub use session::{
+    MoveView, PerSide, RefusalView, ResultView, Session, Snapshot, SourceMoves, SquareView,
+};
+
+use crate::convert::{err, js, performance_now};
+use ludi_core::latrunculi::SavedGame;
+use wasm_bindgen::prelude::*;
+
+/// A game of Latrunculi, as the page holds it.
+#[wasm_bindgen]
+pub struct LatrunculiGame {
+    session: Session,
+}
+
+#[wasm_bindgen]
+impl LatrunculiGame {
+    /// A new game under `rules` (`piso`, `quintana` or `key=value,...`), from their start or
+    /// from `lfen`. `seed` (decimal digits) makes "place the rest" and the computer players'
+    /// turn seeds reproducible; without it the browser's randomness picks one.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        rules: &str,
+        lfen: Option<String>,
+        seed: Option<String>,
+    ) -> Result<LatrunculiGame, JsError> {
+        let session = Session::new(rules, lfen.as_deref(), seed.as_deref()).map_err(err)?;
+        Ok(LatrunculiGame { session })
+    }
+
+    /// Rebuilds a game from what [`LatrunculiGame::save`] returned, checking every move.
+    pub fn restore(saved: JsValue) -> Result<LatrunculiGame, JsError> {
+        let saved: SavedGame = serde_wasm_bindgen::from_value(saved)
+            .map_err(|e| JsError::new(&format!("the saved game is not readable: {e}")))?;
+        let session = Session::restore(&saved).map_err(err)?;
+        Ok(LatrunculiGame { session })
+    }
+
+    /// The next game: the same rules from their start, the seed derived from this game's.
+    #[wasm_bindgen(js_name = nextGame)]
+    pub fn next_game(&self) -> LatrunculiGame {
+        LatrunculiGame {
+            session: self.session.next_game(),
+        }
+    }
+
+    /// Everything the page draws, in one call.
+    pub fn snapshot(&self) -> Result<JsValue, JsError> {
+        js(&self.session.snapshot())
+    }
+
+    /// Plays `@d4` or `d4-d6`; returns `{move, from, to, side, captured}`.
+    pub fn play(&mut self, text: &str) -> Result<JsValue, JsError> {
+        js(&self.session.play(text).map_err(err)?)
+    }
+
+    /// Places every remaining counter of both sides, drawn from the game's seed; returns the
+    /// placements in order (`[]` when nothing is left to place).
+    #[wasm_bindgen(js_name = placeRest)]
+    pub fn place_rest(&mut self) -> Result<JsValue, JsError> {
+        js(&self.session.place_rest())
+    }
+
+    /// Takes back the last move or placement; returns it as it was played.
+    pub fn undo(&mut self) -> Result<JsValue, JsError> {
+        js(&self.session.undo().map_err(err)?)
+    }
+
+    /// Why tapping `square`, with `selected` chosen before (or null), does nothing:
+    /// `{code, args}`, or null when the tap places, moves or selects.
+    pub fn refusal(&self, selected: Option<String>, square: &str) -> Result<JsValue, JsError> {
+        js(&self.session.refusal(selected.as_deref(), square))
+    }
+
+    /// What the page keeps in storage to rebuild this game: `{rules, start, seed, moves}`.
+    pub fn save(&self) -> Result<JsValue, JsError> {
+        js(&self.session.save())
+    }
+}
+
+/// Runs `choose` with the browser's clock when the page gives a budget.
+fn timed<T>(
+    budget_ms: Option<f64>,
+    choose: impl FnOnce(Option<Budget>) -> Result<T, String>,
+) -> Result<JsValue, JsError>
+where
+    T: serde::Serialize,
+{
+    let clock = performance_now;
+    let chosen =
+        choose(budget_ms.map(|ms| (&clock as &dyn ludi_core::clock::Clock, ms))).map_err(err)?;
+    js(&chosen)
+}
+
+/// A computer player of Latrunculi, as the page's worker holds it.
+#[wasm_bindgen]
+pub struct LatrunculiPlayer {
+    opponent: Opponent,
+}
+
+#[wasm_bindgen]
+impl LatrunculiPlayer {
+    /// A player of `level`: `random`, `easy`, `medium` or `hard`. `seed` (decimal digits)
+    /// makes its choices reproducible.
+    #[wasm_bindgen(constructor)]
+    pub fn new(level: &str, seed: Option<String>) -> Result<LatrunculiPlayer, JsError> {
+        let opponent = Opponent::new(level, seed.as_deref()).map_err(err)?;
+        Ok(LatrunculiPlayer { opponent })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn level(&self) -> String {
+        self.opponent.level().to_string()
+    }
+
+    /// The move this player picks in `lfen` under `rules` (nothing is played), searching for
+    /// at most about `budget_ms` milliseconds when it is given.
+    pub fn choose(
+        &mut self,
+        lfen: &str,
+        rules: &str,
+        budget_ms: Option<f64>,
+    ) -> Result<JsValue, JsError> {
+        timed(budget_ms, |budget| {
+            self.opponent.choose(lfen, rules, budget)
+        })
+    }
+
+    /// What `hard` would play in `lfen` under `rules`.
+    pub fn hint(lfen: &str, rules: &str, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
+        timed(budget_ms, |budget| hint(lfen, rules, budget))
+    }
+}

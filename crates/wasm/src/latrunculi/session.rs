@@ -1,0 +1,539 @@
+//! The game as the page sees it, in plain Rust: every answer is a small serializable value
+//! and every failure a readable message.
+
+use ludi_core::latrunculi::{
+    parse_seed, Cell, Game, Move, Position, Refusal, Rules, SavedGame, Side, QUIET_MOVES_LIMIT,
+};
+use ludi_core::rng::os_seed;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One move or placement, taken apart for the page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    /// `d4-d6` or `@d4`.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// `None` for a placement.
+    pub from: Option<String>,
+    pub to: String,
+    pub side: &'static str,
+    /// The squares whose counters the move takes.
+    pub captured: Vec<String>,
+}
+
+impl MoveView {
+    /// `mv` as the side to move plays it in `before`.
+    pub fn of(rules: &Rules, before: &Position, mv: Move) -> MoveView {
+        MoveView {
+            text: mv.to_string(),
+            from: mv.from().map(|s| s.to_string()),
+            to: mv.to().to_string(),
+            side: before.turn().name(),
+            captured: before
+                .captured_squares(rules, mv)
+                .map(|s| s.to_string())
+                .collect(),
+        }
+    }
+}
+
+/// A value for each side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PerSide<T> {
+    pub white: T,
+    pub black: T,
+}
+
+impl<T> PerSide<T> {
+    fn of(value: impl Fn(Side) -> T) -> PerSide<T> {
+        PerSide {
+            white: value(Side::White),
+            black: value(Side::Black),
+        }
+    }
+}
+
+/// One square of the board and what stands on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SquareView {
+    pub square: String,
+    pub file: usize,
+    /// 0 is white's edge.
+    pub rank: usize,
+    pub piece: Option<&'static str>,
+    pub corner: bool,
+}
+
+/// The legal moves of the counter on `from`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SourceMoves {
+    pub from: String,
+    pub moves: Vec<MoveView>,
+}
+
+/// A finished game: `white`, `black` or `draw`, and why it ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    pub winner: &'static str,
+    pub reason: &'static str,
+}
+
+/// Why a tap does nothing: a code and its arguments by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RefusalView {
+    pub code: &'static str,
+    pub args: BTreeMap<&'static str, String>,
+}
+
+impl RefusalView {
+    fn of(refusal: &Refusal) -> RefusalView {
+        RefusalView {
+            code: refusal.code(),
+            args: refusal.args().into_iter().collect(),
+        }
+    }
+}
+
+/// Everything the page draws.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    /// Canonical LFEN.
+    pub position: String,
+    /// Canonical `start=..,move=..,corner=..,noback=..,win=..`.
+    pub rules: String,
+    pub preset: Option<&'static str>,
+    pub width: usize,
+    pub height: usize,
+    pub turn: &'static str,
+    /// `place` or `move`.
+    pub phase: &'static str,
+    pub squares: Vec<SquareView>,
+    pub to_place: PerSide<u16>,
+    /// Counters captured by each side.
+    pub captured: PerSide<u16>,
+    /// Counters on the board.
+    pub counters: PerSide<u16>,
+    pub clock: u32,
+    pub clock_limit: u32,
+    pub last_moves: PerSide<Option<String>>,
+    /// The legal placements now (empty outside the placement phase).
+    pub placements: Vec<String>,
+    /// The legal moves grouped by the square they start from (movement phase).
+    pub sources: Vec<SourceMoves>,
+    pub result: Option<ResultView>,
+    /// Moves and placements played in this game.
+    pub moves: usize,
+    pub seed: String,
+    pub turn_seed: String,
+    pub can_undo: bool,
+}
+
+/// A game as the page holds it.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+}
+
+pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
+    Rules::parse(text.trim()).map_err(|e| e.to_string())
+}
+
+pub(crate) fn parse_position(lfen: &str) -> Result<Position, String> {
+    lfen.trim()
+        .parse()
+        .map_err(|e| format!("the position `{}` is not valid LFEN: {e}", lfen.trim()))
+}
+
+/// A seed as decimal text, or the system's randomness when there is none.
+fn seed_or_random(seed: Option<&str>) -> Result<u64, String> {
+    match seed.map(str::trim) {
+        None | Some("") => os_seed(),
+        Some(text) => parse_seed(text),
+    }
+}
+
+impl Session {
+    /// A game under `rules` (`piso`, `quintana` or `key=value,...`) from their start or from
+    /// `lfen`; `seed` (decimal digits) makes "place the rest" and the turn seeds reproducible.
+    pub fn new(rules: &str, lfen: Option<&str>, seed: Option<&str>) -> Result<Session, String> {
+        let rules = parse_rules(rules)?;
+        let start = match lfen.map(str::trim) {
+            None | Some("") => Position::start(&rules),
+            Some(text) => parse_position(text)?,
+        };
+        let seed = seed_or_random(seed)?;
+        Ok(Session {
+            game: Game::seeded(rules, start, seed),
+        })
+    }
+
+    /// Rebuilds a saved game, replaying and checking every move.
+    pub fn restore(saved: &SavedGame) -> Result<Session, String> {
+        let game = Game::restore(saved).map_err(|e| e.to_string())?;
+        Ok(Session { game })
+    }
+
+    /// The next game: the same rules from their start, the seed derived from this one's.
+    pub fn next_game(&self) -> Session {
+        Session {
+            game: self.game.next_game(),
+        }
+    }
+
+    /// Plays `@d4` or `d4-d6`; returns the move with the squares it took.
+    pub fn play(&mut self, text: &str) -> Result<MoveView, String> {
+        let before = self.game.position().clone();
+        let mv = self
+            .game
+            .play_text(text.trim())
+            .map_err(|e| e.to_string())?;
+        Ok(MoveView::of(self.game.rules(), &before, mv))
+    }
+
+    /// Places every remaining counter of both sides, drawn from the game's seed.
+    pub fn place_rest(&mut self) -> Vec<MoveView> {
+        let first = self.game.record().len();
+        self.game.place_rest();
+        self.views_from(first)
+    }
+
+    /// Takes back the last move or placement; returns it as it was played.
+    pub fn undo(&mut self) -> Result<MoveView, String> {
+        let mv = self
+            .game
+            .undo()
+            .ok_or_else(|| "there is no move to take back".to_string())?;
+        Ok(MoveView::of(self.game.rules(), self.game.position(), mv))
+    }
+
+    /// Why tapping `square` (with `selected` chosen before) does nothing; `None` when the tap
+    /// places, moves or selects.
+    pub fn refusal(&self, selected: Option<&str>, square: &str) -> Option<RefusalView> {
+        self.game
+            .refusal(selected, square)
+            .as_ref()
+            .map(RefusalView::of)
+    }
+
+    pub fn save(&self) -> SavedGame {
+        self.game.save()
+    }
+
+    /// The moves played from index `first` on, as they were played.
+    fn views_from(&self, first: usize) -> Vec<MoveView> {
+        let rules = self.game.rules();
+        let played = self.game.history().iter().zip(self.game.record());
+        played
+            .skip(first)
+            .map(|(before, &mv)| MoveView::of(rules, before, mv))
+            .collect()
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        let rules = self.game.rules();
+        let position = self.game.position();
+        let board = position.board();
+        let squares = board
+            .squares()
+            .map(|square| SquareView {
+                square: square.to_string(),
+                file: square.file(),
+                rank: square.rank(),
+                piece: match board.get(square) {
+                    Cell::Counter(side) => Some(side.name()),
+                    _ => None,
+                },
+                corner: board.is_corner(square),
+            })
+            .collect();
+        let legal = self.game.legal_moves();
+        let placements = legal
+            .iter()
+            .filter(|mv| mv.is_placement())
+            .map(|mv| mv.to().to_string())
+            .collect();
+        let mut sources: Vec<SourceMoves> = Vec::new();
+        // Legal moves come grouped by the square they start from.
+        for &mv in &legal {
+            let Some(from) = mv.from() else { continue };
+            let view = MoveView::of(rules, position, mv);
+            match sources.last_mut() {
+                Some(group) if group.from == from.to_string() => group.moves.push(view),
+                _ => sources.push(SourceMoves {
+                    from: from.to_string(),
+                    moves: vec![view],
+                }),
+            }
+        }
+        Snapshot {
+            position: position.to_string(),
+            rules: rules.to_string(),
+            preset: rules.preset(),
+            width: board.width(),
+            height: board.height(),
+            turn: position.turn().name(),
+            phase: if position.is_placement_phase() {
+                "place"
+            } else {
+                "move"
+            },
+            squares,
+            to_place: PerSide::of(|side| position.to_place(side)),
+            captured: PerSide::of(|side| position.captured_by(side)),
+            counters: PerSide::of(|side| position.counters(side)),
+            clock: position.clock(),
+            clock_limit: QUIET_MOVES_LIMIT,
+            last_moves: PerSide::of(|side| position.last_move(side).map(|m| m.to_string())),
+            placements,
+            sources,
+            result: self.game.result().map(|result| ResultView {
+                winner: result.outcome.name(),
+                reason: result.reason.code(),
+            }),
+            moves: self.game.record().len(),
+            seed: self.game.seed().to_string(),
+            turn_seed: self.game.turn_seed().to_string(),
+            can_undo: !self.game.record().is_empty(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(rules: &str, lfen: &str) -> Session {
+        Session::new(rules, Some(lfen), Some("1")).unwrap()
+    }
+
+    #[test]
+    fn a_new_game_shows_the_rules_start() {
+        let s = Session::new("quintana", None, Some("4"))
+            .unwrap()
+            .snapshot();
+        assert_eq!(
+            s.position,
+            "BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w 0,0 0,0 0 -,-"
+        );
+        assert_eq!(
+            s.rules,
+            "start=rows,move=rook,corner=off,noback=off,win=all"
+        );
+        assert_eq!(s.preset, Some("quintana"));
+        assert_eq!(
+            (s.width, s.height, s.turn, s.phase),
+            (8, 8, "white", "move")
+        );
+        assert_eq!(s.squares.len(), 64);
+        assert_eq!(
+            s.squares[0],
+            SquareView {
+                square: "a1".into(),
+                file: 0,
+                rank: 0,
+                piece: Some("white"),
+                corner: true
+            }
+        );
+        assert_eq!(
+            s.counters,
+            PerSide {
+                white: 16,
+                black: 16
+            }
+        );
+        assert!(s.placements.is_empty());
+        assert_eq!(s.sources.len(), 8, "the eight counters of rank 2");
+        assert_eq!(s.sources[0].from, "a2");
+        assert_eq!(s.sources[0].moves.len(), 4);
+        assert_eq!((s.clock, s.clock_limit), (0, 100));
+        assert_eq!(s.result, None);
+        assert_eq!((s.moves, s.can_undo), (0, false));
+        assert_eq!(s.seed, "4");
+        assert_eq!(
+            s.turn_seed,
+            4u64.wrapping_mul(0x9e37_79b9_7f4a_7c15).to_string()
+        );
+
+        let piso = Session::new("piso", None, Some("4")).unwrap().snapshot();
+        assert_eq!(piso.phase, "place");
+        assert_eq!(piso.placements.len(), 64);
+        assert!(piso.sources.is_empty());
+        assert_eq!(
+            piso.to_place,
+            PerSide {
+                white: 20,
+                black: 20
+            }
+        );
+        let mixed = Session::new("move=rook", None, Some("4"))
+            .unwrap()
+            .snapshot();
+        assert_eq!(mixed.preset, None);
+    }
+
+    #[test]
+    fn plays_shows_captures_and_undoes() {
+        let mut s = session("piso", "8/8/8/3W4/3B4/1WB1BW2/3W4/7B w 0,0 0,0 7 -,-");
+        let sources = s.snapshot().sources;
+        let d2 = sources.iter().find(|g| g.from == "d2").unwrap();
+        let up = d2.moves.iter().find(|m| m.text == "d2-d3").unwrap();
+        assert_eq!(up.captured, ["d4", "e3", "c3"]);
+        let played = s.play("d2-d3").unwrap();
+        assert_eq!(
+            played,
+            MoveView {
+                text: "d2-d3".into(),
+                from: Some("d2".into()),
+                to: "d3".into(),
+                side: "white",
+                captured: vec!["d4".into(), "e3".into(), "c3".into()],
+            }
+        );
+        let after = s.snapshot();
+        assert_eq!(after.captured, PerSide { white: 3, black: 0 });
+        assert_eq!(after.result.as_ref().map(|r| r.reason), Some("down-to-one"));
+        assert_eq!(after.result.map(|r| r.winner), Some("white"));
+        assert_eq!(after.last_moves.white.as_deref(), Some("d2-d3"));
+        assert!(after.can_undo);
+        assert!(s.play("h1-h2").unwrap_err().contains("over"));
+        assert_eq!(s.undo().unwrap(), played, "undo shows what it puts back");
+        assert_eq!(s.snapshot().counters, PerSide { white: 4, black: 4 });
+        assert!(s.undo().unwrap_err().contains("no move"));
+    }
+
+    #[test]
+    fn place_rest_is_reproducible_for_a_seed() {
+        let placed = |seed: &str| {
+            let mut s = Session::new("piso", None, Some(seed)).unwrap();
+            s.play("@d4").unwrap();
+            let rest = s.place_rest();
+            (rest, s.snapshot())
+        };
+        let (rest, snapshot) = placed("8");
+        assert_eq!(rest.len(), 39);
+        assert_eq!(rest[0].side, "black");
+        assert_eq!(rest[1].side, "white");
+        assert!(rest
+            .iter()
+            .all(|m| m.from.is_none() && m.captured.is_empty()));
+        assert_eq!(snapshot.phase, "move");
+        assert_eq!(snapshot.moves, 40);
+        assert_eq!(placed("8"), (rest.clone(), snapshot));
+        assert_ne!(placed("9").0, rest);
+        let mut moving = Session::new("quintana", None, Some("8")).unwrap();
+        assert!(moving.place_rest().is_empty());
+    }
+
+    #[test]
+    fn refusals_come_through_with_codes_and_args() {
+        let s = session("quintana", "8/8/8/3B4/3W4/8/8/W6B w 0,0 0,0 0 -,-");
+        assert_eq!(s.refusal(None, "d4"), None);
+        assert_eq!(s.refusal(Some("d4"), "h4"), None);
+        let view = |selected: Option<&str>, square: &str| {
+            let refusal = s.refusal(selected, square).unwrap();
+            let args = refusal.args.iter().map(|(k, v)| format!(" {k}={v}"));
+            format!("{}{}", refusal.code, args.collect::<String>())
+        };
+        assert_eq!(view(None, "d5"), "not-yours side=black square=d5");
+        assert_eq!(view(None, "e4"), "empty square=e4");
+        assert_eq!(view(Some("d4"), "d7"), "path-blocked at=d5 from=d4 to=d7");
+        assert_eq!(view(Some("d4"), "e5"), "not-in-line from=d4 to=e5");
+        assert_eq!(view(Some("d4"), "d5"), "occupied square=d5");
+        assert_eq!(view(None, "q9"), "not-a-square square=q9");
+        assert_eq!(view(Some("zz"), "d4"), "not-a-square square=zz");
+        let piso = session("piso", "8/8/8/8/8/8/8/WB6 w 2,2 0,0 0 -,-");
+        assert_eq!(piso.refusal(None, "c1"), None);
+        assert_eq!(piso.refusal(None, "a1").unwrap().code, "occupied");
+        assert_eq!(piso.refusal(Some("a1"), "a2").unwrap().code, "place-first");
+        let step = session("piso", "7B/8/8/3W4/8/8/8/W6B w 0,0 0,0 0 d4-d5,h7-h8");
+        assert_eq!(
+            step.refusal(Some("d5"), "d4").unwrap().code,
+            "straight-back"
+        );
+        assert_eq!(step.refusal(Some("d5"), "d7").unwrap().code, "one-step");
+        let boxed = session("piso", "8/8/8/8/8/B7/WB6/WW6 w 0,0 0,0 0 -,-");
+        assert_eq!(boxed.refusal(None, "a1").unwrap().code, "no-move");
+        let over = session("piso", "8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-");
+        assert_eq!(over.refusal(None, "h2").unwrap().code, "game-over");
+    }
+
+    #[test]
+    fn saved_games_replay_exactly_and_tampering_is_caught() {
+        let mut s = Session::new("piso", None, Some("77")).unwrap();
+        s.play("@c3").unwrap();
+        s.place_rest();
+        for _ in 0..12 {
+            let Some(text) = s
+                .snapshot()
+                .sources
+                .first()
+                .map(|g| g.moves[0].text.clone())
+            else {
+                break;
+            };
+            s.play(&text).unwrap();
+        }
+        let saved = s.save();
+        assert_eq!(saved.seed, "77");
+        assert_eq!(saved.start, "8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-");
+        let back = Session::restore(&saved).unwrap();
+        assert_eq!(back.snapshot(), s.snapshot());
+
+        let mut bad = saved.clone();
+        bad.moves[45] = "a1-h8".into();
+        let err = Session::restore(&bad).unwrap_err();
+        assert!(
+            err.contains("does not replay") && err.contains("move 46"),
+            "{err}"
+        );
+        let mut bad = saved.clone();
+        bad.start = "garbage".into();
+        assert!(Session::restore(&bad).is_err());
+        let mut bad = saved;
+        bad.rules = "move=fly".into();
+        assert!(Session::restore(&bad).unwrap_err().contains("move=fly"));
+    }
+
+    #[test]
+    fn next_game_keeps_the_rules_and_derives_the_seed() {
+        let mut s = Session::new(
+            "move=rook",
+            Some("8/8/8/3B4/3W4/8/8/W6B w 0,0 0,0 0 -,-"),
+            Some("3"),
+        )
+        .unwrap();
+        s.play("d4-e4").unwrap();
+        let next = s.next_game().snapshot();
+        assert_eq!(next.rules, s.snapshot().rules);
+        assert_eq!(next.position, "8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-");
+        assert_eq!(next.seed, s.next_game().snapshot().seed);
+        assert_ne!(next.seed, "3");
+    }
+
+    #[test]
+    fn bad_input_is_refused_with_words_and_changes_nothing() {
+        assert!(Session::new("chess", None, None)
+            .unwrap_err()
+            .contains("`chess`"));
+        assert!(Session::new("", None, None).unwrap_err().contains("empty"));
+        assert!(Session::new("piso", Some("8/8 w"), None)
+            .unwrap_err()
+            .contains("not valid LFEN"));
+        assert!(Session::new("piso", None, Some("-3"))
+            .unwrap_err()
+            .contains("whole number"));
+        assert!(Session::new("piso", None, Some("99999999999999999999999")).is_err());
+        assert!(Session::new("piso", None, None).is_ok(), "a random seed");
+
+        let mut s = session("quintana", "8/8/8/3B4/3W4/8/8/W6B w 0,0 0,0 0 -,-");
+        let before = s.snapshot();
+        assert!(s.play("zz").unwrap_err().contains("not a move"));
+        assert!(s.play("d4-e5").unwrap_err().contains("not a legal move"));
+        assert!(s.play("@e5").unwrap_err().contains("not a legal move"));
+        assert!(s.undo().is_err());
+        assert_eq!(s.snapshot(), before);
+    }
+}

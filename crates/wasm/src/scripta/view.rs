@@ -1,0 +1,304 @@
+//! The values the page reads, shaped as the contract names them: each built from a core value
+//! and nothing else.
+
+use ludi_core::scripta::{
+    Cell, From, Game, Geometry, Mark, Position, Refusal, Side, Step, To, MARKS,
+};
+use serde::Serialize;
+
+/// Where a step starts or ends, as the page names it: a mark number or a word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum PlaceView {
+    Mark(u8),
+    /// `tray` (entering) or `off` (bearing off).
+    Word(&'static str),
+}
+
+impl PlaceView {
+    fn from(from: From) -> PlaceView {
+        match from {
+            From::Tray => PlaceView::Word("tray"),
+            From::Mark(m) => PlaceView::Mark(m.get()),
+        }
+    }
+
+    fn to(to: To) -> PlaceView {
+        match to {
+            To::Mark(m) => PlaceView::Mark(m.get()),
+            To::Off => PlaceView::Word("off"),
+        }
+    }
+}
+
+/// One step, written and taken apart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StepView {
+    pub step: String,
+    pub from: PlaceView,
+    pub to: PlaceView,
+    pub die: u8,
+    pub hit: bool,
+}
+
+impl StepView {
+    pub fn of(step: Step) -> StepView {
+        StepView {
+            step: step.to_string(),
+            from: PlaceView::from(step.from),
+            to: PlaceView::to(step.to),
+            die: step.die.get(),
+            hit: step.hit,
+        }
+    }
+}
+
+/// The legal steps from one source (the tray or a mark).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SourceSteps {
+    pub source: PlaceView,
+    pub steps: Vec<StepView>,
+}
+
+/// The legal steps grouped by source. Steps come sorted by source, so each group is a run.
+fn sources(game: &Game) -> Vec<SourceSteps> {
+    let mut groups: Vec<SourceSteps> = Vec::new();
+    for step in game.legal_steps() {
+        let view = StepView::of(step);
+        match groups.last_mut() {
+            Some(group) if group.source == view.from => group.steps.push(view),
+            _ => groups.push(SourceSteps {
+                source: view.from,
+                steps: vec![view],
+            }),
+        }
+    }
+    groups
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DieView {
+    pub value: u8,
+    pub state: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TrayView {
+    pub waiting: u8,
+    pub sent_home: u8,
+    pub borne_off: u8,
+}
+
+impl TrayView {
+    fn of(position: &Position, side: Side) -> TrayView {
+        let tray = position.tray(side);
+        TrayView {
+            waiting: tray.waiting,
+            sent_home: tray.sent_home,
+            borne_off: tray.borne_off,
+        }
+    }
+}
+
+/// Counters of one side on one mark.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Placed {
+    pub mark: u8,
+    pub side: &'static str,
+    pub count: u8,
+}
+
+/// Everything the page draws.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    pub position: String,
+    pub turn: &'static str,
+    pub opener: &'static str,
+    pub thrown: bool,
+    pub dice: Vec<DieView>,
+    pub turn_over: bool,
+    /// The steps played so far this turn, in order.
+    pub steps: Vec<StepView>,
+    pub sources: Vec<SourceSteps>,
+    pub albi: TrayView,
+    pub nigri: TrayView,
+    pub marks: Vec<Placed>,
+    /// Confirmed turns of both sides.
+    pub turns: usize,
+    pub winner: Option<&'static str>,
+    /// Decimal digits: a u64 does not survive JS numbers.
+    pub seed: String,
+    pub turn_seed: String,
+}
+
+impl Snapshot {
+    pub fn of(game: &Game) -> Snapshot {
+        let position = game.position();
+        let marks = (1..=MARKS)
+            .filter_map(Mark::new)
+            .filter_map(|m| {
+                position.occupant(m).map(|(side, count)| Placed {
+                    mark: m.get(),
+                    side: side.name(),
+                    count,
+                })
+            })
+            .collect();
+        Snapshot {
+            position: position.to_string(),
+            turn: position.turn().name(),
+            opener: game.opener().name(),
+            thrown: !game.thrown().is_empty(),
+            dice: game
+                .dice_states()
+                .into_iter()
+                .map(|(die, state)| DieView {
+                    value: die.get(),
+                    state: state.name(),
+                })
+                .collect(),
+            turn_over: game.turn_is_over(),
+            steps: game.steps().map(StepView::of).collect(),
+            sources: sources(game),
+            albi: TrayView::of(position, Side::Albi),
+            nigri: TrayView::of(position, Side::Nigri),
+            marks,
+            turns: game.record().len(),
+            winner: game.winner().map(Side::name),
+            seed: game.seed().to_string(),
+            turn_seed: game.turn_seed().to_string(),
+        }
+    }
+}
+
+/// Where one mark is drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CellView {
+    pub mark: u8,
+    pub row: u8,
+    pub col: u8,
+    pub label: String,
+    pub letter: String,
+}
+
+impl CellView {
+    fn of(cell: &Cell) -> CellView {
+        CellView {
+            mark: cell.mark.get(),
+            row: cell.row,
+            col: cell.col,
+            label: cell.label.clone(),
+            letter: cell.letter.to_string(),
+        }
+    }
+}
+
+/// The board as the page draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GeometryView {
+    pub name: &'static str,
+    pub rows: u8,
+    pub columns: u8,
+    pub gap_before: u8,
+    pub cells: Vec<CellView>,
+    pub track: Vec<u8>,
+    pub entry: Vec<u8>,
+    pub home: Vec<u8>,
+    pub exit_after: u8,
+    pub inscription: Vec<&'static str>,
+    pub counters: u8,
+    pub dice: u8,
+    pub faces: u8,
+}
+
+fn numbers(marks: &[Mark]) -> Vec<u8> {
+    marks.iter().map(|m| m.get()).collect()
+}
+
+impl GeometryView {
+    pub fn of(board: &Geometry) -> GeometryView {
+        GeometryView {
+            name: board.name,
+            rows: board.rows,
+            columns: board.columns,
+            gap_before: board.gap_before,
+            cells: board.cells.iter().map(CellView::of).collect(),
+            track: numbers(&board.track),
+            entry: numbers(&board.entry),
+            home: numbers(&board.home),
+            exit_after: board.exit_after.get(),
+            inscription: board.inscription.to_vec(),
+            counters: board.counters,
+            dice: board.dice,
+            faces: board.faces,
+        }
+    }
+}
+
+/// What a refusal names; only the arguments its code has are present.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct RefusalArgs {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<PlaceView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<u8>,
+}
+
+/// Why a tap does nothing: `{code, args}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RefusalView {
+    pub code: &'static str,
+    pub args: RefusalArgs,
+}
+
+impl RefusalView {
+    pub fn of(refusal: Refusal) -> RefusalView {
+        let none = RefusalArgs::default();
+        let args = match refusal {
+            Refusal::GameOver
+            | Refusal::TurnOver
+            | Refusal::NoneWaiting
+            | Refusal::EntryBlocked
+            | Refusal::PickFirst
+            | Refusal::EnterFromTray
+            | Refusal::MustEnterFirst => none,
+            Refusal::NotThrown { side } | Refusal::OtherTray { side } => RefusalArgs {
+                side: Some(side.name()),
+                ..none
+            },
+            Refusal::BearOffNotYet { counters, from, to } => RefusalArgs {
+                counters: Some(counters),
+                from: Some(PlaceView::Mark(from.get())),
+                to: Some(to.get()),
+                ..none
+            },
+            Refusal::Blocked { mark, side } | Refusal::NotYours { mark, side } => RefusalArgs {
+                mark: Some(mark.get()),
+                side: Some(side.name()),
+                ..none
+            },
+            Refusal::NotADie { mark, from } => RefusalArgs {
+                mark: Some(mark.get()),
+                from: Some(PlaceView::from(from)),
+                ..none
+            },
+            Refusal::Stuck { mark } | Refusal::Empty { mark } => RefusalArgs {
+                mark: Some(mark.get()),
+                ..none
+            },
+        };
+        RefusalView {
+            code: refusal.code(),
+            args,
+        }
+    }
+}
