@@ -11,8 +11,8 @@ use std::process::Command;
 use wasm_bindgen_cli_support::Bindgen;
 
 pub const TARGET: &str = "wasm32-unknown-unknown";
-/// The issue's budget for the wasm and its JS glue together, gzipped.
-const BUDGET: usize = 150 * 1024;
+/// The budget for the wasm and its JS glue together, gzipped (issue 12: under 200 KB).
+const BUDGET: usize = 200 * 1024;
 /// What the Rust compiler's wasm output uses beyond the MVP, for binaryen to accept it.
 const WASM_FEATURES: &[&str] = &[
     "--enable-bulk-memory",
@@ -88,7 +88,7 @@ pub fn build() -> Result<Size, String> {
         glue: gzipped(&out.join("ludi_wasm.js"))?,
     };
     println!(
-        "wasm size: {} bytes wasm + {} bytes JS glue = {} bytes gzip ({:.1} KB; budget 150 KB)",
+        "wasm size: {} bytes wasm + {} bytes JS glue = {} bytes gzip ({:.1} KB; budget 200 KB)",
         size.wasm,
         size.glue,
         size.wasm + size.glue,
