@@ -54,6 +54,8 @@ async function hostPage() {
   assert.notEqual(new URL(hostUrl).origin, GAME_ORIGIN);
   const frames = {};
   for (const id of ['a', 'b', 'c']) {
+    // The frames load lazily, as a reader scrolls to them.
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await page.waitForSelector(`#${id}[data-ludi-height]`);
     frames[id] = await (await page.$(`#${id} iframe`)).contentFrame();
     await frames[id].waitForSelector('body.ready');
@@ -79,6 +81,18 @@ test('the snippet embeds both games, each sized to its board and told of its own
     assert.match(await full.getAttribute('href'), new RegExp(`^${GAME_ORIGIN}/\\?game=`));
   }
   assert.equal(await frames.b.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  // A narrow frame keeps the phone's portrait layout: sized only once the board is drawn.
+  for (const id of ['a', 'c']) {
+    const box = await page.locator(`#${id} iframe`).boundingBox();
+    assert.ok(box.height > box.width, `${id}: ${box.width}x${box.height}`);
+    assert.equal(await frames[id].locator('[data-position]').count(), 1);
+  }
+  // A game the router does not offer yet says so instead of showing the home screen.
+  if (await frames.b.locator('.home-bar').count()) {
+    assert.equal(await frames.b.locator('.home-bar').isVisible(), false);
+    assert.equal(await frames.b.getAttribute('.embed-unavailable', 'data-say'), 'embed.unavailable');
+    assert.equal(await frames.b.locator('.embed-unavailable').isVisible(), true);
+  }
 
   // A move through frame a ends its game; only a's element hears it.
   await frames.a.click('[data-mark="36"]');

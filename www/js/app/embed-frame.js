@@ -38,6 +38,11 @@ function normalise(html) {
 
 function openInFull(kept) {
   const { t } = createI18n(pickLanguage([kept.get('lang'), ...(navigator.languages ?? [])]));
+  // Shown by the CSS only if the router fell back to the home screen (a game not offered yet).
+  const unavailable = document.createElement('p');
+  unavailable.className = 'status embed-unavailable';
+  unavailable.dataset.say = 'embed.unavailable';
+  unavailable.textContent = t('embed.unavailable');
   const footer = document.createElement('footer');
   footer.className = 'embed-footer';
   const link = document.createElement('a');
@@ -47,7 +52,7 @@ function openInFull(kept) {
   link.dataset.action = 'open-full';
   link.textContent = t('embed.openFull');
   footer.append(link);
-  document.body.append(footer);
+  document.body.append(unavailable, footer);
 }
 
 function talk(html) {
@@ -65,6 +70,9 @@ function talk(html) {
   };
   const height = () => Math.ceil(document.body.getBoundingClientRect().height);
   const resize = () => {
+    // Not before the screen is drawn: a frame sized to the empty page would be short, hence
+    // landscape, and the board would settle in the landscape phone layout.
+    if (!document.body.classList.contains('ready')) return;
     const now = performance.now();
     let h = height();
     if (h <= 0 || h === lastHeight || now < holdUntil) return;
@@ -96,6 +104,7 @@ function talk(html) {
     resize();
   });
   new ResizeObserver(resize).observe(document.body);
+  new MutationObserver(resize).observe(document.body, { attributes: true, attributeFilter: ['class'] });
   document.addEventListener('ludi:gameover', (event) => {
     const { winner, rules, turns } = event.detail ?? {};
     post({ type: 'gameover', winner: String(winner), rules: rules ?? null, turns: Number(turns) });

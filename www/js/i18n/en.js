@@ -275,6 +275,7 @@ export default {
   'pwa.installText': 'Install Ludi Romani to play from your home screen, offline too.',
   'pwa.dismiss': 'Not now',
   'embed.openFull': 'Open in full',
+  'embed.unavailable': 'This game cannot be played in a frame yet.',
   'embedding.title': 'Ludi Romani on your site',
   'embedding.intro': 'Put XII Scripta or Latrunculi on any web page: just the board and its buttons, fitted to the width you give it, with a small link to open the full game.',
   'embedding.oneLine': 'The snippet',
