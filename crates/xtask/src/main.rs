@@ -7,6 +7,7 @@ mod lighthouse;
 mod node;
 mod precache;
 mod serve;
+mod speed;
 mod train;
 mod wasm;
 
@@ -20,9 +21,10 @@ fn main() -> ExitCode {
         Some("serve") => serve_command(&args[1..]),
         Some("dist") => dist::build().map(|_| ()),
         Some("lighthouse") => lighthouse::run(),
+        Some("wasm-speed") => speed::run_speed(),
         Some("train-scripta") => train::train_scripta(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | lighthouse | train-scripta [--games N --seed S --threads T]>");
+            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | lighthouse | wasm-speed | train-scripta [--games N --seed S --threads T]>");
             return ExitCode::from(2);
         }
     };

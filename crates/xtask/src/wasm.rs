@@ -100,30 +100,37 @@ pub fn build() -> Result<Size, String> {
 
 /// Runs binaryen's `wasm-opt -O3` over cargo's wasm, when it is installed (Debian's `binaryen`
 /// package), and returns the file to bind: the optimised copy, or cargo's own without it (the
-/// page works the same, a little larger and slower). It runs before wasm-bindgen because
-/// binaryen 108 (Debian 12's) rewrites the externref table wasm-bindgen's glue fills.
+/// page works the same, larger). It runs before wasm-bindgen because binaryen 108 (Debian
+/// 12's) rewrites the externref table wasm-bindgen's glue fills. `LUDI_WASM_OPT=0` skips it:
+/// binaryen 108's output is smaller but measured slower (`cargo xtask wasm-speed`).
 fn optimise(wasm: &Path) -> Result<PathBuf, String> {
-    let probe = Command::new("wasm-opt").arg("--version").output();
-    if !probe.is_ok_and(|o| o.status.success()) {
-        println!(
-            "xtask: wasm-opt not found, so the wasm is not optimised further \
-             (apt-get install binaryen)"
-        );
+    if std::env::var_os("LUDI_WASM_OPT").is_some_and(|v| v == "0") {
+        println!("xtask: LUDI_WASM_OPT=0, so wasm-opt is skipped");
         return Ok(wasm.to_path_buf());
     }
     let optimised = wasm.with_extension("opt.wasm");
-    let (from, to) = (wasm.to_string_lossy(), optimised.to_string_lossy());
+    Ok(if wasm_opt(wasm, &optimised)? {
+        optimised
+    } else {
+        wasm.to_path_buf()
+    })
+}
+
+/// `wasm-opt -O3 from -o to`; false (with a note) when binaryen is not installed.
+pub fn wasm_opt(from: &Path, to: &Path) -> Result<bool, String> {
+    let probe = Command::new("wasm-opt").arg("--version").output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        println!("xtask: wasm-opt not found, so no wasm-opt pass (apt-get install binaryen)");
+        return Ok(false);
+    }
+    let (source, output) = (from.to_string_lossy(), to.to_string_lossy());
     let mut args = vec!["-O3"];
     args.extend_from_slice(WASM_FEATURES);
-    args.extend_from_slice(&[&from, "-o", &to]);
+    args.extend_from_slice(&[&source, "-o", &output]);
     run("wasm-opt", &args)?;
     let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
-    println!(
-        "xtask: wasm-opt -O3: {} -> {} bytes",
-        size(wasm),
-        size(&optimised)
-    );
-    Ok(optimised)
+    println!("xtask: wasm-opt -O3: {} -> {} bytes", size(from), size(to));
+    Ok(true)
 }
 
 fn gzipped(path: &Path) -> Result<usize, String> {
