@@ -48,8 +48,10 @@ test('two players here, and the last choices are remembered', async () => {
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
   await s.page.click('[data-action="home"]');
   await s.page.waitForSelector('[data-action="start"]');
-  assert.equal(await s.page.getAttribute('[data-opponent="human"]', 'aria-pressed'), 'true');
-  assert.equal(await s.page.getAttribute('[data-game="scripta"]', 'aria-pressed'), 'true');
+  assert.equal(await s.page.getAttribute('.choice[data-opponent="human"]', 'aria-pressed'), 'true');
+  assert.equal(await s.page.getAttribute('.choice[data-game="scripta"]', 'aria-pressed'), 'true');
+  // The unfinished game is offered first.
+  assert.equal(await s.page.locator('[data-action="resume"][data-game="scripta"]').count(), 1);
   await close(s);
 });
 

@@ -11,7 +11,7 @@ use std::process::Command;
 use wasm_bindgen_cli_support::Bindgen;
 
 pub const TARGET: &str = "wasm32-unknown-unknown";
-/// The budget for the wasm and its JS glue together, gzipped (issue 12: under 200 KB).
+/// The budget for both games' wasm and its JS glue together, gzipped (200 KB).
 const BUDGET: usize = 200 * 1024;
 /// What the Rust compiler's wasm output uses beyond the MVP, for binaryen to accept it.
 const WASM_FEATURES: &[&str] = &[

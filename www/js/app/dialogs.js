@@ -48,7 +48,7 @@ function actions(buttons) {
  * The New game dialog for a game with `levels` and `sides`, appended to `parent`. `onStart`
  * gets {opponent: 'human'|'computer', level, side}. Returns {open(current), element}.
  */
-export function createNewGameDialog(parent, { t }, { levels, sides }, onStart) {
+export function createNewGameDialog(parent, { t }, { levels, sides, levelAbout }, onStart) {
   const dialog = document.createElement('dialog');
   dialog.id = 'new-game';
   dialog.setAttribute('aria-labelledby', 'new-game-title');
@@ -63,7 +63,7 @@ export function createNewGameDialog(parent, { t }, { levels, sides }, onStart) {
     radio('opponent', 'computer', t('newGame.computer')),
   ]);
   const levelSet = fieldset(t('newGame.level'), 'levels',
-    levels.map((l) => radio('level', l, t(`level.${l}`), t(`level.${l}.about`))));
+    levels.map((l) => radio('level', l, t(`level.${l}`), t(levelAbout(l)))));
   const sideSet = fieldset(t('newGame.side'), 'sides',
     sides.map((s) => radio('side', s, t(`side.${s}.long`))));
   levelSet.dataset.computerOnly = '';

@@ -4,6 +4,7 @@
 import { asPicture } from '../kit/svg.js';
 import { createBoard } from '../games/scripta/board.js';
 import { GAME as SCRIPTA, mountScripta } from '../games/scripta/screen.js';
+import { GAME as LATRUNCULI } from '../games/latrunculi/screen.js';
 import { renderRules as scriptaRules } from '../games/scripta/rules.js';
 
 // A middle game for the picture on the home screen.
@@ -40,9 +41,9 @@ export function gameCatalogue(engine, i18n, latrunculi) {
       name: 'game.scripta',
       rules: [{ id: 'austin-murray', name: 'rules.scripta.austin-murray' }],
       levels: SCRIPTA.levels,
+      levelAbout: SCRIPTA.levelAbout,
       defaultLevel: SCRIPTA.defaultLevel,
       sides: SCRIPTA.sides,
-      available: true,
       // Austin & Murray are the default: a link without `rules` plays them.
       rulesText: () => null,
       preview: scriptaPreview(engine, i18n),
@@ -57,9 +58,10 @@ export function gameCatalogue(engine, i18n, latrunculi) {
         { id: 'custom', name: 'rules.latrunculi.custom', custom: true },
       ],
       options: LATRUNCULI_OPTIONS,
-      levels: ['easy', 'medium', 'hard'],
-      defaultLevel: 'medium',
-      sides: ['white', 'black'],
+      levels: LATRUNCULI.levels,
+      levelAbout: LATRUNCULI.levelAbout,
+      defaultLevel: LATRUNCULI.defaultLevel,
+      sides: LATRUNCULI.sides,
       rulesText: (choice) => (choice.rules === 'custom'
         ? LATRUNCULI_OPTIONS.map((o) => `${o.key}=${choice.options[o.key]}`).join(',')
         : choice.rules),

@@ -50,7 +50,7 @@ function choiceGroup(name, legend, items, chosen, onChoose) {
 
 /**
  * Mounts the home screen on `root`. `ctx`: {engine, i18n, games: {id: game}, go, told}, where a
- * game is {name, rules: [{id}], options, levels, defaultLevel, sides, available, preview(box),
+ * game is {name, rules: [{id}], options, levels, levelAbout, defaultLevel, sides, preview(box),
  * rulesQuery(choice)}.
  */
 export function mountHome(root, ctx) {
@@ -68,7 +68,6 @@ export function mountHome(root, ctx) {
 
   function resumeCard() {
     for (const [id, game] of Object.entries(games)) {
-      if (!game.available) continue;
       const stored = storage.loadGame(id);
       if (stored.saved === undefined || stored.over) continue;
       const card = el('section', 'resume');
@@ -132,23 +131,27 @@ export function mountHome(root, ctx) {
     return set;
   }
 
-  function opponentChoices(state) {
-    const game = games[state.game];
-    const mine = state[state.game];
-    const wrap = el('div', 'who');
-    wrap.append(choiceGroup('opponent', t('home.chooseOpponent'), [
+  /** The first choice a visitor meets: the computer, or two people on this device. */
+  function opponentChoice(state) {
+    return choiceGroup('opponent', t('home.chooseOpponent'), [
       { value: 'computer', name: t('home.opponent.computer') },
       { value: 'human', name: t('home.opponent.human') },
-    ], state.opponent, (opponent) => store.dispatch({ opponent })));
-    if (state.opponent === 'computer') {
-      wrap.append(choiceGroup('level', t('home.level'),
-        game.levels.map((l) => ({ value: l, name: t(`level.${l}`), about: t(`level.${l}.about`) })),
-        mine.level, (level) => store.dispatch({ [state.game]: { ...mine, level } })));
-      wrap.append(choiceGroup('side', t('home.side'),
+    ], state.opponent, (opponent) => store.dispatch({ opponent }));
+  }
+
+  /** Against the computer: its level and the player's side. */
+  function computerChoices(state) {
+    const game = games[state.game];
+    const mine = state[state.game];
+    if (state.opponent !== 'computer') return [];
+    return [
+      choiceGroup('level', t('home.level'),
+        game.levels.map((l) => ({ value: l, name: t(`level.${l}`), about: t(game.levelAbout(l)) })),
+        mine.level, (level) => store.dispatch({ [state.game]: { ...mine, level } })),
+      choiceGroup('side', t('home.side'),
         game.sides.map((s) => ({ value: s, name: t(`side.${s}.long`) })),
-        mine.side, (side) => store.dispatch({ [state.game]: { ...mine, side } })));
-    }
-    return wrap;
+        mine.side, (side) => store.dispatch({ [state.game]: { ...mine, side } })),
+    ];
   }
 
   function start() {
@@ -175,22 +178,24 @@ export function mountHome(root, ctx) {
     }
     const resume = resumeCard();
     if (resume) parts.push(resume);
-    parts.push(gameCards(state), rulesChoices(state), opponentChoices(state));
+    parts.push(opponentChoice(state), gameCards(state), rulesChoices(state), ...computerChoices(state));
     const game = games[state.game];
+    // The Play button stays in sight at the foot of the screen, whatever is chosen above.
     const go2 = el('div', 'home-actions');
     const play = el('button', 'primary big', t('home.start'));
     play.type = 'button';
     play.dataset.action = 'start';
-    play.disabled = !game.available;
     play.addEventListener('click', start);
     const rules = el('button', 'plain', t('home.readRules'));
     rules.type = 'button';
     rules.dataset.action = 'rules';
     rules.addEventListener('click', () => go(query({ page: 'rules', game: state.game, rules: game.rulesText(state[state.game]) })));
     go2.append(play, rules);
-    if (!game.available) go2.append(el('p', 'coming', t('home.coming')));
     parts.push(go2);
+    const focused = document.activeElement?.closest?.('.choice');
+    const again = focused && Object.entries(focused.dataset)[0];
     main.replaceChildren(...parts);
+    if (again) main.querySelector(`.choice[data-${again[0]}="${again[1]}"]`)?.focus();
   }
 
   store.subscribe(render);

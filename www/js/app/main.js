@@ -36,7 +36,7 @@ async function boot() {
     const ctx = { engine, i18n, route, worker, go, games, told };
     if (route.screen === 'rules' && game) {
       app.screen = mountRulesPage(root, ctx, route.game);
-    } else if (route.screen === 'game' && game?.available) {
+    } else if (route.screen === 'game' && game) {
       app.screen = game.mount(root, ctx);
       document.title = `${i18n.t(game.name)} · ${i18n.t('app.title')}`;
     } else {

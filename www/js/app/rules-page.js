@@ -30,7 +30,6 @@ export function mountRulesPage(root, ctx, id) {
   play.className = 'primary big';
   play.dataset.action = 'play';
   play.textContent = t('page.play', { game: t(game.name) });
-  play.disabled = !game.available;
   play.addEventListener('click', () => go(query({ game: id, rules: route.rules })));
   main.append(body, play);
   root.replaceChildren(header, main);

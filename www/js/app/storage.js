@@ -66,3 +66,12 @@ export function loadChoices() {
 export function saveChoices(choices) {
   write(CHOICES_KEY, choices);
 }
+
+/** A remembered yes/no setting of this device (e.g. the face-to-face layout). */
+export function loadSetting(name) {
+  return read(`ludi-romani.setting.${name}`).text === 'true';
+}
+
+export function saveSetting(name, on) {
+  write(`ludi-romani.setting.${name}`, Boolean(on));
+}

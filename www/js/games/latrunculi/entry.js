@@ -1,33 +1,35 @@
-// Latrunculi as the home screen and the router see it. The game screen is not built yet: the
-// home screen offers its choices and its rules page, and says it is coming.
+// Latrunculi as the home screen and the router see it: its screen, a live picture of its board
+// and its rules page.
 
-import { renderPage } from '../../app/page.js';
+import { asPicture } from '../../kit/svg.js';
+import { createBoard } from './board.js';
+import { mountLatrunculi } from './screen.js';
+import { renderRules } from './rules.js';
 
-function renderRules(body, i18n, rules) {
-  const { t } = i18n;
-  const preset = rules === 'quintana' ? 'quintana' : rules === 'piso' || !rules ? 'piso' : 'custom';
-  const own = {
-    piso: ['latrunculi.piso.start', 'latrunculi.piso.move', 'latrunculi.piso.capture', 'latrunculi.piso.noback', 'latrunculi.piso.win'],
-    quintana: ['latrunculi.quintana.start', 'latrunculi.quintana.move', 'latrunculi.quintana.capture', 'latrunculi.quintana.win'],
-    custom: ['latrunculi.custom.intro'],
-  }[preset];
-  return renderPage(body, i18n, {
-    title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${preset}`)}`,
-    sections: [
-      { paragraphs: ['latrunculi.goal', ...own] },
-      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', 'latrunculi.history3', 'latrunculi.history4', 'latrunculi.history5'] },
-      { heading: 'page.choices', list: ['latrunculi.choice1', 'latrunculi.choice2', 'latrunculi.choice3', 'latrunculi.choice4', 'latrunculi.choice5'] },
-      { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3'] },
-    ],
-  });
+// A middle game under Piso's rules for the picture on the home screen.
+const PREVIEW = '8/2B1B3/1BW2W2/3WB3/2W1BW2/1W3W2/4B3/8 w 0,0 2,1 6 -,-';
+
+function preview(engine, i18n) {
+  return (box) => {
+    const game = new engine.LatrunculiGame('piso', PREVIEW, '1');
+    try {
+      const snap = game.snapshot();
+      createBoard(box, snap, { i18n, corners: true }).render({
+        position: snap.position, squares: snap.squares, selectable: new Set(), selected: null,
+        targets: new Set(), hint: null,
+      });
+      asPicture(box, i18n.t('home.preview', { game: i18n.t('game.latrunculi') }));
+    } finally {
+      game.free();
+    }
+  };
 }
 
 /** What the game catalogue needs of Latrunculi. */
 export function latrunculi(engine, i18n) {
   return {
-    available: false,
-    preview: () => {},
-    mount: null,
-    rulesPage: (body, rules) => renderRules(body, i18n, rules),
+    preview: preview(engine, i18n),
+    mount: mountLatrunculi,
+    rulesPage: (body, rules) => renderRules(body, i18n, engine, rules),
   };
 }

@@ -22,6 +22,7 @@ export const GAME = {
   defaultLevel: 'medium',
   sides: ['albi', 'nigri'],
   hintLevel: 'expert',
+  levelAbout: (level) => `level.${level}.about`,
 };
 const BUDGET = 300; // ms the strongest player may search for a move in the page
 const other = (side) => (side === 'albi' ? 'nigri' : 'albi');
@@ -65,9 +66,12 @@ function layout(root, { t }) {
   const home = button('home', t('action.home'), 'plain');
   const rules = button('rules', t('action.rules'), 'plain');
   const fresh = button('new', t('action.new'), 'plain');
+  // Two people facing each other across a tablet: each side's tray and controls at its edge.
+  const face = button('face', t('action.face'), 'plain');
+  face.setAttribute('aria-pressed', 'false');
   rules.setAttribute('aria-haspopup', 'dialog');
   fresh.setAttribute('aria-haspopup', 'dialog');
-  bar.append(home, rules, fresh);
+  bar.append(face, home, rules, fresh);
   header.append(title, bar);
 
   const main = document.createElement('main');
@@ -89,10 +93,11 @@ function layout(root, { t }) {
   const hint = button('hint', t('action.hint'));
   hint.setAttribute('aria-pressed', 'false');
   hint.title = t('action.hint.title', { level: t(`level.${GAME.hintLevel}`) });
-  const replay = button('replay', t('action.replay'));
+  // Beside the dice, not among the four actions: it looks back rather than plays.
+  const replay = button('replay', t('action.replay'), 'plain replay');
   acts.append(button('throw', t('action.throw'), 'primary'), button('undo', t('action.undo')),
-    button('confirm', t('action.confirm')), hint, replay);
-  controls.append(dice, acts);
+    button('confirm', t('action.confirm')), hint);
+  controls.append(dice, replay, acts);
   main.append(status, trayNigri, wrap, trayAlbi, controls);
 
   const over = document.createElement('section');
@@ -121,6 +126,7 @@ function layout(root, { t }) {
       confirm: $('[data-action="confirm"]'),
       hint,
       replay,
+      face,
     },
   };
 }
@@ -190,6 +196,7 @@ export function mountScripta(root, ctx) {
     hint: null, // {position, steps} while a hint is drawn for that position
     trail: null, // {side, steps} of the last turn, kept on the board until the next throw
     trailUpto: null, // while "show again" replays the trail: how many of its steps are drawn
+    face: storage.loadSetting('face'), // the face-to-face layout for pass and play
     hintPending: false,
     thinking: false,
     computerBusy: false,
@@ -304,6 +311,9 @@ export function mountScripta(root, ctx) {
     dom.buttons.replay.hidden = !state.trail || state.trail.side === you || state.trail.steps.length === 0;
     dom.buttons.replay.disabled = state.trailUpto !== null;
     dom.main.dataset.near = you ?? GAME.sides[0];
+    dom.buttons.face.hidden = who.kind === 'computer';
+    dom.buttons.face.setAttribute('aria-pressed', String(state.face));
+    dom.main.toggleAttribute('data-face', state.face && who.kind !== 'computer');
     dom.main.dataset.turn = s.turn;
     // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
     const event = eventWords(state.event, you);
@@ -543,6 +553,9 @@ export function mountScripta(root, ctx) {
         const steps = snap().steps;
         game().confirm();
         changed({ kind: 'confirm', side, other: other(side), steps }, { trail: { side, steps } });
+      } else if (action === 'face') {
+        storage.saveSetting('face', !get().face);
+        store.dispatch({ face: !get().face });
       } else if (action === 'replay') {
         showAgain();
       } else if (action === 'again') {

@@ -1,0 +1,279 @@
+// Latrunculi in the browser: placing by tap and "place the rest", custodial and corner
+// captures, refusals with the engine's reason, rook moves, the end of a game, your own rules
+// from the home screen, a whole game against the computer, undo, reload, a page that answers
+// while the strongest player thinks, and screenshots at three sizes.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, close, position, says, screenshotPath } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** The query for a Latrunculi link (pass and play unless told otherwise). */
+function lat(params = {}) {
+  return `?${new URLSearchParams({ game: 'latrunculi', opponent: 'human', pace: '0', ...params })}`;
+}
+
+const squares = (page, selector) => page.$$eval(selector, (nodes) => nodes.map((n) => n.dataset.square).sort());
+const piece = (page, square) => page.getAttribute(`[data-square="${square}"]`, 'data-piece');
+
+// Under Piso's rules, white to move: d2-c2 traps the black counter on c3 against c4.
+const CUSTODIAL = 'B4B/5B/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-';
+// c1-b1 takes the black counter in the corner a1 against a2.
+const CORNER = '4B1/5B/6/6/W5/B1W3 w 0,0 0,0 0 -,-';
+// The same capture leaves black one counter: the game ends.
+const LAST = 'B5/6/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-';
+
+test('placing by tap: every empty square is a target, a taken one is refused', async () => {
+  const s = await open(browser, lat());
+  assert.equal(await s.page.locator('[data-target]').count(), 64);
+  // A newcomer's first placement is explained.
+  await says(s.page, 'situation.latrunculi.coach.place');
+  await s.page.click('[data-square="d4"]');
+  assert.equal(await piece(s.page, 'd4'), 'white');
+  await says(s.page, 'event.latrunculi.place');
+  assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
+  await s.page.click('[data-square="d4"]');
+  await says(s.page, 'refuse.latrunculi.occupied');
+  await s.page.click('[data-square="e5"]');
+  assert.equal(await piece(s.page, 'e5'), 'black');
+  assert.equal(await s.page.locator('[data-target]').count(), 62);
+  assert.equal(await s.page.locator('[data-camp="white"]').getAttribute('data-to-place'), '19');
+  await close(s);
+});
+
+test('place the rest for me fills the board and moving begins', async () => {
+  const s = await open(browser, lat({ seed: '7' }));
+  await s.page.click('[data-action="place-rest"]');
+  assert.equal(await s.page.locator('[data-piece="white"]').count(), 20);
+  assert.equal(await s.page.locator('[data-piece="black"]').count(), 20);
+  await says(s.page, 'event.latrunculi.placeRest');
+  // The first move is explained too; then the status just says whose move it is.
+  await says(s.page, 'situation.latrunculi.coach.move');
+  assert.equal(await s.page.getAttribute('body', 'data-phase'), 'move');
+  assert.ok(await s.page.locator('[data-action="place-rest"]').isHidden());
+  assert.ok(await s.page.locator('[data-selectable]').count() > 0);
+  for (const sq of await squares(s.page, '[data-selectable]')) assert.equal(await piece(s.page, sq), 'white');
+  await close(s);
+});
+
+test('a custodial capture takes the trapped counter to white\'s row; the hint shows a move', async () => {
+  const s = await open(browser, lat({ rules: 'piso', position: CUSTODIAL }));
+  assert.equal(await position(s.page), CUSTODIAL);
+  await s.page.click('[data-action="hint"]');
+  await s.page.waitForSelector('[data-hint]');
+  await says(s.page, 'event.latrunculi.hint');
+  await s.page.click('[data-square="d2"]');
+  assert.deepEqual(await squares(s.page, '[data-target]'), ['c2', 'd1', 'd3', 'e2']);
+  await s.page.click('[data-square="c2"]');
+  assert.equal(await piece(s.page, 'c3'), null);
+  assert.equal(await piece(s.page, 'c2'), 'white');
+  await says(s.page, 'event.latrunculi.captured');
+  assert.equal(await s.page.getAttribute('[data-camp="white"]', 'data-captured'), '1');
+  assert.equal(await s.page.locator('[data-camp="white"] .lat-disc-black').count(), 1);
+  await close(s);
+});
+
+test('dragging a counter plays it; the taken counter flies to the row', async () => {
+  const s = await open(browser, lat({ rules: 'piso', position: CUSTODIAL }), { motion: true });
+  const centre = async (square) => {
+    const box = await s.page.locator(`[data-square="${square}"]`).boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const from = await centre('d2');
+  const to = await centre('c2');
+  await s.page.mouse.move(from.x, from.y);
+  await s.page.mouse.down();
+  await s.page.mouse.move((from.x + to.x) / 2, from.y, { steps: 4 });
+  await s.page.mouse.move(to.x, to.y, { steps: 4 });
+  await s.page.mouse.up();
+  assert.equal(await piece(s.page, 'c2'), 'white');
+  assert.equal(await piece(s.page, 'c3'), null);
+  await says(s.page, 'event.latrunculi.captured');
+  await close(s);
+});
+
+test('a corner capture under Piso', async () => {
+  const s = await open(browser, lat({ rules: 'piso', position: CORNER }));
+  await s.page.click('[data-square="c1"]');
+  await s.page.click('[data-square="b1"]');
+  assert.equal(await piece(s.page, 'a1'), null);
+  await says(s.page, 'event.latrunculi.captured');
+  assert.equal(await s.page.getAttribute('[data-camp="white"]', 'data-captured'), '1');
+  await close(s);
+});
+
+test('the straight-back move is refused with its reason', async () => {
+  const s = await open(browser, lat({ rules: 'piso', position: 'B6B/8/8/8/8/8/3W4/W7 w 0,0 0,0 0 d3-d2,-' }));
+  await s.page.click('[data-square="d2"]');
+  assert.deepEqual(await squares(s.page, '[data-target]'), ['c2', 'd1', 'e2']);
+  await s.page.click('[data-square="d3"]');
+  await says(s.page, 'refuse.latrunculi.straight-back');
+  // The pick stays; tapping it again lets it go; a black counter is not ours.
+  await s.page.click('[data-square="d2"]');
+  assert.equal(await s.page.locator('[data-target]').count(), 0);
+  await s.page.click('[data-square="a8"]');
+  await says(s.page, 'refuse.latrunculi.not-yours');
+  await close(s);
+});
+
+test('under Quintana a counter moves like a rook to every square along its lines', async () => {
+  const s = await open(browser, lat({ rules: 'quintana', position: 'B6B/8/8/8/3W4/8/8/W7 w 0,0 0,0 0 -,-' }));
+  await s.page.click('[data-square="d4"]');
+  assert.deepEqual(await squares(s.page, '[data-target]'),
+    ['a4', 'b4', 'c4', 'd1', 'd2', 'd3', 'd5', 'd6', 'd7', 'd8', 'e4', 'f4', 'g4', 'h4']);
+  await s.page.click('[data-square="d8"]');
+  assert.equal(await piece(s.page, 'd8'), 'white');
+  await close(s);
+});
+
+test('a game ends, names the winner and why, and Play again starts the next', async () => {
+  const s = await open(browser, lat({ rules: 'piso', position: LAST }));
+  await s.page.click('[data-square="d2"]');
+  await s.page.click('[data-square="c2"]');
+  await s.page.waitForSelector('[data-winner="white"]');
+  assert.equal(await s.page.getAttribute('[data-winner]', 'data-reason'), 'down-to-one');
+  await says(s.page, 'situation.latrunculi.won');
+  assert.equal(await s.page.locator('[data-selectable]').count(), 0);
+  await s.page.click('[data-action="again"]');
+  assert.equal(await s.page.locator('[data-winner]').count(), 0);
+  assert.equal(await position(s.page), '8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-');
+  await says(s.page, 'notice.newGame');
+  await close(s);
+});
+
+test('your own rules from the home screen', async () => {
+  const s = await open(browser, '');
+  await s.page.click('[data-game="latrunculi"]');
+  await s.page.click('[data-rules="custom"]');
+  for (const [option, value] of [['start', 'rows'], ['move', 'rook'], ['corner', 'off'], ['noback', 'off'], ['win', 'captures']]) {
+    await s.page.selectOption(`select[data-option="${option}"]`, value);
+  }
+  await s.page.click('[data-opponent="human"]');
+  await s.page.click('[data-action="start"]');
+  await s.page.waitForSelector('[data-position]');
+  assert.equal(await position(s.page), 'BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w 0,0 0,0 0 -,-');
+  const url = new URL(s.page.url());
+  assert.equal(url.searchParams.get('rules'), 'start=rows,move=rook,corner=off,noback=off,win=captures');
+  // Rook moves: the counter on a2 may not jump its own row, a file's worth is open above.
+  await s.page.click('[data-square="a2"]');
+  assert.deepEqual(await squares(s.page, '[data-target]'), ['a3', 'a4', 'a5', 'a6']);
+  await close(s);
+});
+
+test('unknown link values fall back and the status line says so', async () => {
+  const s = await open(browser, '?game=latrunculi&rules=chess&opponent=computer&level=legatus&side=red&pace=0');
+  await says(s.page, 'notice.unknownRules');
+  await says(s.page, 'notice.unknownLevel');
+  await says(s.page, 'notice.unknownSide');
+  assert.equal(await s.page.getAttribute('body', 'data-level'), 'medium');
+  await close(s);
+});
+
+test('a whole game against the computer at phone size', async () => {
+  // Six by six, three counters each, rook moves and a clock near its end: it finishes quickly.
+  const s = await open(browser, lat({
+    opponent: 'computer', level: 'tiro', seed: '3',
+    rules: 'start=rows,move=rook,corner=on,noback=off,win=captures',
+    position: 'BBB3/6/6/6/6/WWW3 w 0,0 0,0 70 -,-',
+  }));
+  for (let i = 0; i < 400; i++) {
+    if (await s.page.locator('[data-winner]').count()) break;
+    const played = await s.page.evaluate(() => {
+      const source = document.querySelector('[data-selectable]');
+      if (!source) return false;
+      const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      tap(source);
+      tap(document.querySelector('[data-target]'));
+      return true;
+    });
+    if (!played) await s.page.waitForTimeout(30);
+  }
+  const winner = await s.page.getAttribute('[data-winner]', 'data-winner');
+  assert.ok(['white', 'black', 'draw'].includes(winner), `no end: ${await position(s.page)}`);
+  assert.ok(await s.page.getAttribute('[data-winner]', 'data-reason'));
+  assert.equal(await s.page.locator('body[data-thinking]').count(), 0);
+  await close(s);
+});
+
+test('undo takes back one placement in pass and play, and the computer\'s reply with yours', async () => {
+  const s = await open(browser, lat());
+  await s.page.click('[data-square="d4"]');
+  await s.page.click('[data-square="e5"]');
+  await s.page.click('[data-action="undo"]');
+  assert.equal(await piece(s.page, 'e5'), null);
+  assert.equal(await piece(s.page, 'd4'), 'white');
+  await says(s.page, 'event.latrunculi.undo');
+  assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
+  await close(s);
+
+  const c = await open(browser, lat({ opponent: 'computer', level: 'tiro', seed: '2' }));
+  await c.page.click('[data-square="d4"]');
+  await c.page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 2
+    && document.querySelectorAll('[data-target]').length === 62);
+  await c.page.click('[data-action="undo"]');
+  assert.equal(await c.page.locator('[data-piece]').count(), 0);
+  assert.equal(await position(c.page), '8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-');
+  assert.equal(await c.page.locator('[data-target]').count(), 64);
+  await close(c);
+});
+
+test('a reload in the middle of a game restores it', async () => {
+  const s = await open(browser, lat({ rules: 'quintana' }));
+  await s.page.click('[data-square="c2"]');
+  await s.page.click('[data-square="c5"]');
+  await s.page.click('[data-square="f7"]');
+  await s.page.click('[data-square="f4"]');
+  const before = await position(s.page);
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await position(s.page), before);
+  await says(s.page, 'notice.restored');
+  await close(s);
+});
+
+test('the page answers a tap within 100 ms while Centurio thinks', async () => {
+  const s = await open(browser, lat({ rules: 'quintana', opponent: 'computer', level: 'hard', side: 'black', pace: '1500' }));
+  await s.page.waitForSelector('body[data-thinking]');
+  const took = await s.page.evaluate(async () => {
+    const t0 = performance.now();
+    document.querySelector('[data-square="d7"]').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const said = document.querySelector('[role="status"]').dataset.say;
+    return { ms: performance.now() - t0, said };
+  });
+  assert.ok(took.said.includes('refuse.computer-turn'), took.said);
+  assert.ok(took.ms < 100, `${took.ms} ms`);
+  assert.equal(await s.page.locator('[data-selectable]').count(), 0);
+  await s.page.waitForSelector('body:not([data-thinking])[data-turn="black"]');
+  assert.ok(await s.page.locator('[data-selectable]').count() > 0);
+  await close(s);
+});
+
+for (const [name, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['tablet', { width: 768, height: 1024 }],
+  ['desktop', { width: 1280, height: 800 }],
+]) {
+  test(`${name} screenshots: placement, mid-game, game over`, async () => {
+    const s = await open(browser, lat({ seed: '4' }), { viewport });
+    for (const sq of ['d4', 'e5', 'c3', 'f6']) await s.page.click(`[data-square="${sq}"]`);
+    await s.page.screenshot({ path: screenshotPath(`latrunculi-${name}-placement.png`) });
+    await close(s);
+    const m = await open(browser, lat({ rules: 'piso', position: '8/2B1B3/1BW2W2/3WB3/2W1BW2/1W3W2/4B3/8 w 0,0 2,1 86 -,-' }), { viewport });
+    await m.page.click('[data-square="d5"]');
+    // 86 quiet moves played: the clock shows the 14 left before the fifty-move end.
+    assert.ok(await m.page.locator('.clock').isVisible());
+    assert.equal(await m.page.getAttribute('.clock', 'data-clock'), '14');
+    await m.page.screenshot({ path: screenshotPath(`latrunculi-${name}-midgame.png`) });
+    await close(m);
+    const o = await open(browser, lat({ rules: 'piso', position: LAST }), { viewport });
+    await o.page.click('[data-square="d2"]');
+    await o.page.click('[data-square="c2"]');
+    await o.page.waitForSelector('[data-winner]');
+    await o.page.screenshot({ path: screenshotPath(`latrunculi-${name}-over.png`) });
+    await close(o);
+  });
+}

@@ -1,0 +1,176 @@
+// A first-time visitor on a phone: the computer's messages speak to "you", the first entry is
+// coached, the computer's last turn stays marked on the board, a finger can drag a counter on
+// the board, the status line never changes height, your tray is by the buttons as Nigri, and
+// the computer waits while a dialog is open. Screenshots of each.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, close, at, position, said, says, screenshotPath } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 820, height: 1180 };
+
+const humanToThrow = (page) =>
+  page.waitForSelector('[data-action="throw"]:not([disabled])', { timeout: 20000 });
+
+/** The human's whole turn through the DOM: throw, first source to first target, confirm. */
+function playHumanTurn(page) {
+  return page.evaluate(() => {
+    const q = (s) => document.querySelector(s);
+    const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    tap(q('[data-action="throw"]'));
+    for (let source = q('[data-selectable]'); source; source = q('[data-selectable]')) {
+      tap(source);
+      tap(q('[data-target]'));
+    }
+    tap(q('[data-action="confirm"]'));
+  });
+}
+
+test('against the computer every message speaks to the player', async () => {
+  const s = await open(browser, '?game=scripta&opponent=computer&level=tiro&seed=5&pace=0');
+  await says(s.page, 'situation.you.toThrow');
+  await playHumanTurn(s.page);
+  await humanToThrow(s.page);
+  await says(s.page, 'event.played');
+  await says(s.page, 'situation.you.toThrow');
+  assert.doesNotMatch(await said(s.page), /situation\.(toThrow|toPlay|allPlayed)\b/);
+  await close(s);
+});
+
+test('the first turn is coached until a counter has entered', async () => {
+  const s = await open(browser, '?game=scripta&opponent=human&seed=3');
+  await s.page.click('[data-action="throw"]');
+  await says(s.page, 'situation.coach');
+  assert.ok(await s.page.locator('[data-tray="albi"].coach').count());
+  // The throw is done: Throw looks disabled and is not the main action any more.
+  assert.ok(await s.page.locator('[data-action="throw"]').isDisabled());
+  await s.page.click('[data-tray="albi"]');
+  await says(s.page, 'situation.coachTarget');
+  await s.page.click('[data-target]');
+  assert.equal(await s.page.locator('.tray.coach').count(), 0);
+  assert.doesNotMatch(await said(s.page), /situation\.coach/);
+  await close(s);
+});
+
+test('the computer\'s last turn stays marked until the next throw, and can be shown again', async () => {
+  for (const [name, viewport] of [['phone', PHONE], ['tablet', TABLET]]) {
+    const s = await open(browser, '?game=scripta&opponent=computer&level=miles&seed=7&pace=0', { viewport, scale: 2 });
+    await playHumanTurn(s.page);
+    await humanToThrow(s.page);
+    const record = await s.page.evaluate(() =>
+      JSON.parse(localStorage.getItem('ludi-romani.scripta.v1')).saved.turns.at(-1).steps);
+    assert.equal(await s.page.locator('[data-trail-step]').count(), record.length);
+    assert.ok(record.length > 0, 'Miles played no step with this seed');
+    assert.ok(await s.page.locator('[data-action="replay"]').isVisible());
+    await s.page.screenshot({ path: screenshotPath(`newcomer-computer-played-${name}.png`), fullPage: true });
+    await s.page.click('[data-action="replay"]');
+    await s.page.waitForFunction(() => document.querySelectorAll('[data-trail-step]').length === 0);
+    await s.page.click('[data-action="throw"]');
+    assert.equal(await s.page.locator('[data-trail-step]').count(), 0);
+    await close(s);
+  }
+});
+
+test('a finger drags a counter on the board (touch events)', async () => {
+  const s = await open(browser, at('A w14s0o0:5 w15s0o0: 2'), { touch: true });
+  const from = await s.page.locator('[data-mark="5"] .counter').boundingBox();
+  const to = await s.page.locator('[data-mark="7"]').boundingBox();
+  const cdp = await s.context.newCDPSession(s.page);
+  const point = (x, y) => [{ x, y, id: 1 }];
+  const x0 = from.x + from.width / 2;
+  const y0 = from.y + from.height / 2;
+  const x1 = to.x + to.width / 2;
+  const y1 = to.y + to.height / 2;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x0, y0) });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove', touchPoints: point(x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8),
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await s.page.waitForFunction(() => document.querySelector('[data-position]').dataset.position.startsWith('A w14s0o0:7 '));
+  assert.equal(await position(s.page), 'A w14s0o0:7 w15s0o0:');
+  await close(s);
+});
+
+test('the status line keeps its height and the board never moves across a game', async () => {
+  const s = await open(browser, '?game=scripta&opponent=human&seed=19');
+  const measures = await s.page.evaluate(() => {
+    const q = (sel) => document.querySelector(sel);
+    const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const seen = new Set();
+    for (let i = 0; i < 400 && !q('[data-winner]'); i++) {
+      if (!q('[data-action="throw"]').disabled) tap(q('[data-action="throw"]'));
+      else if (q('[data-selectable]')) {
+        tap(q('[data-selectable]'));
+        tap(q('[data-target]'));
+      } else tap(q('[data-action="confirm"]'));
+      // A refusal too: it must not grow the status either.
+      if (i % 7 === 0) tap(q('[data-mark="36"]'));
+      seen.add(`${q('[role="status"]').getBoundingClientRect().height}|${q('#board').getBoundingClientRect().top}`);
+    }
+    return [...seen];
+  });
+  assert.equal(measures.length, 1, `status height | board top varied: ${measures.join(', ')}`);
+  await close(s);
+});
+
+test('playing Nigri against the computer, your tray is the one by the buttons', async () => {
+  const s = await open(browser, '?game=scripta&opponent=computer&level=tiro&side=nigri&seed=2&pace=0');
+  const box = async (sel) => (await s.page.locator(sel).boundingBox()).y;
+  const board = await box('#board');
+  assert.ok(await box('[data-tray="nigri"]') > board, 'Nigri\'s tray is below the board');
+  assert.ok(await box('[data-tray="albi"]') < board, 'Albi\'s tray is above the board');
+  await close(s);
+});
+
+test('the computer waits while a dialog is open', async () => {
+  const s = await open(browser, '?game=scripta&opponent=computer&level=tiro&seed=9&pace=300');
+  await playHumanTurn(s.page);
+  const handedOver = await position(s.page);
+  await s.page.click('[data-action="rules"]');
+  await s.page.waitForSelector('dialog#rules[open]');
+  await s.page.waitForTimeout(1500);
+  assert.equal(await position(s.page), handedOver);
+  await s.page.click('dialog#rules button[value="close"]');
+  await humanToThrow(s.page);
+  assert.notEqual(await position(s.page), handedOver);
+  await close(s);
+});
+
+test('face to face on a tablet: Nigri\'s tray and, on their turn, the controls face them', async () => {
+  const s = await open(browser, '?game=scripta&opponent=human&seed=4', { viewport: TABLET });
+  await s.page.click('[data-action="face"]');
+  assert.equal(await s.page.getAttribute('[data-action="face"]', 'aria-pressed'), 'true');
+  const boardTop = async () => (await s.page.locator('#board').boundingBox()).y;
+  const before = await boardTop();
+  await s.page.click('[data-action="throw"]');
+  while (await s.page.locator('[data-selectable]').count()) {
+    await s.page.click('[data-selectable]');
+    await s.page.click('[data-target]');
+  }
+  await s.page.click('[data-action="confirm"]');
+  // Nigri to move: the controls now sit at the top edge, turned; the board stayed put.
+  const controls = await s.page.locator('.controls').boundingBox();
+  assert.ok(controls.y < before, 'the controls moved to Nigri\'s edge');
+  assert.equal(await boardTop(), before);
+  await s.page.screenshot({ path: screenshotPath('face-to-face-tablet.png'), fullPage: true });
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await s.page.getAttribute('[data-action="face"]', 'aria-pressed'), 'true', 'the choice is remembered');
+  await close(s);
+});
+
+test('screenshots of the first turn at phone and tablet size', async () => {
+  for (const [name, viewport] of [['phone', PHONE], ['tablet', TABLET]]) {
+    const s = await open(browser, '?game=scripta&opponent=computer&level=miles&seed=3&pace=0', { viewport, scale: 2 });
+    await s.page.click('[data-action="throw"]');
+    await s.page.screenshot({ path: screenshotPath(`newcomer-first-turn-${name}.png`), fullPage: true });
+    await close(s);
+  }
+});

@@ -1,0 +1,153 @@
+// A Latrunculi board in SVG: a grid scratched into a stone slab, files and ranks cut on its
+// edge, and counters as small glass domes. Drawn from the snapshot's geometry (width, height,
+// squares), so any board from 6 to 14 squares a side draws. White's edge is at the bottom.
+// A board is an instance: createBoard(container, geometry, options) -> {render,
+// counterElement, counterPx, svg, destroy}; several can live on one page.
+
+import { el, toggle, uniqueId } from '../../kit/svg.js';
+
+const S = 40; // a square, in SVG units
+const EDGE = 20; // the rim that carries the file and rank labels
+const R = 15; // counter radius
+
+function defs(svg, id) {
+  const d = el('defs', {}, svg);
+  const glass = (name, stops) => {
+    const g = el('radialGradient', { id: `${id}-${name}`, cx: '36%', cy: '30%', r: '75%' }, d);
+    for (const [offset, color] of stops) el('stop', { offset, 'stop-color': color }, g);
+  };
+  // Milky white glass and deep blue-black glass: far apart in lightness, so they read in
+  // sunlight and without colour vision; the rims differ too (see the CSS).
+  glass('white', [['0', '#ffffff'], ['0.45', '#f1ede0'], ['1', '#b9b09a']]);
+  glass('black', [['0', '#7d8aa3'], ['0.3', '#26324a'], ['1', '#070a12']]);
+  const stone = el('linearGradient', { id: `${id}-stone`, x1: '0', y1: '0', x2: '1', y2: '1' }, d);
+  for (const [offset, color] of [['0', '#d9d2c3'], ['0.5', '#cbc2b0'], ['1', '#b9ae98']]) {
+    el('stop', { offset, 'stop-color': color }, stone);
+  }
+  const arrow = el('marker', {
+    id: `${id}-hint`, viewBox: '0 0 10 10', refX: '7', refY: '5',
+    markerWidth: '4', markerHeight: '4', orient: 'auto',
+  }, d);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'hint-arrow-head' }, arrow);
+}
+
+/**
+ * Draws the empty board for `geometry` ({width, height, squares: [{square, file, rank,
+ * corner}]}) into `container`. `options`: {i18n: {t}, label: the board's accessible name,
+ * corners: mark the corner squares (when corners capture)}.
+ */
+export function createBoard(container, geometry, { i18n, label, corners = false } = {}) {
+  const { t } = i18n;
+  const id = uniqueId('latrunculi');
+  const { width: files, height: ranks } = geometry;
+  const full = { w: EDGE + files * S + EDGE / 2, h: EDGE / 2 + ranks * S + EDGE };
+  const x0 = EDGE;
+  const y0 = EDGE / 2;
+  const centre = (file, rank) => ({ x: x0 + file * S + S / 2, y: y0 + (ranks - 1 - rank) * S + S / 2 });
+
+  const svg = el('svg', {
+    viewBox: `0 0 ${full.w} ${full.h}`,
+    class: 'board-svg latrunculi-svg',
+    role: 'group',
+    'aria-label': label ?? t('board.group'),
+  });
+  defs(svg, id);
+  el('rect', { x: 1, y: 1, width: full.w - 2, height: full.h - 2, rx: 10, class: 'slab', fill: `url(#${id}-stone)` }, svg);
+
+  // The grid: each line cut twice, a dark groove with a pale lip beside it, as if incised.
+  const grid = el('g', { class: 'scratches', 'aria-hidden': 'true' }, svg);
+  const line = (xa, ya, xb, yb) => {
+    el('line', { x1: xa + 0.8, y1: ya + 0.8, x2: xb + 0.8, y2: yb + 0.8, class: 'scratch-lip' }, grid);
+    el('line', { x1: xa, y1: ya, x2: xb, y2: yb, class: 'scratch' }, grid);
+  };
+  for (let f = 0; f <= files; f++) line(x0 + f * S, y0, x0 + f * S, y0 + ranks * S);
+  for (let r = 0; r <= ranks; r++) line(x0, y0 + r * S, x0 + files * S, y0 + r * S);
+  const labels = el('g', { class: 'edge-labels', 'aria-hidden': 'true' }, svg);
+  for (let f = 0; f < files; f++) {
+    const text = el('text', { x: centre(f, 0).x, y: full.h - 5, class: 'edge-label' }, labels);
+    text.textContent = String.fromCharCode(97 + f);
+  }
+  for (let r = 0; r < ranks; r++) {
+    const text = el('text', { x: EDGE / 2, y: centre(0, r).y + 4, class: 'edge-label' }, labels);
+    text.textContent = String(r + 1);
+  }
+
+  const squares = new Map();
+  for (const sq of geometry.squares) {
+    const { x, y } = centre(sq.file, sq.rank);
+    const g = el('g', { class: 'square', 'data-square': sq.square, role: 'button' }, svg);
+    el('rect', { x: x - S / 2, y: y - S / 2, width: S, height: S, class: 'square-cell' }, g);
+    if (corners && sq.corner) {
+      // Corner squares capture under the corner rule: a small cut cross says so.
+      el('path', { d: `M${x - 6},${y - 6} L${x + 6},${y + 6} M${x + 6},${y - 6} L${x - 6},${y + 6}`, class: 'corner-cross' }, g);
+    }
+    const piece = el('g', { class: 'piece' }, g);
+    squares.set(sq.square, { g, piece, x, y, sq });
+  }
+  // Drawn last, so a hint lies over the counters; it never takes a tap.
+  const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
+  container.replaceChildren(svg);
+
+  function drawCounter(parent, side, x, y) {
+    el('circle', { cx: x, cy: y + 1.5, r: R, class: 'counter-shadow' }, parent);
+    el('circle', { cx: x, cy: y, r: R, class: `counter counter-${side}`, fill: `url(#${id}-${side})` }, parent);
+    // White counters have a plain dark rim; black ones a pale inner ring: a shape apart, not
+    // only a colour.
+    if (side === 'black') el('circle', { cx: x, cy: y, r: R - 5, class: 'counter-ring' }, parent);
+    el('ellipse', { cx: x - 5, cy: y - 6, rx: 5, ry: 3, class: 'counter-glint' }, parent);
+  }
+
+  function drawHint(move) {
+    hints.replaceChildren();
+    if (!move) return;
+    const to = squares.get(move.to);
+    const g = el('g', { class: 'hint', 'data-hint': move.move }, hints);
+    if (move.from) {
+      const from = squares.get(move.from);
+      el('rect', { x: from.x - S / 2 + 2, y: from.y - S / 2 + 2, width: S - 4, height: S - 4, rx: 4, class: 'hint-from' }, g);
+      el('line', { x1: from.x, y1: from.y, x2: to.x, y2: to.y, class: 'hint-arrow', 'marker-end': `url(#${id}-hint)` }, g);
+    }
+    el('circle', { cx: to.x, cy: to.y, r: R + 2, class: 'hint-to' }, g);
+  }
+
+  /**
+   * Shows a position. `view`: {position, squares: the snapshot's squares, selectable: Set of
+   * squares, selected, targets: Set of squares, doomed: Set of squares whose counters the
+   * shown move would take, last: Set of squares of the last move, hint: MoveView or null}.
+   */
+  function render(view) {
+    container.dataset.position = view.position;
+    drawHint(view.hint);
+    for (const sq of view.squares) {
+      const { g, piece, x, y } = squares.get(sq.square);
+      piece.replaceChildren();
+      if (sq.piece) drawCounter(piece, sq.piece, x, y);
+      if (sq.piece) g.dataset.piece = sq.piece;
+      else delete g.dataset.piece;
+      const selectable = view.selectable.has(sq.square);
+      const target = view.targets.has(sq.square);
+      toggle(g, 'data-selectable', selectable);
+      toggle(g, 'data-target', target);
+      g.classList.toggle('selected', view.selected === sq.square);
+      g.classList.toggle('doomed', Boolean(view.doomed?.has(sq.square)));
+      g.classList.toggle('last', Boolean(view.last?.has(sq.square)));
+      g.setAttribute('tabindex', selectable || target ? '0' : '-1');
+      g.setAttribute('aria-label', sq.piece
+        ? t('board.latrunculi.held', { square: sq.square, side: t(`side.${sq.piece}`) })
+        : t('board.latrunculi.empty', { square: sq.square }));
+    }
+  }
+
+  /** The element showing the counter on `square` (or the square itself when empty). */
+  function counterElement(square) {
+    const at = squares.get(square);
+    return at?.piece.querySelector('.counter') ?? at?.g;
+  }
+
+  /** A counter's diameter on screen, in CSS px. */
+  function counterPx() {
+    return (svg.getBoundingClientRect().width / full.w) * 2 * R;
+  }
+
+  return { render, counterElement, counterPx, svg, destroy: () => svg.remove() };
+}

@@ -1,0 +1,571 @@
+// The Latrunculi screen. Its state lives in one store: the engine's game and snapshot, who
+// plays, the selected counter, the hint on show, the computer's progress and the last thing
+// that happened. Actions change the game through the engine and dispatch the new snapshot;
+// subscribers draw, save on real changes and start the computer's turn.
+
+import { createStore } from '../../app/store.js';
+import { HUMAN, opponentFromLink, savedOpponent, computerSide } from '../../app/opponent.js';
+import { noticeWords, joined } from '../../app/notices.js';
+import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
+import * as storage from '../../app/storage.js';
+import { attachInput } from '../../kit/input.js';
+import { fly, refuse } from '../../kit/animate.js';
+import { createBoard } from './board.js';
+import { createWords } from './words.js';
+import { renderRules } from './rules.js';
+
+export const GAME = {
+  id: 'latrunculi',
+  levels: ['easy', 'medium', 'hard'],
+  linkOnly: ['random'],
+  defaultLevel: 'medium',
+  sides: ['white', 'black'],
+  hintLevel: 'hard',
+  // The levels play another game here: their descriptions say how.
+  levelAbout: (level) => `latrunculi.level.${level}.about`,
+};
+const BUDGET = 300; // ms the strongest player may search for a move in the page
+const CLOCK_WARNING = 20; // the no-capture clock shows once fewer moves than this remain
+const SHOWN_CAPTURES = 8; // discs drawn in a captured row before the number takes over
+const other = (side) => (side === 'white' ? 'black' : 'white');
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** What a DOM element stands for on this screen: a square, or null. */
+function placeOf(element) {
+  const node = element?.closest?.('[data-square]');
+  return node ? { square: node.dataset.square, element: node } : null;
+}
+
+function button(action, text, className = '') {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.dataset.action = action;
+  if (className) b.className = className;
+  b.textContent = text;
+  return b;
+}
+
+function div(className) {
+  const d = document.createElement('div');
+  d.className = className;
+  return d;
+}
+
+/** A side's camp beside the board: who plays it, what it has to place, what it captured. */
+function camp(side, { t }) {
+  const box = div(`camp camp-${side}`);
+  box.dataset.camp = side;
+  const name = document.createElement('span');
+  name.className = 'camp-name';
+  const counts = document.createElement('span');
+  counts.className = 'camp-counts';
+  const row = document.createElement('span');
+  row.className = 'camp-row';
+  row.setAttribute('aria-hidden', 'true');
+  box.append(name, counts, row);
+  box.title = t(`side.${side}`);
+  return box;
+}
+
+/** Builds the screen's fixed DOM inside `root`; returns its parts. */
+function layout(root, { t }) {
+  const header = document.createElement('header');
+  header.className = 'bar';
+  const title = document.createElement('h1');
+  title.textContent = t('game.latrunculi');
+  const bar = div('bar-actions');
+  const rules = button('rules', t('action.rules'), 'plain');
+  const fresh = button('new', t('action.new'), 'plain');
+  rules.setAttribute('aria-haspopup', 'dialog');
+  fresh.setAttribute('aria-haspopup', 'dialog');
+  bar.append(button('home', t('action.home'), 'plain'), rules, fresh);
+  header.append(title, bar);
+
+  const main = document.createElement('main');
+  main.className = 'table latrunculi-table';
+  const status = document.createElement('p');
+  status.id = 'status';
+  status.className = 'status';
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  // Black's camp above the board, white's below: each beside its own edge.
+  const black = div('tray-zone tray-zone-nigri');
+  const white = div('tray-zone tray-zone-albi');
+  const camps = { black: camp('black', { t }), white: camp('white', { t }) };
+  black.append(camps.black);
+  white.append(camps.white);
+  const wrap = div('board-wrap');
+  const board = div('board');
+  board.id = 'board';
+  wrap.append(board);
+  const controls = div('controls');
+  const clock = document.createElement('p');
+  clock.className = 'clock';
+  clock.hidden = true;
+  const acts = div('actions');
+  const hint = button('hint', t('action.hint'));
+  hint.setAttribute('aria-pressed', 'false');
+  hint.title = t('action.hint.title', { level: t(`level.${GAME.hintLevel}`) });
+  const placeRest = button('place-rest', t('action.placeRest'), 'primary');
+  acts.append(placeRest, button('undo', t('action.undo')), hint);
+  controls.append(clock, acts);
+  main.append(status, black, wrap, white, controls);
+
+  const over = document.createElement('section');
+  over.className = 'game-over';
+  over.hidden = true;
+  over.setAttribute('aria-labelledby', 'game-over-title');
+  const card = div('game-over-card');
+  const overTitle = document.createElement('h2');
+  overTitle.id = 'game-over-title';
+  const overText = document.createElement('p');
+  const overActions = div('dialog-actions');
+  overActions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));
+  card.append(overTitle, overText, overActions);
+  over.append(card);
+
+  root.replaceChildren(header, main, over);
+  return {
+    main, status, board, clock, over, overTitle, overText, camps,
+    buttons: { placeRest, undo: acts.querySelector('[data-action="undo"]'), hint },
+  };
+}
+
+/**
+ * Mounts the game on `root`. `ctx`: {engine (the wasm module), i18n, route, worker, go(query)}.
+ * Returns {destroy}.
+ */
+export function mountLatrunculi(root, ctx) {
+  const { engine, i18n, route, worker } = ctx;
+  const { t } = i18n;
+  const words = createWords(i18n);
+  const dom = layout(root, i18n);
+  const life = { destroyed: false };
+
+  // --- Choosing the game: the saved game of this link, or the one the link asks for ---
+  const told = [];
+  const linked = opponentFromLink(route, GAME, told);
+  const stored = storage.loadGame(GAME.id);
+  const start = { game: null, opponent: linked ?? HUMAN };
+  if (stored.error) {
+    told.push({ notice: 'corrupt', args: { why: stored.error } });
+  } else if (stored.origin === route.origin && stored.saved !== undefined) {
+    try {
+      start.game = engine.LatrunculiGame.restore(stored.saved);
+      if (stored.opponent !== undefined) start.opponent = savedOpponent(stored.opponent, GAME);
+      told.push({ notice: 'restored' });
+    } catch (error) {
+      told.push({ notice: 'corrupt', args: { why: error.message } });
+    }
+  }
+  if (!start.game) {
+    if (stored.error || stored.saved !== undefined) storage.clearGame(GAME.id);
+    start.game = fromLink();
+  }
+
+  /** The game the link asks for; problems with the link are added to `told`. */
+  function fromLink() {
+    let rules = route.rules ?? 'piso';
+    try {
+      new engine.LatrunculiGame(rules).free();
+    } catch {
+      told.push({ notice: 'unknownRules', args: { value: rules, fallback: 'rules.latrunculi.piso' } });
+      rules = 'piso';
+    }
+    let seed = route.seed ?? undefined;
+    if (seed !== undefined) {
+      try {
+        new engine.LatrunculiGame(rules, undefined, seed).free();
+      } catch (error) {
+        told.push({ notice: 'badSeed', args: { why: error.message } });
+        seed = undefined;
+      }
+    }
+    if (route.position) {
+      try {
+        return new engine.LatrunculiGame(rules, route.position, seed);
+      } catch (error) {
+        told.push({ notice: 'badPosition', args: { why: error.message } });
+      }
+    }
+    return new engine.LatrunculiGame(rules, undefined, seed);
+  }
+
+  const store = createStore({
+    game: start.game,
+    snap: start.game.snapshot(),
+    opponent: start.opponent,
+    selected: null,
+    event: told.length ? { kind: 'notices', list: told } : null,
+    hint: null, // {position, move} while a hint is drawn for that position
+    hintPending: false,
+    thinking: false,
+    computerBusy: false,
+    epoch: 0, // bumped by every new game, so a computer turn or hint of an older game stops
+  });
+
+  // The board is drawn again only when its size or corner rule changes (a new game may bring both).
+  const board = { current: null, shape: '' };
+  function boardFor(s) {
+    const corners = s.rules.includes('corner=on');
+    const shape = `${s.width}x${s.height}:${corners}`;
+    if (shape === board.shape) return board.current;
+    board.current?.destroy();
+    board.shape = shape;
+    board.current = createBoard(dom.board, s, {
+      i18n, corners, label: t('board.latrunculi', { width: s.width, height: s.height }),
+    });
+    return board.current;
+  }
+
+  // --- Reading the state ---
+  const get = store.get;
+  const game = () => get().game;
+  const snap = () => get().snap;
+  const computer = () => computerSide(get().opponent, GAME.sides);
+  const computerToMove = () => !snap().result && snap().turn === computer();
+  const computerLabel = () => t('computer.name', { level: t(`level.${get().opponent.level}`), side: t(`side.${computer()}`) });
+  const humanToMove = (state) => !state.snap.result && state.snap.turn !== computerSide(state.opponent, GAME.sides);
+  /** The legal moves by source while a human has the move (none during the computer's turn). */
+  const sources = (state) => (humanToMove(state) && state.snap.phase === 'move'
+    ? new Map(state.snap.sources.map((group) => [group.from, group.moves]))
+    : new Map());
+  const dialogOpen = () => Boolean(root.querySelector('dialog[open]'));
+
+  /** Sets the game's new snapshot (after the engine changed it), with what happened. */
+  function changed(event, extra = {}) {
+    const next = game().snapshot();
+    const state = get();
+    const hint = state.hint && state.hint.position === next.position ? state.hint : null;
+    const merged = { ...state, snap: next, ...extra };
+    const selected = sources(merged).has(merged.selected) ? merged.selected : null;
+    store.dispatch({ snap: next, hint, event, ...extra, selected });
+  }
+
+  // --- Drawing ---
+  function render(state) {
+    const { snap: s, opponent: who } = state;
+    const legal = sources(state);
+    const mine = humanToMove(state);
+    const chosen = legal.get(state.selected) ?? [];
+    const targets = s.phase === 'place'
+      ? new Set(mine ? s.placements : [])
+      : new Set(chosen.map((m) => m.to));
+    const mover = s.turn === 'white' ? 'black' : 'white';
+    const last = s.lastMoves[mover]?.split('-') ?? [];
+    boardFor(s).render({
+      position: s.position,
+      squares: s.squares,
+      selectable: new Set(legal.keys()),
+      selected: state.selected,
+      targets,
+      doomed: new Set(state.hint?.move.captured ?? []),
+      last: new Set(s.result ? [] : last),
+      hint: state.hint?.move ?? null,
+    });
+    for (const side of GAME.sides) renderCamp(side, state);
+
+    const left = s.clockLimit - s.clock;
+    dom.clock.hidden = s.phase !== 'move' || Boolean(s.result) || left >= CLOCK_WARNING;
+    dom.clock.dataset.clock = String(left);
+    dom.clock.textContent = t('clock.latrunculi', { count: left, limit: s.clockLimit / 2 });
+
+    const placing = s.phase === 'place' && !s.result;
+    dom.buttons.placeRest.hidden = !placing;
+    dom.buttons.placeRest.disabled = !mine;
+    dom.buttons.undo.disabled = !s.canUndo || (!mine && !s.result) || state.computerBusy;
+    dom.buttons.hint.disabled = !mine || state.hintPending;
+    dom.buttons.hint.setAttribute('aria-pressed', String(Boolean(state.hint)));
+    dom.buttons.hint.setAttribute('aria-busy', String(state.hintPending));
+    const body = document.body;
+    body.dataset.turn = s.turn;
+    body.dataset.phase = s.phase;
+    body.toggleAttribute('data-thinking', state.thinking);
+    body.dataset.opponent = who.kind;
+    if (who.kind === 'computer') body.dataset.level = who.level;
+    else delete body.dataset.level;
+    const you = who.kind === 'computer' ? who.human : null;
+    // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
+    let situation = words.situation(s, { you, coach: mine ? coaching(state) : null });
+    if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
+    else if (state.event?.kind === 'refuse') situation = null;
+    const message = joined([eventWords(state.event, you), situation]);
+    dom.status.textContent = message.text;
+    dom.status.dataset.say = message.key;
+    renderGameOver(s);
+  }
+
+  function renderCamp(side, state) {
+    const { snap: s, opponent: who } = state;
+    const box = dom.camps[side];
+    const player = who.kind !== 'computer' ? '' : side === who.human ? t('tray.you') : t(`level.${who.level}`);
+    const toMove = side === s.turn && !s.result;
+    box.classList.toggle('to-move', toMove);
+    box.classList.toggle('thinking', state.thinking && side === computerSide(who, GAME.sides));
+    box.dataset.captured = String(s.captured[side]);
+    box.dataset.toPlace = String(s.toPlace[side]);
+    const name = player ? t('camp.latrunculi.player', { side: t(`side.${side}`), player }) : t(`side.${side}`);
+    const captured = t('camp.latrunculi.captured', { count: s.captured[side] });
+    const counts = s.toPlace[side]
+      ? t('camp.latrunculi.placing', { count: s.toPlace[side], captured })
+      : captured;
+    box.querySelector('.camp-name').textContent = name;
+    box.querySelector('.camp-counts').textContent = counts;
+    box.setAttribute('aria-label', t('camp.latrunculi.label', { name, counts }));
+    // The row shows the enemy counters this side has taken.
+    const row = box.querySelector('.camp-row');
+    const discs = [];
+    for (let i = 0; i < Math.min(s.captured[side], SHOWN_CAPTURES); i++) {
+      const disc = document.createElement('span');
+      disc.className = `lat-disc lat-disc-${other(side)}`;
+      discs.push(disc);
+    }
+    row.replaceChildren(...discs);
+  }
+
+  function eventWords(event, you) {
+    if (event?.kind === 'notices') return joined(event.list.map((n) => noticeWords(i18n, GAME.levels, n)));
+    if (event?.kind === 'notice') return noticeWords(i18n, GAME.levels, event);
+    return words.event(event, you);
+  }
+
+  /** A newcomer's first placement and first move are explained, until they have made them. */
+  function coaching(state) {
+    const s = state.snap;
+    if (s.result || state.hint) return null;
+    if (s.phase === 'place') return s.moves < 2 ? 'place' : null;
+    if (s.lastMoves[s.turn] !== null) return null;
+    return state.selected === null ? 'move' : 'target';
+  }
+
+  function renderGameOver(s) {
+    if (s.result && dom.over.hidden) document.dispatchEvent(new CustomEvent('ludi:gameover', { detail: { winner: s.result.winner, rules: route.rules ?? 'piso', turns: s.moves } }));
+    dom.over.hidden = !s.result;
+    if (s.result) {
+      dom.over.dataset.winner = s.result.winner;
+      dom.over.dataset.reason = s.result.reason;
+      dom.overTitle.textContent = s.result.winner === 'draw'
+        ? t('gameOver.latrunculi.draw')
+        : t('gameOver.title', { side: t(`side.${s.result.winner}`) });
+      dom.overText.textContent = words.ending(s);
+    } else {
+      delete dom.over.dataset.winner;
+      delete dom.over.dataset.reason;
+    }
+  }
+
+  // Saving happens on real changes: a move, a new game or opponent.
+  function save(state, previous) {
+    if (previous && state.snap.position === previous.snap.position && state.snap.moves === previous.snap.moves
+      && state.game === previous.game && state.opponent === previous.opponent) return;
+    storage.saveGame(GAME.id, route.origin, state.game.save(), state.opponent, Boolean(state.snap.result));
+  }
+
+  function maybeComputer(state) {
+    if (!computerToMove() || state.computerBusy || dialogOpen()) return;
+    store.dispatch({ computerBusy: true });
+    const mine = state.epoch;
+    setTimeout(() => computerTurn(mine));
+  }
+
+  store.subscribe(render);
+  store.subscribe(save);
+  store.subscribe(maybeComputer);
+
+  // --- Playing ---
+  /** Plays `move` (a MoveView) for the side to move; `who` names a computer. */
+  function play(move, who, extra = {}) {
+    const mover = snap().turn;
+    const b = board.current;
+    const start = move.from ? b.counterElement(move.from)?.getBoundingClientRect() : null;
+    const taken = move.captured.map((sq) => b.counterElement(sq)?.getBoundingClientRect());
+    let played;
+    try {
+      played = game().play(move.move);
+    } catch (error) {
+      return changed({ kind: 'notice', notice: 'failed', args: { why: error.message } }, extra);
+    }
+    changed({ kind: 'play', side: mover, who, move: played }, { selected: null, ...extra });
+    const size = board.current.counterPx();
+    if (start) fly(`lat-disc lat-disc-${mover}`, start, board.current.counterElement(played.to), size);
+    // The taken counters leave the board for the row of the side that took them.
+    const discs = dom.camps[mover].querySelectorAll('.lat-disc');
+    taken.forEach((rect, i) => {
+      const to = discs[Math.min(discs.length - 1, discs.length - taken.length + i)];
+      fly(`lat-disc lat-disc-${other(mover)}`, rect, to, size);
+    });
+    return played;
+  }
+
+  /**
+   * The computer's move: think in the worker, then play at the page's pace. `mine` is the game
+   * it belongs to: a new game stops it; an open dialog pauses it.
+   */
+  async function computerTurn(mine) {
+    const current = () => mine === get().epoch && !life.destroyed;
+    const until = async (ms) => {
+      await wait(ms);
+      while (current() && dialogOpen()) await wait(100);
+    };
+    try {
+      store.dispatch({ thinking: true });
+      const asked = performance.now();
+      const move = await worker.ask({
+        game: GAME.id, kind: 'choose', position: snap().position, rules: snap().rules,
+        level: get().opponent.level, seed: snap().turnSeed, budget: BUDGET,
+      });
+      await until(route.pace - (performance.now() - asked));
+      if (!current()) return;
+      // Clearing computerBusy with the move lets the next subscriber start another turn
+      // (a computer may place twice running when only it has counters left).
+      play(move, computerLabel(), { thinking: false, computerBusy: false });
+    } catch (error) {
+      // The computer stays busy, so it does not retry in a loop; a new game starts afresh.
+      if (current()) {
+        store.dispatch({ thinking: false, event: { kind: 'notice', notice: 'computerFailed', args: { why: error.message } } });
+      }
+    }
+  }
+
+  /** Asks the strongest player for the move here and draws it; asking again hides it. */
+  async function showHint() {
+    if (get().hint) return store.dispatch({ hint: null, event: null });
+    const mine = get().epoch;
+    const position = snap().position;
+    store.dispatch({ hintPending: true });
+    let change;
+    try {
+      const move = await worker.ask({ game: GAME.id, kind: 'hint', position, rules: snap().rules, budget: BUDGET });
+      if (mine === get().epoch && snap().position === position) {
+        change = { hint: { position, move }, event: { kind: 'hint', who: t(`level.${GAME.hintLevel}`), move } };
+      }
+    } catch (error) {
+      change = { event: { kind: 'notice', notice: 'hintFailed', args: { why: error.message } } };
+    }
+    if (mine === get().epoch && !life.destroyed) store.dispatch({ hintPending: false, ...change });
+  }
+
+  function refused(place, refusal) {
+    refuse(place?.element);
+    store.dispatch({ event: { kind: 'refuse', refusal } });
+  }
+
+  /** The legal move that takes the selected counter (or a placement) to `square`, if any. */
+  function moveTo(square) {
+    const state = get();
+    if (state.snap.phase === 'place') return { move: `@${square}`, from: null, to: square, captured: [] };
+    return sources(state).get(state.selected)?.find((m) => m.to === square);
+  }
+
+  const handler = {
+    tap(place) {
+      if (computerToMove()) {
+        return refused(place, { code: 'computer-turn', args: { who: computerLabel() } });
+      }
+      const { selected } = get();
+      if (place.element.hasAttribute('data-target')) return play(moveTo(place.square));
+      if (place.element.hasAttribute('data-selectable')) {
+        return store.dispatch({ selected: selected === place.square ? null : place.square, event: null });
+      }
+      return refused(place, game().refusal(selected, place.square));
+    },
+    dragFrom(place) {
+      if (!place.element.hasAttribute('data-selectable')) return null;
+      store.dispatch({ selected: place.square });
+      return `lat-disc lat-disc-${snap().turn}`;
+    },
+    drop(place) {
+      if (!place) return;
+      if (place.element.hasAttribute('data-target')) play(moveTo(place.square));
+      else if (place.square !== get().selected) refused(place, game().refusal(get().selected, place.square));
+    },
+  };
+
+  function replace(next, vs) {
+    game().free();
+    const s = next.snapshot();
+    store.dispatch({
+      game: next,
+      snap: s,
+      opponent: vs,
+      selected: null,
+      hint: null,
+      hintPending: false,
+      thinking: false,
+      computerBusy: false,
+      epoch: get().epoch + 1,
+      event: vs.kind === 'computer'
+        ? { kind: 'notice', notice: 'newGameVs', args: { side: t(`side.${s.turn}`), human: t(`side.${vs.human}`), level: t(`level.${vs.level}`) } }
+        : { kind: 'notice', notice: 'newGame', args: { side: t(`side.${s.turn}`) } },
+    });
+  }
+
+  /**
+   * Takes back the last move; against the computer, back to the human's last move (its reply
+   * and the human's move both go), so the human has the move again.
+   */
+  function undo() {
+    const human = get().opponent.kind === 'computer' ? get().opponent.human : null;
+    const moves = [game().undo()];
+    while (human && game().snapshot().turn !== human && game().snapshot().canUndo) moves.push(game().undo());
+    changed({ kind: 'undo', moves }, { selected: null, hint: null });
+  }
+
+  const newGame = createNewGameDialog(root, i18n, GAME, (choice) => {
+    const vs = choice.opponent === 'computer'
+      ? { kind: 'computer', level: choice.level, human: choice.side }
+      : HUMAN;
+    if (vs.kind === 'computer') worker.warmUp();
+    replace(new engine.LatrunculiGame(snap().rules), vs);
+  });
+  const rules = createPageDialog(root, i18n, 'rules', (body) => renderRules(body, i18n, engine, snap().preset ?? snap().rules));
+  // A dialog closing lets a paused computer carry on.
+  for (const dialog of root.querySelectorAll('dialog')) {
+    dialog.addEventListener('close', () => maybeComputer(get()));
+  }
+
+  function act(action) {
+    try {
+      if (action === 'place-rest') {
+        const placed = game().placeRest();
+        changed({ kind: 'placeRest', count: placed.length }, { selected: null });
+      } else if (action === 'undo') {
+        undo();
+      } else if (action === 'again') {
+        replace(game().nextGame(), get().opponent);
+      } else if (action === 'hint') {
+        showHint();
+      } else if (action === 'new') {
+        newGame.open({ ...get().opponent, defaultLevel: GAME.defaultLevel });
+      } else if (action === 'rules') {
+        rules.open();
+      } else if (action === 'home') {
+        ctx.go('./');
+      }
+    } catch (error) {
+      store.dispatch({ event: { kind: 'notice', notice: 'failed', args: { why: error.message } } });
+    }
+  }
+
+  const detachInput = attachInput(dom.main, handler, placeOf);
+  const onClick = (event) => {
+    const target = event.target.closest('[data-action]');
+    if (target && !target.disabled && root.contains(target)) act(target.dataset.action);
+  };
+  root.addEventListener('click', onClick);
+  if (get().opponent.kind === 'computer') worker.warmUp();
+  render(get());
+  save(get(), null);
+  maybeComputer(get());
+
+  return {
+    destroy() {
+      life.destroyed = true;
+      detachInput();
+      root.removeEventListener('click', onClick);
+      game().free();
+      for (const key of ['turn', 'opponent', 'level', 'phase']) delete document.body.dataset[key];
+      document.body.removeAttribute('data-thinking');
+    },
+  };
+}

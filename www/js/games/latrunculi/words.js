@@ -1,0 +1,85 @@
+// Latrunculi's messages: what happened, whose turn it is and why a tap was refused, each as
+// {key, text} so the status line can say it and carry the catalogue key for the tests. The
+// words come from the catalogue; the facts from the engine's snapshot, moves and refusals.
+
+import { joined } from '../../app/notices.js';
+
+export function createWords({ t, list }) {
+  const side = (s) => t(`side.${s}`);
+  const say = (key, args) => ({ key, text: t(key, args) });
+
+  /** A move in words: "d4 to d6" or "a counter on d4". */
+  const move = (m) => (m.from ? t('move.latrunculi.move', m) : t('move.latrunculi.place', m));
+
+  /** What a move took, or null. */
+  function captures(m) {
+    if (!m.captured.length) return null;
+    return say('event.latrunculi.captured', { count: m.captured.length, squares: list(m.captured) });
+  }
+
+  /** What just happened (an event from the screen), or null. `you`: the human's side, if alone. */
+  function event(e, you) {
+    if (!e) return null;
+    const who = e.who ?? (e.side === you ? t('you.name') : e.side ? side(e.side) : '');
+    switch (e.kind) {
+      case 'play':
+        return joined([
+          e.move.from ? say('event.latrunculi.move', { who, ...e.move }) : say('event.latrunculi.place', { who, ...e.move }),
+          captures(e.move),
+        ]);
+      case 'placeRest':
+        return say('event.latrunculi.placeRest', { count: e.count });
+      case 'undo':
+        return say('event.latrunculi.undo', { moves: list(e.moves.map(move)), count: e.moves.length });
+      case 'refuse':
+        return refusal(e.refusal);
+      case 'notice':
+        return say(`notice.${e.notice}`, e.args);
+      case 'hint':
+        return say('event.latrunculi.hint', { who, move: move(e.move) });
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Whose turn it is and what they may do. `you`: the human's side against the computer
+   * (messages then speak to them); `coach`: 'place', 'move' or 'target' while a newcomer makes
+   * a first placement or a first move.
+   */
+  function situation(snap, { you = null, coach = null } = {}) {
+    if (snap.result) {
+      if (snap.result.winner === 'draw') return say('situation.latrunculi.draw');
+      if (you) return say(snap.result.winner === you ? 'situation.latrunculi.you.won' : 'situation.latrunculi.you.lost', { side: side(snap.result.winner) });
+      return say('situation.latrunculi.won', { side: side(snap.result.winner) });
+    }
+    if (coach) return say(`situation.latrunculi.coach.${coach}`);
+    const mine = snap.turn === you;
+    if (snap.phase === 'place') {
+      return say(mine ? 'situation.latrunculi.you.place' : 'situation.latrunculi.place', { side: side(snap.turn), count: snap.toPlace[snap.turn] });
+    }
+    return say(mine ? 'situation.latrunculi.you.move' : 'situation.latrunculi.move', { side: side(snap.turn) });
+  }
+
+  /** Why a tap was refused: the engine's code put into words. */
+  function refusal({ code, args = {} }) {
+    const words = { ...args };
+    if (typeof args.side === 'string') words.side = side(args.side);
+    if (code === 'computer-turn') return say('refuse.computer-turn', words);
+    return say(`refuse.latrunculi.${code}`, words);
+  }
+
+  /** Why the game ended and the count it was decided on, for the game-over panel. */
+  function ending(snap) {
+    const { reason } = snap.result;
+    return [
+      t(`gameOver.latrunculi.${reason}`, { side: side(snap.turn) }),
+      t('gameOver.latrunculi.score', {
+        white: snap.captured.white, black: snap.captured.black,
+        whiteLeft: snap.counters.white, blackLeft: snap.counters.black,
+      }),
+    ].join(' ');
+  }
+
+  return { event, situation, refusal, ending, move };
+}
