@@ -70,6 +70,9 @@ test('after one visit the home screen and a game load with the network gone', as
   await s.page.goto(new URL('?game=scripta&opponent=human', BASE).href);
   await s.page.waitForSelector('body.ready');
   await s.page.waitForSelector('[data-position]');
+  await s.page.goto(new URL('?game=latrunculi&opponent=human', BASE).href);
+  await s.page.waitForSelector('body.ready');
+  await s.page.waitForSelector('[data-square="d4"]');
   await s.page.goto(new URL('?page=rules&game=latrunculi', BASE).href);
   await s.page.waitForSelector('body.ready');
   await s.context.setOffline(false);
