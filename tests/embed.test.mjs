@@ -130,8 +130,10 @@ test('forged and malformed messages are ignored both ways', async () => {
   assert.equal(await height(), before);
   assert.deepEqual(await page.evaluate(() => window.heard), []);
   // The same channel does carry a well-formed message, so the checks are what refused the rest.
-  await frames.c.evaluate((id) => parent.postMessage({ ludi: 'embed', v: 1, type: 'resize', id, height: 333 }, '*'), id);
-  await page.waitForFunction(() => document.querySelector('#c').dataset.ludiHeight === '333');
+  // (A little taller keeps the frame portrait, so its layout, hence its own height, stays put.)
+  const taller = String(Number(before) + 7);
+  await frames.c.evaluate(([id, h]) => parent.postMessage({ ludi: 'embed', v: 1, type: 'resize', id, height: Number(h) }, '*'), [id, taller]);
+  await page.waitForFunction((h) => document.querySelector('#c').dataset.ludiHeight === h, taller);
 
   // To the frame: malformed greetings from the parent, and a good one from the wrong window.
   const ignored = () => frames.c.evaluate(() => Number(document.documentElement.dataset.embedIgnored ?? 0));
