@@ -1,7 +1,8 @@
 // Offline play. `precache.js` is written by `cargo xtask` from the files in www/ after each
 // build: `self.PRECACHE = { version, files }`, the version carrying a hash of every listed
 // file. Browsers re-check a worker's imported scripts for updates, so a build that changes any
-// file installs a new worker, which caches that build whole under its own name.
+// file installs a new worker, which caches that build whole under its own name. The new worker
+// waits: the page offers it ("A new version is ready") and the player's tap activates it.
 //
 // Requests are answered from the cache first, then from the network (caching what it sends).
 // Only this origin's GET requests are handled; there are no others. The cache holds one entry
@@ -15,9 +16,14 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(VERSION)
       // `reload` skips the HTTP cache, so the cache holds the bytes the version was made from.
-      .then((cache) => cache.addAll(FILES.map((file) => new Request(file, { cache: 'reload' }))))
-      .then(() => self.skipWaiting()),
+      .then((cache) => cache.addAll(FILES.map((file) => new Request(file, { cache: 'reload' })))),
   );
+});
+
+// A new version waits until the player asks for it (the page's "Update" button), so a game in
+// progress is never swapped out from under them. Only this shape of message is obeyed.
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'ludi:skip-waiting') self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {

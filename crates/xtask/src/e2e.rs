@@ -1,8 +1,9 @@
 //! The browser tests: Debian's Chromium driven by npm's playwright-core from `tests/`,
-//! against the page served on a free local port.
+//! against the built site (`target/dist/`) served on a free local port as `cargo xtask serve`
+//! serves it.
 
 use crate::serve::Server;
-use crate::{node, run_in, wasm, workspace_root};
+use crate::{dist, node, run_in, wasm, workspace_root};
 use std::path::Path;
 use std::process::Command;
 
@@ -27,7 +28,8 @@ pub fn run() -> Result<(), String> {
     if files.is_empty() {
         return Err(format!("no *.test.mjs files in {}", tests.display()));
     }
-    let server = Server::start(0, workspace_root().join("www"))?;
+    let site = dist::build()?;
+    let server = Server::start(0, site.clone())?;
     let url = format!("http://{}/", server.addr());
     let screenshots = wasm::target_dir()?.join("screenshots");
     eprintln!("xtask: node --test {} (page at {url})", files.join(" "));
@@ -38,6 +40,8 @@ pub fn run() -> Result<(), String> {
         .env("LUDI_URL", &url)
         .env("CHROMIUM", &chromium)
         .env("SCREENSHOTS", &screenshots)
+        // The update test changes a file of the served site to make a new version.
+        .env("LUDI_DIST", &site)
         .status()
         .map_err(|e| format!("cannot start node: {e}"))?;
     drop(server);

@@ -82,15 +82,20 @@ pub fn write(www: &Path) -> Result<Precache, String> {
     Ok(precache)
 }
 
-/// Whether the page never needs a file: dotfiles and dot-folders (editor and tool litter),
-/// the worker and the generated list themselves, and what only tools read (TypeScript
-/// declarations, source maps).
+/// Whether the page never needs a file offline: dotfiles and dot-folders (editor and tool
+/// litter), the worker and the generated list themselves, what only tools read (TypeScript
+/// declarations, source maps), and what a built site (`target/dist/`) adds for servers and
+/// installers: compressed copies, the deployment notes, the install screenshots.
 fn excluded(relative: &str, name: &str) -> bool {
     name.starts_with('.')
         || relative == WORKER
         || relative == FILE
+        || relative == crate::dist::DEPLOY
+        || relative == "screenshots"
         || name.ends_with(".d.ts")
         || name.ends_with(".map")
+        || name.ends_with(".gz")
+        || name.ends_with(".br")
 }
 
 /// Adds the files under `dir` (which is `prefix` below `www/`) to `files`.
@@ -206,6 +211,10 @@ mod tests {
         www.put("pkg/ludi_wasm.d.ts", "");
         www.put("pkg/ludi_wasm.js.map", "");
         www.put("js/sw.js", "a module that happens to share the name");
+        www.put("js/main.js.gz", "gzip");
+        www.put("js/main.js.br", "brotli");
+        www.put(crate::dist::DEPLOY, "# notes");
+        www.put("screenshots/narrow.png", "png");
         let files = Precache::of(&www.0).unwrap().files;
         assert_eq!(files.len(), 8, "{files:?}");
         assert!(files.contains(&"js/sw.js".to_string()));
@@ -218,6 +227,10 @@ mod tests {
             "pkg/.gitignore",
             "pkg/ludi_wasm.d.ts",
             "pkg/ludi_wasm.js.map",
+            "js/main.js.gz",
+            "js/main.js.br",
+            crate::dist::DEPLOY,
+            "screenshots/narrow.png",
         ] {
             assert!(
                 !files.contains(&absent.to_string()),

@@ -1,46 +1,89 @@
-//! A tiny static file server for `www/` on 127.0.0.1: enough HTTP/1.1 for a browser to load
-//! the page, its modules and its wasm, with the right content types. Not for the internet.
+//! Serves a built site (`target/dist/`, see `dist.rs`) on 127.0.0.1 with axum and tower-http's
+//! `ServeDir`: precompressed `.br`/`.gz` copies when the browser takes them, and the headers a
+//! deployment should send (the CSP, `nosniff`, caching). `/precache.js` is made afresh from the
+//! folder for each request, so whatever the folder holds now is what an installed worker gets.
 
 use crate::precache::{self, Precache};
-use std::io::{BufRead, BufReader, Write};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
-use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use axum::extract::{Request, State};
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+};
+use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use tokio::sync::oneshot;
+use tower_http::services::ServeDir;
+
+/// The page's Content-Security-Policy, as every HTML page's `<meta>` carries it.
+pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+                       style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; \
+                       form-action 'self'";
+/// The one page other sites may frame.
+const EMBED_PAGE: &str = "/embed.html";
+
+/// The CSP header for a path: the page's own policy, plus who may frame it (`frame-ancestors`
+/// works only as a header). Only the embed page may sit in another origin's frame.
+pub fn csp_header(path: &str) -> String {
+    let ancestors = if path == EMBED_PAGE { "*" } else { "'self'" };
+    format!("{CSP}; frame-ancestors {ancestors}")
+}
+
+/// How long a browser may keep a response without asking again. File names carry no hash, so
+/// the page's code is revalidated on every load (the service worker is what makes it fast and
+/// offline); pictures change rarely.
+pub fn cache_control(path: &str) -> &'static str {
+    if path.starts_with("/icons/") || path.starts_with("/screenshots/") {
+        "public, max-age=86400"
+    } else {
+        "no-cache"
+    }
+}
 
 /// A running server; dropping it stops it.
 pub struct Server {
     addr: SocketAddr,
-    stop: Arc<AtomicBool>,
+    stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl Server {
     /// Serves `root` on 127.0.0.1:`port` (0 picks a free port) from a background thread.
     pub fn start(port: u16, root: PathBuf) -> Result<Server, String> {
-        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, port)))
             .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot read the server's address: {e}"))?;
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopping = Arc::clone(&stop);
+        let app = router(root);
+        let (stop, stopped) = oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                if stopping.load(Ordering::SeqCst) {
-                    break;
+            runtime.block_on(async move {
+                tokio::select! {
+                    result = axum::serve(listener, app) => {
+                        if let Err(e) = result {
+                            eprintln!("xtask: the server stopped: {e}");
+                        }
+                    }
+                    _ = stopped => {}
                 }
-                if let Ok(stream) = stream {
-                    let root = root.clone();
-                    std::thread::spawn(move || handle(stream, &root));
-                }
-            }
+            });
+            runtime.shutdown_background();
         });
         Ok(Server {
             addr,
-            stop,
+            stop: Some(stop),
             thread: Some(thread),
         })
     }
@@ -59,155 +102,177 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        // Wake the accept loop so it sees the flag.
-        let _ = TcpStream::connect(self.addr);
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
     }
 }
 
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js" | "mjs") => "text/javascript; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("wasm") => "application/wasm",
-        Some("json") => "application/json",
-        Some("webmanifest") => "application/manifest+json",
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        Some("ico") => "image/x-icon",
-        Some("txt") => "text/plain; charset=utf-8",
-        _ => "application/octet-stream",
+fn router(root: PathBuf) -> Router {
+    let files = ServeDir::new(&root)
+        .precompressed_br()
+        .precompressed_gzip()
+        .append_index_html_on_directories(true);
+    Router::new()
+        .route(&format!("/{}", precache::FILE), get(precache_script))
+        .fallback_service(files)
+        .with_state(Arc::new(root))
+        .layer(middleware::from_fn(deployment_headers))
+}
+
+/// The service worker's list, made from the folder as it is now.
+async fn precache_script(State(root): State<Arc<PathBuf>>) -> Response {
+    match Precache::of(&root) {
+        Ok(list) => (
+            [(
+                CONTENT_TYPE,
+                HeaderValue::from_static("text/javascript; charset=utf-8"),
+            )],
+            list.script(),
+        )
+            .into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e).into_response(),
     }
 }
 
-/// The file a request path names under `root`, refusing anything that climbs out of it.
-fn resolve(root: &Path, target: &str) -> Option<PathBuf> {
-    let path = target.split(['?', '#']).next().unwrap_or("/");
-    let relative = Path::new(path.trim_start_matches('/'));
-    if !relative
-        .components()
-        .all(|c| matches!(c, Component::Normal(_)))
-    {
-        return None;
+async fn deployment_headers(request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_owned();
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    if let Ok(csp) = HeaderValue::from_str(&csp_header(&path)) {
+        headers.insert(CONTENT_SECURITY_POLICY, csp);
     }
-    let file = root.join(relative);
-    if file.is_dir() {
-        Some(file.join("index.html"))
-    } else {
-        Some(file)
-    }
-}
-
-/// A file's bytes. The service worker's list is made afresh from `root` each time, so a file
-/// edited while serving changes its cache's name and reaches an installed worker.
-fn read(root: &Path, file: &Path) -> Option<Vec<u8>> {
-    if file == root.join(precache::FILE) {
-        return Precache::of(root).ok().map(|p| p.script().into_bytes());
-    }
-    std::fs::read(file).ok()
-}
-
-fn handle(stream: TcpStream, root: &Path) {
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
-    let mut reader = BufReader::new(&stream);
-    let mut request_line = String::new();
-    if reader.read_line(&mut request_line).is_err() {
-        return;
-    }
-    // The headers are not needed, but must be read before answering.
-    let mut header = String::new();
-    while reader.read_line(&mut header).is_ok_and(|n| n > 2) {
-        header.clear();
-    }
-    let mut parts = request_line.split_whitespace();
-    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
-    let response = match method {
-        "GET" | "HEAD" => match resolve(root, target)
-            .and_then(|f| read(root, &f).map(|body| (content_type(&f), body)))
-        {
-            Some((kind, body)) => ("200 OK", kind, body),
-            None => ("404 Not Found", "text/plain", b"not found\n".to_vec()),
-        },
-        _ => (
-            "405 Method Not Allowed",
-            "text/plain",
-            b"only GET and HEAD\n".to_vec(),
-        ),
-    };
-    let (status, kind, body) = response;
-    let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
-         Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-        body.len()
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(
+        REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
     );
-    let mut stream = &stream;
-    let _ = stream.write_all(head.as_bytes());
-    if method != "HEAD" {
-        let _ = stream.write_all(&body);
-    }
-    let _ = stream.flush();
+    headers.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static(cache_control(&path)),
+    );
+    response
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
 
-    #[test]
-    fn resolves_inside_the_root_only() {
-        let root = Path::new("/srv/www");
-        assert_eq!(
-            resolve(root, "/pkg/ludi_wasm.js?v=1"),
-            Some(PathBuf::from("/srv/www/pkg/ludi_wasm.js"))
-        );
-        assert_eq!(resolve(root, "/../etc/passwd"), None);
-        assert_eq!(resolve(root, "/a/./b"), Some(PathBuf::from("/srv/www/a/b")));
-        assert_eq!(content_type(Path::new("x.wasm")), "application/wasm");
+    /// A fresh folder for one test, removed when dropped.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let dir =
+                std::env::temp_dir().join(format!("xtask-serve-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            Scratch(dir)
+        }
     }
 
-    fn get(server: &Server, path: &str) -> String {
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// The whole answer (head and body) to a GET with the given extra header lines.
+    fn get(server: &Server, path: &str, extra: &str) -> String {
         let mut stream = TcpStream::connect(server.addr()).unwrap();
         stream
-            .write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+            .write_all(
+                format!("GET {path} HTTP/1.1\r\nHost: x\r\n{extra}Connection: close\r\n\r\n")
+                    .as_bytes(),
+            )
             .unwrap();
-        let mut answer = String::new();
-        std::io::Read::read_to_string(&mut stream, &mut answer).unwrap();
-        answer
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).unwrap();
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
+    fn header<'a>(answer: &'a str, name: &str) -> Option<&'a str> {
+        let head = answer.split("\r\n\r\n").next()?;
+        head.lines().find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.eq_ignore_ascii_case(name).then(|| value.trim())
+        })
     }
 
     #[test]
-    fn serves_a_file_with_its_type() {
-        let dir = std::env::temp_dir().join(format!("xtask-serve-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("index.html"), "<p>salve</p>").unwrap();
-        let server = Server::start(0, dir.clone()).unwrap();
-        let answer = get(&server, "/");
-        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
-        assert!(answer.contains("text/html"));
-        assert!(answer.ends_with("<p>salve</p>"));
-        drop(server);
-        std::fs::remove_dir_all(dir).unwrap();
+    fn serves_files_with_their_types_and_a_deployments_headers() {
+        let dir = Scratch::new("types");
+        std::fs::write(dir.0.join("index.html"), "<p>salve</p>").unwrap();
+        std::fs::write(dir.0.join("embed.html"), "<p>board</p>").unwrap();
+        std::fs::write(dir.0.join("x.wasm"), b"\0asm").unwrap();
+        let server = Server::start(0, dir.0.clone()).unwrap();
+
+        let page = get(&server, "/", "");
+        assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
+        assert!(header(&page, "content-type")
+            .unwrap()
+            .starts_with("text/html"));
+        assert!(page.ends_with("<p>salve</p>"));
+        assert_eq!(header(&page, "x-content-type-options"), Some("nosniff"));
+        assert_eq!(header(&page, "cache-control"), Some("no-cache"));
+        let csp = header(&page, "content-security-policy").unwrap();
+        assert!(csp.starts_with(CSP), "{csp}");
+        assert!(csp.ends_with("frame-ancestors 'self'"), "{csp}");
+
+        let embed = get(&server, "/embed.html?game=scripta", "");
+        let csp = header(&embed, "content-security-policy").unwrap();
+        assert!(csp.ends_with("frame-ancestors *"), "{csp}");
+
+        let wasm = get(&server, "/x.wasm", "");
+        assert_eq!(header(&wasm, "content-type"), Some("application/wasm"));
+        assert!(get(&server, "/../etc/passwd", "").starts_with("HTTP/1.1 404"));
+        assert!(get(&server, "/missing.js", "").starts_with("HTTP/1.1 404"));
+    }
+
+    #[test]
+    fn sends_the_precompressed_copy_the_browser_accepts() {
+        let dir = Scratch::new("compressed");
+        std::fs::write(dir.0.join("app.js"), "plain").unwrap();
+        std::fs::write(dir.0.join("app.js.gz"), "gzip bytes").unwrap();
+        std::fs::write(dir.0.join("app.js.br"), "brotli bytes").unwrap();
+        let server = Server::start(0, dir.0.clone()).unwrap();
+        let br = get(&server, "/app.js", "Accept-Encoding: gzip, br\r\n");
+        assert_eq!(header(&br, "content-encoding"), Some("br"), "{br}");
+        assert!(br.ends_with("brotli bytes"));
+        assert!(header(&br, "content-type")
+            .unwrap()
+            .starts_with("text/javascript"));
+        let gz = get(&server, "/app.js", "Accept-Encoding: gzip\r\n");
+        assert_eq!(header(&gz, "content-encoding"), Some("gzip"));
+        let plain = get(&server, "/app.js", "");
+        assert_eq!(header(&plain, "content-encoding"), None);
+        assert!(plain.ends_with("plain"));
     }
 
     #[test]
     fn makes_the_precache_list_afresh_for_each_request() {
-        let dir = std::env::temp_dir().join(format!("xtask-serve-pre-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("index.html"), "<p>salve</p>").unwrap();
-        let server = Server::start(0, dir.clone()).unwrap();
-        let first = get(&server, "/precache.js?v=1");
+        let dir = Scratch::new("precache");
+        std::fs::write(dir.0.join("index.html"), "<p>salve</p>").unwrap();
+        let server = Server::start(0, dir.0.clone()).unwrap();
+        let first = get(&server, "/precache.js?v=1", "");
         assert!(first.starts_with("HTTP/1.1 200 OK"), "{first}");
-        assert!(first.contains("text/javascript"));
-        assert!(first.contains(&Precache::of(&dir).unwrap().version));
-        std::fs::write(dir.join("index.html"), "<p>vale</p>").unwrap();
-        let second = get(&server, "/precache.js");
-        assert!(second.contains(&Precache::of(&dir).unwrap().version));
-        assert_ne!(first, second, "an edited file changes the list's version");
-        assert!(!dir.join(precache::FILE).exists(), "served, not written");
-        drop(server);
-        std::fs::remove_dir_all(dir).unwrap();
+        assert!(header(&first, "content-type")
+            .unwrap()
+            .starts_with("text/javascript"));
+        assert!(first.contains(&Precache::of(&dir.0).unwrap().version));
+        std::fs::write(dir.0.join("index.html"), "<p>vale</p>").unwrap();
+        let second = get(&server, "/precache.js", "");
+        assert!(second.contains(&Precache::of(&dir.0).unwrap().version));
+        assert_ne!(
+            first.split("\r\n\r\n").nth(1),
+            second.split("\r\n\r\n").nth(1),
+            "an edited file changes the list's version"
+        );
+        assert!(!dir.0.join(precache::FILE).exists(), "served, not written");
     }
 }

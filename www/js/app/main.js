@@ -12,6 +12,7 @@ import { mountHome } from './home.js';
 import { mountRulesPage } from './rules-page.js';
 import { createWorkerClient } from '../kit/worker-client.js';
 import { latrunculi } from '../games/latrunculi/entry.js';
+import { startPwa } from './pwa.js';
 
 const root = document.getElementById('app');
 
@@ -75,11 +76,7 @@ async function boot() {
 
   window.addEventListener('popstate', () => mount(readRoute(location.search)));
   mount(first);
-  if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.register('sw.js').catch(() => {
-      // Offline play is a bonus; the page works without it.
-    });
-  }
+  startPwa(i18n);
 }
 
 boot().catch((error) => {

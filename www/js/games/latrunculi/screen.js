@@ -339,6 +339,7 @@ export function mountLatrunculi(root, ctx) {
   }
 
   function renderGameOver(s) {
+    if (s.result && dom.over.hidden) document.dispatchEvent(new CustomEvent('ludi:gameover', { detail: { winner: s.result.winner, rules: route.rules ?? 'piso', turns: s.moves } }));
     dom.over.hidden = !s.result;
     if (s.result) {
       dom.over.dataset.winner = s.result.winner;

@@ -334,6 +334,7 @@ export function mountScripta(root, ctx) {
   }
 
   function renderGameOver(s) {
+    if (s.winner && dom.over.hidden) document.dispatchEvent(new CustomEvent('ludi:gameover', { detail: { winner: s.winner, rules: route.rules ?? 'austin-murray', turns: s.turns } }));
     dom.over.hidden = !s.winner;
     if (s.winner) {
       dom.over.dataset.winner = s.winner;
