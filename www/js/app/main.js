@@ -10,6 +10,7 @@ import { mountHome } from './home.js';
 import { mountRulesPage } from './rules-page.js';
 import { createWorkerClient } from '../kit/worker-client.js';
 import { latrunculi } from '../games/latrunculi/entry.js';
+import { applyTheme, addThemeButton } from './theme.js';
 
 const root = document.getElementById('app');
 
@@ -18,6 +19,7 @@ async function boot() {
   const first = readRoute(location.search);
   const i18n = createI18n(pickLanguage([first.lang, ...(navigator.languages ?? [])]));
   document.documentElement.lang = i18n.lang;
+  const theme = applyTheme();
   const worker = createWorkerClient();
   const games = gameCatalogue(engine, i18n, latrunculi(engine, i18n));
   const app = { screen: null };
@@ -42,6 +44,7 @@ async function boot() {
       if (route.game) told.push({ notice: 'unknownGame', args: { game: route.game } });
       app.screen = mountHome(root, ctx);
     }
+    addThemeButton(root, i18n, theme);
     window.scrollTo(0, 0);
     document.body.classList.add('ready');
   }
