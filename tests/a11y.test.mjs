@@ -253,7 +253,11 @@ test('marks and squares say where they are, what stands there and what can be do
   assert.equal(await label('[data-mark="7"]'), t('a11y.mark', { mark: 7, word: 'IMPERI', what: nigri }));
   assert.equal(await label('[data-mark="20"]'), t('a11y.mark', { mark: 20, word: 'HOSTES', what: t('a11y.empty') }));
   assert.equal(await label('[data-off="albi"]'), t('a11y.exit', { side: t('side.albi'), count: 0 }));
-  assert.match(await label('[data-tray="nigri"]'), /14/);
+  assert.equal(await label('[data-tray="nigri"]'), t('tray.label', { side: t('side.nigri'), waiting: 14, sentHome: 0, borneOff: 0 }));
+  assert.equal(await label('[data-tray="albi"]'), t('a11y.withState', {
+    name: t('tray.label', { side: t('side.albi'), waiting: 14, sentHome: 0, borneOff: 0 }), state: t('a11y.canPick'),
+  }));
+  assert.equal(await page.getAttribute('[data-die]', 'aria-label'), t('die.label', { value: 2, state: t('die.unused') }));
   await listen(page);
   await tabToBoard(page);
   await arrowTo(page, '[data-mark="5"]');
@@ -267,7 +271,7 @@ test('marks and squares say where they are, what stands there and what can be do
   assert.equal(await position(page), 'A w14s0o0:7 w14s1o0:');
   const heard = await announced(page);
   assert.equal(heard.filter((say) => /played\.moveHit/.test(say)).length, 1, `heard ${heard}`);
-  assert.match(await label('[data-tray="nigri"]'), /1 sent home|1/);
+  assert.equal(await label('[data-tray="nigri"]'), t('tray.label', { side: t('side.nigri'), waiting: 14, sentHome: 1, borneOff: 0 }));
   await close(s);
 
   const m = await open(lat({ position: CUSTODIAL }));
@@ -280,7 +284,10 @@ test('marks and squares say where they are, what stands there and what can be do
   assert.equal(await square('c2'), t('a11y.withState', {
     name: t('board.latrunculi.empty', { square: 'c2' }), state: t('a11y.destinationTakes', { count: 1, squares: list(['c3']) }),
   }));
-  assert.match(await m.page.getAttribute('[data-camp="white"]', 'aria-label'), /0/);
+  await m.page.click('[data-square="c2"]');
+  const captured = t('camp.latrunculi.captured', { count: 1 });
+  assert.equal(await m.page.getAttribute('[data-camp="white"]', 'aria-label'),
+    t('camp.latrunculi.label', { name: t('side.white'), counts: captured }));
   await close(m);
 });
 
