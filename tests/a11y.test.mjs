@@ -323,3 +323,17 @@ test('the theme follows the device until switched, and the switch is remembered'
   assert.equal(await s.page.getAttribute('[data-action="theme"]', 'aria-pressed'), 'false');
   await close(s);
 });
+
+test('the end of a game is announced once and takes the focus to Play again', async () => {
+  // d2-c2 takes c3 and leaves Black one counter: the game ends.
+  const s = await open(lat({ position: 'B5/6/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-' }));
+  await listen(s.page);
+  await s.page.fill('#command', 'd2-c2');
+  await s.page.press('#command', 'Enter');
+  await s.page.waitForSelector('[data-winner]');
+  assert.equal(await s.page.evaluate(() => document.activeElement?.dataset.action), 'again');
+  const heard = await announced(s.page);
+  assert.equal(heard.filter((say) => /situation\.latrunculi\.won/.test(say)).length, 1, `heard ${heard}`);
+  await axe(s.page, 'Latrunculi game over');
+  await close(s);
+});

@@ -118,6 +118,8 @@ function layout(root, { t }) {
   over.className = 'game-over';
   over.hidden = true;
   over.setAttribute('aria-labelledby', 'game-over-title');
+  over.setAttribute('role', 'dialog');
+  over.setAttribute('aria-modal', 'true');
   const card = div('game-over-card');
   const overTitle = document.createElement('h2');
   overTitle.id = 'game-over-title';
@@ -355,7 +357,10 @@ export function mountLatrunculi(root, ctx) {
   }
 
   function renderGameOver(s) {
+    // The panel covers the board: the focus goes to Play again rather than stay hidden under it.
+    const opening = dom.over.hidden && Boolean(s.result);
     dom.over.hidden = !s.result;
+    if (opening) dom.over.querySelector('[data-action="again"]')?.focus();
     if (s.result) {
       dom.over.dataset.winner = s.result.winner;
       dom.over.dataset.reason = s.result.reason;

@@ -108,6 +108,8 @@ function layout(root, { t }) {
   over.id = 'game-over';
   over.hidden = true;
   over.setAttribute('aria-labelledby', 'game-over-title');
+  over.setAttribute('role', 'dialog');
+  over.setAttribute('aria-modal', 'true');
   const card = div('game-over-card');
   const overTitle = document.createElement('h2');
   overTitle.id = 'game-over-title';
@@ -348,7 +350,10 @@ export function mountScripta(root, ctx) {
   }
 
   function renderGameOver(s) {
+    // The panel covers the board: the focus goes to Play again rather than stay hidden under it.
+    const opening = dom.over.hidden && Boolean(s.winner);
     dom.over.hidden = !s.winner;
+    if (opening) dom.over.querySelector('[data-action="again"]')?.focus();
     if (s.winner) {
       dom.over.dataset.winner = s.winner;
       dom.over.dataset.turns = String(s.turns);
