@@ -308,6 +308,14 @@ test('the keys dialog opens with ?, keeps the focus inside and gives it back', a
   await page.keyboard.press('Escape');
   assert.equal(await page.locator('#keys[open]').count(), 0);
   assert.deepEqual(await focused(page), on);
+  // The New game dialog, opened from its button by keyboard, gives the focus back to it.
+  await page.focus('[data-action="new"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#new-game[open]');
+  assert.ok(await page.evaluate(() => Boolean(document.activeElement?.closest('#new-game'))));
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#new-game[open]').count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'new');
   await close(s);
 });
 

@@ -225,7 +225,8 @@ export function mountScripta(root, ctx) {
   const roving = attachRoving(dom.main, {
     items: () => [...dom.main.querySelectorAll('[data-tray], [data-mark], [data-off]')],
     keyOf: (el) => el.dataset.mark ?? (el.dataset.tray ? `tray:${el.dataset.tray}` : `off:${el.dataset.off}`),
-    preferred: () => dom.main.querySelector('.selected[data-mark], .selected[data-tray], [data-selectable], [data-target]'),
+    preferred: () => dom.main.querySelector('.selected[data-mark], .selected[data-tray], [data-selectable], [data-target]')
+      ?? dom.main.querySelector('.tray.to-move'),
     onEscape: () => get().selected !== null && store.dispatch({ selected: null }),
   });
 
