@@ -98,14 +98,15 @@ pub fn build() -> Result<Size, String> {
     Ok(size)
 }
 
-/// Runs binaryen's `wasm-opt -O3` over cargo's wasm, when it is installed (Debian's `binaryen`
-/// package), and returns the file to bind: the optimised copy, or cargo's own without it (the
-/// page works the same, larger). It runs before wasm-bindgen because binaryen 108 (Debian
-/// 12's) rewrites the externref table wasm-bindgen's glue fills. `LUDI_WASM_OPT=0` skips it:
-/// binaryen 108's output is smaller but measured slower (`cargo xtask wasm-speed`).
+/// With `LUDI_WASM_OPT=1`, runs binaryen's `wasm-opt -O3` over cargo's wasm when it is
+/// installed (Debian's `binaryen` package) and returns the file to bind: the optimised copy, or
+/// cargo's own. It is off by default because binaryen 108 (Debian 12's) makes the wasm 15 KB
+/// smaller but the engine about 25% slower (`cargo xtask wasm-speed`: 0.49 of native speed
+/// against 0.66 without it), and the computer players' strength in the page is bought with
+/// speed. It runs before wasm-bindgen because binaryen 108 rewrites the externref table
+/// wasm-bindgen's glue fills.
 fn optimise(wasm: &Path) -> Result<PathBuf, String> {
-    if std::env::var_os("LUDI_WASM_OPT").is_some_and(|v| v == "0") {
-        println!("xtask: LUDI_WASM_OPT=0, so wasm-opt is skipped");
+    if !std::env::var_os("LUDI_WASM_OPT").is_some_and(|v| v == "1") {
         return Ok(wasm.to_path_buf());
     }
     let optimised = wasm.with_extension("opt.wasm");

@@ -13,12 +13,14 @@ import { mountRulesPage } from './rules-page.js';
 import { createWorkerClient } from '../kit/worker-client.js';
 import { latrunculi } from '../games/latrunculi/entry.js';
 import { startPwa } from './pwa.js';
+import { applyTheme, addThemeButton } from './theme.js';
 
 const root = document.getElementById('app');
 
 async function boot() {
   await init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) });
   const first = readRoute(location.search);
+  const theme = applyTheme();
   const worker = createWorkerClient();
   const app = { screen: null };
   let i18n = null;
@@ -70,6 +72,7 @@ async function boot() {
     }
     const header = root.querySelector('header');
     (header?.querySelector('.bar-actions') ?? header)?.append(languageSwitcher(i18n, chooseLanguage));
+    addThemeButton(root, i18n, theme);
     window.scrollTo(0, 0);
     document.body.classList.add('ready');
   }

@@ -131,10 +131,18 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
       g.classList.toggle('selected', view.selected === sq.square);
       g.classList.toggle('doomed', Boolean(view.doomed?.has(sq.square)));
       g.classList.toggle('last', Boolean(view.last?.has(sq.square)));
-      g.setAttribute('tabindex', selectable || target ? '0' : '-1');
-      g.setAttribute('aria-label', sq.piece
+      // The screen's roving focus (kit/keyboard.js) makes one square of the board its tab stop.
+      g.setAttribute('tabindex', '-1');
+      const name = sq.piece
         ? t('board.latrunculi.held', { square: sq.square, side: t(`side.${sq.piece}`) })
-        : t('board.latrunculi.empty', { square: sq.square }));
+        : t('board.latrunculi.empty', { square: sq.square });
+      const takes = view.captures?.get(sq.square) ?? [];
+      const state = view.selected === sq.square ? t('a11y.picked')
+        : target && !sq.piece && !view.selected ? t('a11y.placeHere')
+          : target && takes.length ? t('a11y.destinationTakes', { count: takes.length, squares: i18n.list ? i18n.list(takes) : takes.join(', ') })
+            : target ? t('a11y.destination')
+              : selectable ? t('a11y.canPick') : null;
+      g.setAttribute('aria-label', state ? t('a11y.withState', { name, state }) : name);
     }
   }
 

@@ -13,6 +13,8 @@ import { fly, refuse } from '../../kit/animate.js';
 import { createBoard } from './board.js';
 import { createWords } from './words.js';
 import { renderRules } from './rules.js';
+import { attachRoving, attachShortcuts } from '../../kit/keyboard.js';
+import { createCommandLine, createKeysDialog, commandWords } from '../../kit/command.js';
 
 export const GAME = {
   id: 'latrunculi',
@@ -55,6 +57,7 @@ function div(className) {
 function camp(side, { t }) {
   const box = div(`camp camp-${side}`);
   box.dataset.camp = side;
+  box.setAttribute('role', 'group');
   const name = document.createElement('span');
   name.className = 'camp-name';
   const counts = document.createElement('span');
@@ -115,6 +118,8 @@ function layout(root, { t }) {
   over.className = 'game-over';
   over.hidden = true;
   over.setAttribute('aria-labelledby', 'game-over-title');
+  over.setAttribute('role', 'dialog');
+  over.setAttribute('aria-modal', 'true');
   const card = div('game-over-card');
   const overTitle = document.createElement('h2');
   overTitle.id = 'game-over-title';
@@ -218,6 +223,14 @@ export function mountLatrunculi(root, ctx) {
     return board.current;
   }
 
+  // One tab stop for the board: its squares, in their drawn grid.
+  const roving = attachRoving(dom.main, {
+    items: () => [...dom.board.querySelectorAll('[data-square]')],
+    keyOf: (el) => el.dataset.square,
+    preferred: () => dom.board.querySelector('.selected[data-square], [data-selectable], [data-target]'),
+    onEscape: () => get().selected !== null && store.dispatch({ selected: null, event: null }),
+  });
+
   // --- Reading the state ---
   const get = store.get;
   const game = () => get().game;
@@ -253,12 +266,14 @@ export function mountLatrunculi(root, ctx) {
       : new Set(chosen.map((m) => m.to));
     const mover = s.turn === 'white' ? 'black' : 'white';
     const last = s.lastMoves[mover]?.split('-') ?? [];
+    const captures = new Map(chosen.map((m) => [m.to, m.captured]));
     boardFor(s).render({
       position: s.position,
       squares: s.squares,
       selectable: new Set(legal.keys()),
       selected: state.selected,
       targets,
+      captures,
       doomed: new Set(state.hint?.move.captured ?? []),
       last: new Set(s.result ? [] : last),
       hint: state.hint?.move ?? null,
@@ -288,11 +303,13 @@ export function mountLatrunculi(root, ctx) {
     // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
     let situation = words.situation(s, { you, coach: mine ? coaching(state) : null });
     if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
-    else if (state.event?.kind === 'refuse') situation = null;
+    else if (state.event?.kind === 'refuse' || state.event?.kind === 'say') situation = null;
     const message = joined([eventWords(state.event, you), situation]);
-    dom.status.textContent = message.text;
+    // Written only when it changes, so a screen reader announces each thing once.
+    if (dom.status.textContent !== message.text) dom.status.textContent = message.text;
     dom.status.dataset.say = message.key;
     renderGameOver(s);
+    roving.refresh();
   }
 
   function renderCamp(side, state) {
@@ -326,6 +343,7 @@ export function mountLatrunculi(root, ctx) {
   function eventWords(event, you) {
     if (event?.kind === 'notices') return joined(event.list.map((n) => noticeWords(i18n, GAME.levels, n)));
     if (event?.kind === 'notice') return noticeWords(i18n, GAME.levels, event);
+    if (event?.kind === 'say') return { key: event.key, text: t(event.key, event.args) };
     return words.event(event, you);
   }
 
@@ -340,7 +358,10 @@ export function mountLatrunculi(root, ctx) {
 
   function renderGameOver(s) {
     if (s.result && dom.over.hidden) document.dispatchEvent(new CustomEvent('ludi:gameover', { detail: { winner: s.result.winner, rules: route.rules ?? 'piso', turns: s.moves } }));
+    // The panel covers the board: the focus goes to Play again rather than stay hidden under it.
+    const opening = dom.over.hidden && Boolean(s.result);
     dom.over.hidden = !s.result;
+    if (opening) dom.over.querySelector('[data-action="again"]')?.focus();
     if (s.result) {
       dom.over.dataset.winner = s.result.winner;
       dom.over.dataset.reason = s.result.reason;
@@ -519,6 +540,11 @@ export function mountLatrunculi(root, ctx) {
     replace(new engine.LatrunculiGame(snap().rules), vs);
   });
   const rules = createPageDialog(root, i18n, 'rules', (body) => renderRules(body, i18n, engine, snap().preset ?? snap().rules));
+  const keys = createKeysDialog(root, i18n, [
+    ['a11y.key.arrows', 'a11y.keys.arrows'], ['a11y.key.enter', 'a11y.keys.enter.latrunculi'],
+    ['a11y.key.escape', 'a11y.keys.escape'], ['a11y.key.undo', 'a11y.keys.undo'],
+    ['a11y.key.hint', 'a11y.keys.hint'], ['a11y.key.help', 'a11y.keys.help'],
+  ]);
   // A dialog closing lets a paused computer carry on.
   for (const dialog of root.querySelectorAll('dialog')) {
     dialog.addEventListener('close', () => maybeComputer(get()));
@@ -547,6 +573,77 @@ export function mountLatrunculi(root, ctx) {
     }
   }
 
+  // --- Without a mouse: keys for the actions, and a command line for moves and questions ---
+  const say = (key, args = {}) => store.dispatch({ event: { kind: 'say', key, args } });
+  const buttonOf = { undo: dom.buttons.undo, hint: dom.buttons.hint, 'place-rest': dom.buttons.placeRest };
+  /** Runs an action as its button would, or says why it cannot be done now. */
+  function press(action) {
+    const b = buttonOf[action];
+    if (b && !b.disabled && !b.hidden) act(action);
+    else say('a11y.cannot', { action: t(action === 'place-rest' ? 'action.placeRest' : `action.${action}`) });
+  }
+  const mine = () => (get().opponent.kind === 'computer' ? get().opponent.human : snap().turn);
+  const squaresOf = (side) => snap().squares.filter((q) => q.piece === side).map((q) => q.square);
+  const asked = {
+    where() {
+      const told = [mine(), other(mine())].map((side) => {
+        const on = squaresOf(side);
+        return t('a11y.latrunculi.where', { side: t(`side.${side}`), count: on.length, squares: on.length ? i18n.list(on) : t('a11y.where.none') });
+      });
+      say('a11y.latrunculi.whereBoth', { mine: told[0], theirs: told[1] });
+    },
+    blocked() {
+      const side = mine();
+      const free = new Set(snap().turn === side ? snap().sources.map((g) => g.from) : []);
+      const stuck = snap().phase === 'move' ? squaresOf(side).filter((q) => !free.has(q)) : [];
+      if (stuck.length) say('a11y.latrunculi.blocked', { side: t(`side.${side}`), count: stuck.length, squares: i18n.list(stuck) });
+      else say('a11y.latrunculi.blocked.none', { side: t(`side.${side}`) });
+    },
+    undo: () => press('undo'),
+    hint: () => press('hint'),
+    rest: () => press('place-rest'),
+    help: () => keys.open(),
+  };
+  const spoken = commandWords(i18n, Object.keys(asked));
+  /** A command typed on the command line: a word above, or a move played through the engine. */
+  function command(text) {
+    const word = spoken.get(text.toLowerCase());
+    if (word) {
+      asked[word]();
+      return true;
+    }
+    if (computerToMove()) {
+      say('refuse.computer-turn', { who: computerLabel() });
+      return false;
+    }
+    const want = text.toLowerCase();
+    const s = snap();
+    const legal = s.phase === 'place' && !s.result
+      ? s.placements.filter((q) => `@${q}` === want).map((q) => moveTo(q))
+      : s.sources.flatMap((g) => g.moves).filter((m) => m.move === want);
+    if (legal.length) {
+      play(legal[0]);
+      return true;
+    }
+    // Not a legal move now: the engine says why (and plays it, should it know better).
+    const side = s.turn;
+    try {
+      const played = game().play(text);
+      changed({ kind: 'play', side, move: played }, { selected: null });
+      return true;
+    } catch (error) {
+      say('a11y.command.refused', { text, why: error.message });
+      return false;
+    }
+  }
+  const commandLine = createCommandLine(dom.main, i18n, { about: 'a11y.command.latrunculi', run: command, onKeys: () => keys.open() });
+  const shortcut = (key) => t(key).toLowerCase();
+  const detachKeys = attachShortcuts({
+    [shortcut('a11y.key.undo')]: () => press('undo'),
+    [shortcut('a11y.key.hint')]: () => press('hint'),
+    [t('a11y.key.help')]: () => keys.open(),
+  });
+
   const detachInput = attachInput(dom.main, handler, placeOf);
   const onClick = (event) => {
     const target = event.target.closest('[data-action]');
@@ -562,6 +659,9 @@ export function mountLatrunculi(root, ctx) {
     destroy() {
       life.destroyed = true;
       detachInput();
+      detachKeys();
+      roving.destroy();
+      commandLine.destroy();
       root.removeEventListener('click', onClick);
       game().free();
       for (const key of ['turn', 'opponent', 'level', 'phase']) delete document.body.dataset[key];

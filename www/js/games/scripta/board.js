@@ -150,6 +150,11 @@ export function createBoard(container, geometry, { tall = false, i18n, label } =
   }
 
   const homeMarks = new Set(geometry.home);
+  // Each mark's word of the inscription as drawn (its row's half, read left to right), so a
+  // screen reader hears "Mark 14, HOSTES" where a sighted player sees it.
+  const wordOf = new Map(geometry.cells.map((c) => [c.mark, geometry.cells
+    .filter((d) => d.row === c.row && (d.col < half) === (c.col < half))
+    .sort((a, b) => a.col - b.col).map((d) => d.letter).join('')]));
   const marks = new Map();
   for (const cell of geometry.cells) {
     const x = cellX(cell.col);
@@ -285,17 +290,26 @@ export function createBoard(container, geometry, { tall = false, i18n, label } =
       toggle(g, 'data-target', Boolean(target));
       g.classList.toggle('selected', view.selected === mark);
       g.classList.toggle('hit-target', Boolean(target?.hit));
-      g.setAttribute('tabindex', view.selectable.has(mark) || target ? '0' : '-1');
-      g.setAttribute('aria-label', here
-        ? t('board.markHeld', { mark: cell.label, letter: cell.letter, count: here.count, side: t(`side.${here.side}`) })
-        : t('board.mark', { mark: cell.label, letter: cell.letter }));
+      // The screen's roving focus (kit/keyboard.js) makes one place of the board its tab stop.
+      g.setAttribute('tabindex', '-1');
+      const what = here ? t('a11y.counters', { count: here.count, side: t(`side.${here.side}`) }) : t('a11y.empty');
+      const state = view.selected === mark ? 'a11y.picked'
+        : target ? (target.hit ? 'a11y.destinationHit' : 'a11y.destination')
+          : view.selectable.has(mark) ? 'a11y.canPick' : null;
+      g.setAttribute('aria-label', named(t('a11y.mark', { mark: cell.label, word: wordOf.get(mark), what }), state));
     }
     for (const [side, zone] of Object.entries(exits)) {
       const target = side === view.turn && view.targets.has('off');
       toggle(zone, 'data-target', target);
-      zone.setAttribute('tabindex', target ? '0' : '-1');
-      zone.setAttribute('aria-label', t('board.exitLabel', { side: t(`side.${side}`) }));
+      zone.setAttribute('tabindex', '-1');
+      const name = t('a11y.exit', { side: t(`side.${side}`), count: view.borneOff?.[side] ?? 0 });
+      zone.setAttribute('aria-label', named(name, target ? 'a11y.destination' : null));
     }
+  }
+
+  /** An accessible name with what can be done there (a catalogue key), if anything. */
+  function named(name, state) {
+    return state ? t('a11y.withState', { name, state: t(state) }) : name;
   }
 
   /** The element showing the top counter on `place` (a mark), or the exit zone. */

@@ -14,6 +14,8 @@ import { createBoard } from './board.js';
 import { createTray, renderTray, renderDice, trayDisc } from './trays.js';
 import { createWords } from './words.js';
 import { renderRules } from './rules.js';
+import { attachRoving, attachShortcuts } from '../../kit/keyboard.js';
+import { createCommandLine, createKeysDialog, commandWords } from '../../kit/command.js';
 
 export const GAME = {
   id: 'scripta',
@@ -88,6 +90,7 @@ function layout(root, { t }) {
   wrap.append(board);
   const controls = div('controls');
   const dice = div('dice', 'dice');
+  dice.setAttribute('role', 'group');
   dice.setAttribute('aria-label', t('dice.label'));
   const acts = div('actions');
   const hint = button('hint', t('action.hint'));
@@ -105,6 +108,8 @@ function layout(root, { t }) {
   over.id = 'game-over';
   over.hidden = true;
   over.setAttribute('aria-labelledby', 'game-over-title');
+  over.setAttribute('role', 'dialog');
+  over.setAttribute('aria-modal', 'true');
   const card = div('game-over-card');
   const overTitle = document.createElement('h2');
   overTitle.id = 'game-over-title';
@@ -216,6 +221,14 @@ export function mountScripta(root, ctx) {
     });
   };
   drawBoard();
+  // One tab stop for the board: the trays, the marks and the exits, in their drawn layout.
+  const roving = attachRoving(dom.main, {
+    items: () => [...dom.main.querySelectorAll('[data-tray], [data-mark], [data-off]')],
+    keyOf: (el) => el.dataset.mark ?? (el.dataset.tray ? `tray:${el.dataset.tray}` : `off:${el.dataset.off}`),
+    preferred: () => dom.main.querySelector('.selected[data-mark], .selected[data-tray], [data-selectable], [data-target]')
+      ?? dom.main.querySelector('.tray.to-move'),
+    onEscape: () => get().selected !== null && store.dispatch({ selected: null }),
+  });
 
   // --- Reading the state ---
   const get = store.get;
@@ -275,6 +288,7 @@ export function mountScripta(root, ctx) {
       selected: state.selected,
       targets,
       turn: s.turn,
+      borneOff: { albi: s.albi.borneOff, nigri: s.nigri.borneOff },
       hint: state.hint?.steps ?? null,
       trail: state.trail,
       trailUpto: state.trailUpto,
@@ -320,22 +334,28 @@ export function mountScripta(root, ctx) {
     let situation = words.situation(s, { counters: geometry.counters, you, coach });
     if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
     else if (!humanToMove && !s.winner) situation = { key: 'situation.playing', text: t('situation.playing', { who: computerLabel() }) };
-    else if (state.event?.kind === 'refuse') situation = null;
+    else if (state.event?.kind === 'refuse' || state.event?.kind === 'say') situation = null;
     const message = joined([event, situation]);
-    dom.status.textContent = message.text;
+    // Written only when it changes, so a screen reader announces each thing once.
+    if (dom.status.textContent !== message.text) dom.status.textContent = message.text;
     dom.status.dataset.say = message.key;
     renderGameOver(s);
+    roving.refresh();
   }
 
   function eventWords(event, you) {
     if (event?.kind === 'notices') return joined(event.list.map((n) => noticeWords(i18n, GAME.levels, n)));
     if (event?.kind === 'notice') return noticeWords(i18n, GAME.levels, event);
+    if (event?.kind === 'say') return { key: event.key, text: t(event.key, event.args) };
     return words.event(event, you);
   }
 
   function renderGameOver(s) {
     if (s.winner && dom.over.hidden) document.dispatchEvent(new CustomEvent('ludi:gameover', { detail: { winner: s.winner, rules: route.rules ?? 'austin-murray', turns: s.turns } }));
+    // The panel covers the board: the focus goes to Play again rather than stay hidden under it.
+    const opening = dom.over.hidden && Boolean(s.winner);
     dom.over.hidden = !s.winner;
+    if (opening) dom.over.querySelector('[data-action="again"]')?.focus();
     if (s.winner) {
       dom.over.dataset.winner = s.winner;
       dom.over.dataset.turns = String(s.turns);
@@ -537,6 +557,12 @@ export function mountScripta(root, ctx) {
     replace(new engine.ScriptaGame(), vs);
   });
   const rules = createPageDialog(root, i18n, 'rules', (body) => renderRules(body, i18n, engine));
+  const keys = createKeysDialog(root, i18n, [
+    ['a11y.key.arrows', 'a11y.keys.arrows'], ['a11y.key.enter', 'a11y.keys.enter'],
+    ['a11y.key.escape', 'a11y.keys.escape'], ['a11y.key.throw', 'a11y.keys.throw'],
+    ['a11y.key.undo', 'a11y.keys.undo'], ['a11y.key.confirm', 'a11y.keys.confirm'],
+    ['a11y.key.hint', 'a11y.keys.hint'], ['a11y.key.help', 'a11y.keys.help'],
+  ]);
   // A dialog closing lets a paused computer carry on.
   for (const dialog of root.querySelectorAll('dialog')) {
     dialog.addEventListener('close', () => maybeComputer(get()));
@@ -574,6 +600,75 @@ export function mountScripta(root, ctx) {
     }
   }
 
+  // --- Without a mouse: keys for the actions, and a command line for steps and questions ---
+  const say = (key, args = {}) => store.dispatch({ event: { kind: 'say', key, args } });
+  /** Runs an action as its button would, or says why it cannot be done now. */
+  function press(action) {
+    const b = dom.buttons[action];
+    if (b && !b.disabled && !b.hidden) act(action);
+    else say('a11y.cannot', { action: t(`action.${action}`) });
+    return true;
+  }
+  const mine = () => (get().opponent.kind === 'computer' ? get().opponent.human : snap().turn);
+  const marksOf = (side) => snap().marks.filter((m) => m.side === side);
+  const asked = {
+    where() {
+      const side = mine();
+      const on = marksOf(side).map((m) => t('a11y.where.mark', { count: m.count, mark: m.mark }));
+      return say('a11y.where', {
+        side: t(`side.${side}`), marks: on.length ? i18n.list(on) : t('a11y.where.none'), ...snap()[side],
+      });
+    },
+    blocked() {
+      const side = mine();
+      const held = marksOf(other(side)).filter((m) => m.count >= 2).map((m) => m.mark);
+      return held.length
+        ? say('a11y.blocked', { side: t(`side.${side}`), marks: i18n.list(held), count: held.length })
+        : say('a11y.blocked.none', { side: t(`side.${side}`) });
+    },
+    throw: () => press('throw'),
+    undo: () => press('undo'),
+    confirm: () => press('confirm'),
+    hint: () => press('hint'),
+    help: () => keys.open(),
+  };
+  const spoken = commandWords(i18n, Object.keys(asked));
+  /** A command typed on the command line: a word above, or a step played through the engine. */
+  function command(text) {
+    const word = spoken.get(text.toLowerCase());
+    if (word) {
+      asked[word]();
+      return true;
+    }
+    if (computerToMove()) return say('refuse.computer-turn', { who: computerLabel() });
+    const want = text.toLowerCase().replace(/\*$/, '');
+    const step = [...sources(get()).values()].flat().find((s) => s.step.replace(/\*$/, '') === want);
+    if (step) {
+      play(step);
+      return true;
+    }
+    // Not a legal step now: the engine says why (and plays it, should it know better).
+    const side = snap().turn;
+    try {
+      const played = game().play(text);
+      if (game().snapshot().winner) game().confirm();
+      changed({ kind: 'step', side, other: other(side), step: played }, { selected: null });
+      return true;
+    } catch (error) {
+      say('a11y.command.refused', { text, why: error.message });
+      return false;
+    }
+  }
+  const commandLine = createCommandLine(dom.main, i18n, { about: 'a11y.command.scripta', run: command, onKeys: () => keys.open() });
+  const shortcut = (key) => t(key).toLowerCase();
+  const detachKeys = attachShortcuts({
+    [shortcut('a11y.key.throw')]: () => press('throw'),
+    [shortcut('a11y.key.undo')]: () => press('undo'),
+    [shortcut('a11y.key.confirm')]: () => press('confirm'),
+    [shortcut('a11y.key.hint')]: () => press('hint'),
+    [t('a11y.key.help')]: () => keys.open(),
+  });
+
   const detachInput = attachInput(dom.main, handler, placeOf);
   const onClick = (event) => {
     const target = event.target.closest('[data-action]');
@@ -594,6 +689,9 @@ export function mountScripta(root, ctx) {
     destroy() {
       life.destroyed = true;
       detachInput();
+      detachKeys();
+      roving.destroy();
+      commandLine.destroy();
       root.removeEventListener('click', onClick);
       portrait.removeEventListener('change', onTurn);
       game().free();

@@ -72,7 +72,10 @@ export function renderTray(tray, counts, state, { t }) {
     pile('borne-off', side, counts.borneOff, t('tray.borneOff')),
   );
   const args = { side: t(`side.${side}`), player: state.player, ...counts };
-  tray.setAttribute('aria-label', t(state.player ? 'tray.labelPlayer' : 'tray.label', args));
+  const label = t(state.player ? 'tray.labelPlayer' : 'tray.label', args);
+  // Whether a waiting counter can be picked from it now, as the marks say of their counters.
+  tray.setAttribute('aria-label', state.selectable && !state.selected
+    ? t('a11y.withState', { name: label, state: t('a11y.canPick') }) : label);
   tray.setAttribute('aria-pressed', String(state.selected));
 }
 
