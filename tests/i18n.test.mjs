@@ -33,7 +33,8 @@ function englishLeft(lang) {
     const mine = new Set(forms(own[key]));
     for (const text of forms(message)) {
       if (mine.has(text)) continue;
-      if (!/\{\w+\}|\*\*/.test(text)) whole.add(text);
+      // A single letter (a shortcut key) is no word: the board's inscriptions show letters too.
+      if (!/\{\w+\}|\*\*/.test(text) && text.length > 1) whole.add(text);
       for (const part of text.split(/\{\w+\}|\*\*/)) {
         const trimmed = part.trim();
         if (trimmed.split(/\s+/).length >= 3 && !forms(own[key]).some((m) => m.includes(trimmed))) stretches.add(trimmed);

@@ -1,5 +1,6 @@
 // Light and dark: the page follows the device's prefers-color-scheme until the player chooses
-// with the theme switch, which this device then remembers. The choice is one attribute on
+// with the theme switch, which this device then remembers; a link's `theme` (an embed's)
+// comes first. The choice is one attribute on
 // <html> (`data-theme="light"|"dark"`) that style.css reads.
 
 const KEY = 'ludi-romani.theme';
@@ -14,9 +15,15 @@ function chosen() {
   }
 }
 
-/** The theme in force now: the player's choice, else the device's. */
+/** A theme the link asks for (`theme=light|dark`, as embeds pass the host's), or null. */
+function linked() {
+  const value = new URLSearchParams(location.search).get('theme');
+  return value === 'light' || value === 'dark' ? value : null;
+}
+
+/** The theme in force now: the link's, else the player's choice, else the device's. */
 export function currentTheme() {
-  return chosen() ?? (dark().matches ? 'dark' : 'light');
+  return linked() ?? chosen() ?? (dark().matches ? 'dark' : 'light');
 }
 
 /** Sets <html data-theme> and follows the device while the player has not chosen. */
