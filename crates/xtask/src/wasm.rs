@@ -106,7 +106,7 @@ pub fn build() -> Result<Size, String> {
 /// speed. It runs before wasm-bindgen because binaryen 108 rewrites the externref table
 /// wasm-bindgen's glue fills.
 fn optimise(wasm: &Path) -> Result<PathBuf, String> {
-    if !std::env::var_os("LUDI_WASM_OPT").is_some_and(|v| v == "1") {
+    if std::env::var_os("LUDI_WASM_OPT").is_none_or(|v| v != "1") {
         return Ok(wasm.to_path_buf());
     }
     let optimised = wasm.with_extension("opt.wasm");
