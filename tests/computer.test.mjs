@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, at, position, screenshotPath, says } from './helpers.mjs';
+import { launch, open, close, at, position, screenshotPath, says, humanToThrow, playHumanTurn } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -12,24 +12,6 @@ after(async () => { await browser?.close(); });
 
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 820, height: 1180 };
-
-/** Waits until the human may throw again (the computer has finished its turn). */
-const humanToThrow = (page) =>
-  page.waitForSelector('[data-action="throw"]:not([disabled])', { timeout: 20000 });
-
-/** Plays the human's whole turn through the DOM: throw, first source to first target, confirm. */
-function playHumanTurn(page) {
-  return page.evaluate(() => {
-    const q = (s) => document.querySelector(s);
-    const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    tap(q('[data-action="throw"]'));
-    for (let source = q('[data-selectable]'); source; source = q('[data-selectable]')) {
-      tap(source);
-      tap(q('[data-target]'));
-    }
-    tap(q('[data-action="confirm"]'));
-  });
-}
 
 test('the computer answers with a legal turn while the board refuses the human', async () => {
   const s = await open(browser, '?game=scripta&opponent=computer&level=miles&seed=5&pace=600');

@@ -109,3 +109,21 @@ export async function close({ context, requests, errors }) {
 export function tap(page, selector) {
   return page.click(selector);
 }
+
+/** Waits until the human may throw again (the computer has finished its turn). */
+export const humanToThrow = (page) =>
+  page.waitForSelector('[data-action="throw"]:not([disabled])', { timeout: 20000 });
+
+/** Plays the human's whole turn through the DOM: throw, first source to first target, confirm. */
+export function playHumanTurn(page) {
+  return page.evaluate(() => {
+    const q = (s) => document.querySelector(s);
+    const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    tap(q('[data-action="throw"]'));
+    for (let source = q('[data-selectable]'); source; source = q('[data-selectable]')) {
+      tap(source);
+      tap(q('[data-target]'));
+    }
+    tap(q('[data-action="confirm"]'));
+  });
+}

@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, at, position, said, says, screenshotPath } from './helpers.mjs';
+import { launch, open, close, at, position, said, says, screenshotPath, humanToThrow, playHumanTurn } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -13,23 +13,6 @@ after(async () => { await browser?.close(); });
 
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 820, height: 1180 };
-
-const humanToThrow = (page) =>
-  page.waitForSelector('[data-action="throw"]:not([disabled])', { timeout: 20000 });
-
-/** The human's whole turn through the DOM: throw, first source to first target, confirm. */
-function playHumanTurn(page) {
-  return page.evaluate(() => {
-    const q = (s) => document.querySelector(s);
-    const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    tap(q('[data-action="throw"]'));
-    for (let source = q('[data-selectable]'); source; source = q('[data-selectable]')) {
-      tap(source);
-      tap(q('[data-target]'));
-    }
-    tap(q('[data-action="confirm"]'));
-  });
-}
 
 test('against the computer every message speaks to the player', async () => {
   const s = await open(browser, '?game=scripta&opponent=computer&level=tiro&seed=5&pace=0');

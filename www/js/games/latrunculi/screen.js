@@ -4,7 +4,8 @@
 // subscribers draw, save on real changes and start the computer's turn.
 
 import { createStore } from '../../app/store.js';
-import { HUMAN, opponentFromLink, savedOpponent, computerSide } from '../../app/opponent.js';
+import { HUMAN, computerSide } from '../../app/opponent.js';
+import { button, div, wait, header, statusLine, gameOverPanel, startingGame } from '../../app/game-screen.js';
 import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
 import * as storage from '../../app/storage.js';
@@ -30,27 +31,11 @@ const BUDGET = 300; // ms the strongest player may search for a move in the page
 const CLOCK_WARNING = 20; // the no-capture clock shows once fewer moves than this remain
 const SHOWN_CAPTURES = 8; // discs drawn in a captured row before the number takes over
 const other = (side) => (side === 'white' ? 'black' : 'white');
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** What a DOM element stands for on this screen: a square, or null. */
 function placeOf(element) {
   const node = element?.closest?.('[data-square]');
   return node ? { square: node.dataset.square, element: node } : null;
-}
-
-function button(action, text, className = '') {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.dataset.action = action;
-  if (className) b.className = className;
-  b.textContent = text;
-  return b;
-}
-
-function div(className) {
-  const d = document.createElement('div');
-  d.className = className;
-  return d;
 }
 
 /** A side's camp beside the board: who plays it, what it has to place, what it captured. */
@@ -72,25 +57,11 @@ function camp(side, { t }) {
 
 /** Builds the screen's fixed DOM inside `root`; returns its parts. */
 function layout(root, { t }) {
-  const header = document.createElement('header');
-  header.className = 'bar';
-  const title = document.createElement('h1');
-  title.textContent = t('game.latrunculi');
-  const bar = div('bar-actions');
-  const rules = button('rules', t('action.rules'), 'plain');
-  const fresh = button('new', t('action.new'), 'plain');
-  rules.setAttribute('aria-haspopup', 'dialog');
-  fresh.setAttribute('aria-haspopup', 'dialog');
-  bar.append(button('home', t('action.home'), 'plain'), rules, fresh);
-  header.append(title, bar);
+  const bar = header({ t }, t('game.latrunculi'));
 
   const main = document.createElement('main');
   main.className = 'table latrunculi-table';
-  const status = document.createElement('p');
-  status.id = 'status';
-  status.className = 'status';
-  status.setAttribute('role', 'status');
-  status.setAttribute('aria-live', 'polite');
+  const status = statusLine();
   // Black's camp above the board, white's below: each beside its own edge.
   const black = div('tray-zone tray-zone-nigri');
   const white = div('tray-zone tray-zone-albi');
@@ -114,22 +85,9 @@ function layout(root, { t }) {
   controls.append(clock, acts);
   main.append(status, black, wrap, white, controls);
 
-  const over = document.createElement('section');
-  over.className = 'game-over';
-  over.hidden = true;
-  over.setAttribute('aria-labelledby', 'game-over-title');
-  over.setAttribute('role', 'dialog');
-  over.setAttribute('aria-modal', 'true');
-  const card = div('game-over-card');
-  const overTitle = document.createElement('h2');
-  overTitle.id = 'game-over-title';
-  const overText = document.createElement('p');
-  const overActions = div('dialog-actions');
-  overActions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));
-  card.append(overTitle, overText, overActions);
-  over.append(card);
+  const { over, overTitle, overText } = gameOverPanel({ t });
 
-  root.replaceChildren(header, main, over);
+  root.replaceChildren(bar, main, over);
   return {
     main, status, board, clock, over, overTitle, overText, camps,
     buttons: { placeRest, undo: acts.querySelector('[data-action="undo"]'), hint },
@@ -149,24 +107,10 @@ export function mountLatrunculi(root, ctx) {
 
   // --- Choosing the game: the saved game of this link, or the one the link asks for ---
   const told = [];
-  const linked = opponentFromLink(route, GAME, told);
-  const stored = storage.loadGame(GAME.id);
-  const start = { game: null, opponent: linked ?? HUMAN };
-  if (stored.error) {
-    told.push({ notice: 'corrupt', args: { why: stored.error } });
-  } else if (stored.origin === route.origin && stored.saved !== undefined) {
-    try {
-      start.game = engine.LatrunculiGame.restore(stored.saved);
-      if (stored.opponent !== undefined) start.opponent = savedOpponent(stored.opponent, GAME);
-      told.push({ notice: 'restored' });
-    } catch (error) {
-      told.push({ notice: 'corrupt', args: { why: error.message } });
-    }
-  }
-  if (!start.game) {
-    if (stored.error || stored.saved !== undefined) storage.clearGame(GAME.id);
-    start.game = fromLink();
-  }
+  const start = startingGame(GAME, route, told, {
+    restore: (saved) => engine.LatrunculiGame.restore(saved),
+    fromLink,
+  });
 
   /** The game the link asks for; problems with the link are added to `told`. */
   function fromLink() {

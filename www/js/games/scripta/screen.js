@@ -4,7 +4,8 @@
 // subscribers draw, save on real changes and start the computer's turn.
 
 import { createStore } from '../../app/store.js';
-import { HUMAN, opponentFromLink, savedOpponent, computerSide } from '../../app/opponent.js';
+import { HUMAN, computerSide } from '../../app/opponent.js';
+import { button, div, wait, header, statusLine, gameOverPanel, startingGame } from '../../app/game-screen.js';
 import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
 import * as storage from '../../app/storage.js';
@@ -28,7 +29,6 @@ export const GAME = {
 };
 const BUDGET = 300; // ms the strongest player may search for a move in the page
 const other = (side) => (side === 'albi' ? 'nigri' : 'albi');
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** What a DOM element stands for on this screen: a mark, a tray or an exit, or null. */
 function placeOf(element) {
@@ -42,47 +42,16 @@ function placeOf(element) {
 const keyOf = (place) => (place.kind === 'mark' ? place.mark : place.kind === 'off' ? 'off' : 'tray');
 const placeCode = (place) => (place.kind === 'mark' ? place.mark : `${place.kind}:${place.side}`);
 
-function button(action, text, className = '') {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.dataset.action = action;
-  if (className) b.className = className;
-  b.textContent = text;
-  return b;
-}
-
-function div(className, id) {
-  const d = document.createElement('div');
-  d.className = className;
-  if (id) d.id = id;
-  return d;
-}
-
 /** Builds the screen's fixed DOM inside `root`; returns its parts. */
 function layout(root, { t }) {
-  const header = document.createElement('header');
-  header.className = 'bar';
-  const title = document.createElement('h1');
-  title.textContent = t('game.scripta');
-  const bar = div('bar-actions');
-  const home = button('home', t('action.home'), 'plain');
-  const rules = button('rules', t('action.rules'), 'plain');
-  const fresh = button('new', t('action.new'), 'plain');
   // Two people facing each other across a tablet: each side's tray and controls at its edge.
   const face = button('face', t('action.face'), 'plain');
   face.setAttribute('aria-pressed', 'false');
-  rules.setAttribute('aria-haspopup', 'dialog');
-  fresh.setAttribute('aria-haspopup', 'dialog');
-  bar.append(face, home, rules, fresh);
-  header.append(title, bar);
+  const bar = header({ t }, t('game.scripta'), [face]);
 
   const main = document.createElement('main');
   main.className = 'table';
-  const status = document.createElement('p');
-  status.id = 'status';
-  status.className = 'status';
-  status.setAttribute('role', 'status');
-  status.setAttribute('aria-live', 'polite');
+  const status = statusLine();
   const trayNigri = div('tray-zone tray-zone-nigri', 'tray-nigri');
   const trayAlbi = div('tray-zone tray-zone-albi', 'tray-albi');
   const wrap = div('board-wrap');
@@ -103,24 +72,9 @@ function layout(root, { t }) {
   controls.append(dice, replay, acts);
   main.append(status, trayNigri, wrap, trayAlbi, controls);
 
-  const over = document.createElement('section');
-  over.className = 'game-over';
-  over.id = 'game-over';
-  over.hidden = true;
-  over.setAttribute('aria-labelledby', 'game-over-title');
-  over.setAttribute('role', 'dialog');
-  over.setAttribute('aria-modal', 'true');
-  const card = div('game-over-card');
-  const overTitle = document.createElement('h2');
-  overTitle.id = 'game-over-title';
-  const overText = document.createElement('p');
-  overText.id = 'game-over-text';
-  const overActions = div('dialog-actions');
-  overActions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));
-  card.append(overTitle, overText, overActions);
-  over.append(card);
+  const { over, overTitle, overText } = gameOverPanel({ t });
 
-  root.replaceChildren(header, main, over);
+  root.replaceChildren(bar, main, over);
   const $ = (selector) => root.querySelector(selector);
   return {
     main, status, board, dice, over, overTitle, overText,
@@ -148,27 +102,14 @@ export function mountScripta(root, ctx) {
   const life = { destroyed: false };
   const portrait = window.matchMedia('(orientation: portrait)');
 
-  // --- Choosing the game: the link, the saved game, or a fresh one ---
+  // --- Choosing the game: the saved game of this link, or the one the link asks for ---
   const told = [];
-  const linked = opponentFromLink(route, GAME, told);
-  let first = null;
-  let opponent = linked ?? HUMAN;
-  const stored = storage.loadGame(GAME.id);
-  if (stored.error) {
-    told.push({ notice: 'corrupt', args: { why: stored.error } });
-  } else if (stored.origin === route.origin && stored.saved !== undefined) {
-    try {
-      first = engine.ScriptaGame.restore(stored.saved);
-      if (stored.opponent !== undefined) opponent = savedOpponent(stored.opponent, GAME);
-      told.push({ notice: 'restored' });
-    } catch (error) {
-      told.push({ notice: 'corrupt', args: { why: error.message } });
-    }
-  }
-  if (!first) {
-    if (stored.error || stored.saved !== undefined) storage.clearGame(GAME.id);
-    first = fromLink();
-  }
+  const start = startingGame(GAME, route, told, {
+    restore: (saved) => engine.ScriptaGame.restore(saved),
+    fromLink,
+  });
+  const first = start.game;
+  const opponent = start.opponent;
 
   /** The game the link asks for; problems with the link are added to `told`. */
   function fromLink() {

@@ -1,0 +1,98 @@
+// What every game screen builds the same way: buttons, the header bar, the status line, the
+// game-over panel, and the choice of the game to start with (this link's saved game, else the
+// game the link asks for). Each game adds its own board, trays and actions.
+
+import { HUMAN, opponentFromLink, savedOpponent } from './opponent.js';
+import * as storage from './storage.js';
+
+export const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+export function button(action, text, className = '') {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.dataset.action = action;
+  if (className) b.className = className;
+  b.textContent = text;
+  return b;
+}
+
+export function div(className, id) {
+  const d = document.createElement('div');
+  d.className = className;
+  if (id) d.id = id;
+  return d;
+}
+
+/** The header bar: the game's name, then `extra` buttons, Home, Rules and New game. */
+export function header({ t }, title, extra = []) {
+  const bar = document.createElement('header');
+  bar.className = 'bar';
+  const h1 = document.createElement('h1');
+  h1.textContent = title;
+  const actions = div('bar-actions');
+  const rules = button('rules', t('action.rules'), 'plain');
+  const fresh = button('new', t('action.new'), 'plain');
+  rules.setAttribute('aria-haspopup', 'dialog');
+  fresh.setAttribute('aria-haspopup', 'dialog');
+  actions.append(...extra, button('home', t('action.home'), 'plain'), rules, fresh);
+  bar.append(h1, actions);
+  return bar;
+}
+
+/** The status line a screen reader follows: says what happened and what to do. */
+export function statusLine() {
+  const status = document.createElement('p');
+  status.id = 'status';
+  status.className = 'status';
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  return status;
+}
+
+/** The game-over panel with New game and Play again: {over, overTitle, overText}. */
+export function gameOverPanel({ t }) {
+  const over = document.createElement('section');
+  over.className = 'game-over';
+  over.id = 'game-over';
+  over.hidden = true;
+  over.setAttribute('aria-labelledby', 'game-over-title');
+  over.setAttribute('role', 'dialog');
+  over.setAttribute('aria-modal', 'true');
+  const card = div('game-over-card');
+  const overTitle = document.createElement('h2');
+  overTitle.id = 'game-over-title';
+  const overText = document.createElement('p');
+  overText.id = 'game-over-text';
+  const actions = div('dialog-actions');
+  actions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));
+  card.append(overTitle, overText, actions);
+  over.append(card);
+  return { over, overTitle, overText };
+}
+
+/**
+ * The game a screen starts with and who plays it: the saved game of this very link (restored
+ * by `restore(saved)`), else `fromLink()`, the game the link asks for. Unreadable saved data is
+ * set aside; every problem is pushed onto `told` as a notice.
+ */
+export function startingGame(GAME, route, told, { restore, fromLink }) {
+  const linked = opponentFromLink(route, GAME, told);
+  const stored = storage.loadGame(GAME.id);
+  const start = { game: null, opponent: linked ?? HUMAN };
+  if (stored.error) {
+    told.push({ notice: 'corrupt', args: { why: stored.error } });
+  } else if (stored.origin === route.origin && stored.saved !== undefined) {
+    try {
+      start.game = restore(stored.saved);
+      if (stored.opponent !== undefined) start.opponent = savedOpponent(stored.opponent, GAME);
+      told.push({ notice: 'restored' });
+    } catch (error) {
+      told.push({ notice: 'corrupt', args: { why: error.message } });
+    }
+  }
+  if (!start.game) {
+    if (stored.error || stored.saved !== undefined) storage.clearGame(GAME.id);
+    start.game = fromLink();
+  }
+  return start;
+}
