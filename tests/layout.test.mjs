@@ -89,3 +89,13 @@ test('no request leaves this origin, and the app plays offline once loaded', asy
   assert.ok(s.requests.some((url) => url.endsWith('.wasm')));
   await close(s);
 });
+
+test('mark numbers and the exit word read at 11 CSS px or more on a 390 px phone', async () => {
+  const s = await open(browser, at(MIDGAME), { viewport: { width: 390, height: 844 } });
+  const sizes = await s.page.$$eval('#board .number, #board .exit-label', (nodes) => nodes.map((n) =>
+    parseFloat(getComputedStyle(n).fontSize) * n.ownerSVGElement.getScreenCTM().a));
+  assert.equal(sizes.length, 38);
+  const smallest = Math.min(...sizes);
+  assert.ok(smallest >= 11, `the smallest is ${smallest.toFixed(1)} px`);
+  await close(s);
+});

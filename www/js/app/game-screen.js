@@ -67,6 +67,15 @@ export function gameOverPanel({ t }) {
   actions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));
   card.append(overTitle, overText, actions);
   over.append(card);
+  // A modal panel keeps the keyboard inside: Tab and Shift+Tab cycle through its buttons.
+  over.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const stops = [...over.querySelectorAll('button:not([disabled])')];
+    const at = stops.indexOf(document.activeElement);
+    const next = (at + (event.shiftKey ? -1 : 1) + stops.length) % stops.length;
+    event.preventDefault();
+    stops[next]?.focus();
+  });
   return { over, overTitle, overText };
 }
 

@@ -116,8 +116,9 @@ export function createBoard(container, geometry, { tall = false, i18n, label } =
     el('circle', { cx: x + EXIT_W / 2, cy: y + 13, r: 6, class: `exit-dot counter-${side}`, fill: `url(#${id}-${side})` }, zone);
     const text = el('text', { x: x + EXIT_W / 2, y: y + h - 6, class: 'exit-label' }, zone);
     text.textContent = t('board.exit');
-    // Longer words than EXIT (USCITA, ВЫХОД) are squeezed into the cell rather than spill out.
-    if ([...text.textContent].length > 4) {
+    // The word is squeezed into the cell rather than spill out (EXIT at a readable size,
+    // USCITA, ВЫХОД).
+    if ([...text.textContent].length >= 4) {
       text.setAttribute('textLength', String(EXIT_W - 8));
       text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
     }
