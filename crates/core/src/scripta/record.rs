@@ -333,7 +333,7 @@ impl FromStr for Record {
     /// let text = "# a friendly game\r\nresult: *\r\nGAME:  xii scripta \r\n\r\n1. A 235:  in/2 in/3 in/5\r\n";
     /// let record: Record = text.parse().unwrap();
     /// assert_eq!(record.turns[0].to_string(), "A 235: in/2 in/3 in/5");
-    /// let err = "Game: XII Scripta\n\nA 235: in/2 in/3 in/9\n".parse::<Record>().unwrap_err();
+    /// let err = "Game: XII Scripta\n\nA 235: in/2 in/3 in/0\n".parse::<Record>().unwrap_err();
     /// assert_eq!(err.line, 3);
     /// ```
     fn from_str(text: &str) -> Result<Record, RecordError> {
