@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 /// A XII Scripta game of random turns, played to its end or `max_turns`.
 fn scripta_game(seed: u64, max_turns: usize) -> scripta::Game {
-    let opener = if seed % 2 == 0 {
+    let opener = if seed.is_multiple_of(2) {
         Side::Albi
     } else {
         Side::Nigri
