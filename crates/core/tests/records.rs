@@ -8,13 +8,19 @@ use ludi_core::scripta::{self, random_turn, Dice, Side};
 use proptest::prelude::*;
 
 /// A XII Scripta game of random turns, played to its end or `max_turns`.
-fn scripta_game(seed: u64, max_turns: usize) -> scripta::Game {
+/// With `midway`, the game starts from the position a first game reached after 30 turns.
+fn scripta_game(seed: u64, max_turns: usize, midway: bool) -> scripta::Game {
     let opener = if seed.is_multiple_of(2) {
         Side::Albi
     } else {
         Side::Nigri
     };
-    let mut game = scripta::Game::new(seed, opener);
+    let mut game = if midway {
+        let before = scripta_game(seed.wrapping_add(1), 30, false);
+        scripta::Game::from_position(*before.position(), seed)
+    } else {
+        scripta::Game::new(seed, opener)
+    };
     let mut rng = Rng::new(seed ^ 0x5eed);
     for _ in 0..max_turns {
         if game.winner().is_some() {
@@ -50,9 +56,17 @@ fn rules_from_bits(bits: u8) -> Rules {
 }
 
 /// A Latrunculi game of random moves, played to its end or `max_moves`.
-fn latrunculi_game(bits: u8, seed: u64, max_moves: usize) -> latrunculi::Game {
+/// With `midway`, the game starts from the position a first game reached after 60 moves.
+fn latrunculi_game(bits: u8, seed: u64, max_moves: usize, midway: bool) -> latrunculi::Game {
     let rules = rules_from_bits(bits);
-    let mut game = latrunculi::Game::seeded(rules, latrunculi::Position::start(&rules), seed);
+    let start = if midway {
+        latrunculi_game(bits, seed.wrapping_add(1), 60, false)
+            .position()
+            .clone()
+    } else {
+        latrunculi::Position::start(&rules)
+    };
+    let mut game = latrunculi::Game::seeded(rules, start, seed);
     let mut rng = Rng::new(seed);
     for _ in 0..max_moves {
         let moves = game.legal_moves();
@@ -69,8 +83,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
     #[test]
-    fn scripta_records_round_trip_and_replay(seed in any::<u64>(), turns in 0usize..400, named in any::<bool>()) {
-        let game = scripta_game(seed, turns);
+    fn scripta_records_round_trip_and_replay(seed in any::<u64>(), turns in 0usize..400, named in any::<bool>(), midway in any::<bool>()) {
+        let game = scripta_game(seed, turns, midway);
         let mut record = scripta::Record::from_game(&game);
         if named {
             record.albi = Some("Marcus Aurelius".into());
@@ -87,8 +101,8 @@ proptest! {
     }
 
     #[test]
-    fn latrunculi_records_round_trip_and_replay(bits in 0u8..32, seed in any::<u64>(), moves in 0usize..300) {
-        let game = latrunculi_game(bits, seed, moves);
+    fn latrunculi_records_round_trip_and_replay(bits in 0u8..32, seed in any::<u64>(), moves in 0usize..300, midway in any::<bool>()) {
+        let game = latrunculi_game(bits, seed, moves, midway);
         let mut record = latrunculi::Record::from_game(&game);
         record.white = Some("Livia".into());
         let text = record.to_string();
