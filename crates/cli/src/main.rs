@@ -14,12 +14,16 @@ const USAGE: &str = "usage:
                                                 expert) in pairs of games on the same dice
   ludi scripta train --games N --seed S --out F [--threads T]
                                                 trains the hard network by self-play
+  ludi scripta replay FILE                      replays a game record (FILE - is stdin):
+                                                the final XSN and the result
   ludi latrunculi moves --rules R [\"<LFEN>\"]   legal moves (positions from stdin when omitted)
   ludi latrunculi play --rules R --games N --seed S
                                                 random games between two random players
   ludi latrunculi match P1 P2 --rules R --games N --seed S [--threads T]
                                                 computer players (random, easy, medium, hard)
   ludi latrunculi bench [--rules R]             search depth, nodes per second, perft speed
+  ludi latrunculi replay FILE                   replays a game record (FILE - is stdin):
+                                                the final LFEN and the result
   ludi bench                                    XII Scripta turn generation and random games
   (R is piso, quintana or start=..,move=..,corner=..,noback=..,win=..)";
 
@@ -134,6 +138,41 @@ pub fn answer_positions(
     }
     let _ = out.flush();
     Ok(ExitCode::SUCCESS)
+}
+
+/// `replay` for either game: reads the record in FILE (`-` for standard input), replays it
+/// with `replay`, and prints the final position and `result: <result>`. A record that does
+/// not read or replay prints `ludi: <FILE>: <why>` on standard error and exits with code 2.
+pub fn replay_record(
+    args: &[String],
+    replay: impl FnOnce(&str) -> Result<(String, &'static str), String>,
+) -> Result<ExitCode, UsageError> {
+    use std::io::Read;
+    let args = Args::parse(args, &[])?;
+    let [path] = args.positional.as_slice() else {
+        return Err(UsageError(
+            "replay takes one record file (`-` for standard input)".into(),
+        ));
+    };
+    let mut text = String::new();
+    let read = if path == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(path).map(|t| text = t)
+    };
+    read.map_err(|e| UsageError(format!("reading `{path}`: {e}")))?;
+    match replay(&text) {
+        Ok((position, result)) => {
+            say(position);
+            say(format_args!("result: {result}"));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(message) => {
+            let name = if path == "-" { "standard input" } else { path };
+            eprintln!("ludi: {name}: {message}");
+            Ok(ExitCode::from(2))
+        }
+    }
 }
 
 /// `--games N` (at least 1, default 100) and `--seed S` (default 1), for `play` and `match`.

@@ -202,3 +202,41 @@ fn bench_reports_depth_nodes_and_speed() {
     assert!(text.contains("hard to depth 2:"), "{text}");
     assert!(text.contains("nodes/s"), "{text}");
 }
+
+#[test]
+fn replay_prints_the_final_lfen_and_the_result() {
+    let record = "Game: Latrunculi\nRules: quintana\nWhite: Livia\n\n1. a2-a5\n2. h7-h4\n";
+    let out = ludi(&["latrunculi", "replay", "-"], record);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "BBBBBBBB/BBBBBBB1/8/W7/7B/8/1WWWWWWW/WWWWWWWW w 0,0 0,0 2 a2-a5,h7-h4\nresult: *\n"
+    );
+    let over = "Game: Latrunculi\nRules: quintana\nStart: 8/8/8/8/8/8/8/2BB4 w 0,0 0,0 4 -,-\nResult: black\n";
+    let out = ludi(&["latrunculi", "replay", "-"], over);
+    assert_eq!(
+        text(&out.stdout),
+        "8/8/8/8/8/8/8/2BB4 w 0,0 0,0 4 -,-\nresult: black\n"
+    );
+}
+
+#[test]
+fn replay_names_the_first_illegal_move_and_exits_2() {
+    let out = ludi(
+        &["latrunculi", "replay", "-"],
+        "Game: Latrunculi\n\n@d4\n@d4\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert!(
+        text(&out.stderr).starts_with("ludi: standard input: turn 2 `@d4` is illegal: "),
+        "{}",
+        text(&out.stderr)
+    );
+    let scripta = ludi(&["latrunculi", "replay", "-"], "Game: XII Scripta\n");
+    assert_eq!(scripta.status.code(), Some(2));
+    assert_eq!(
+        text(&scripta.stderr),
+        "ludi: standard input: line 1: this is a record of XII Scripta, not Latrunculi\n"
+    );
+}

@@ -102,3 +102,45 @@ fn play_is_reproducible_from_its_seed() {
     assert_eq!(first, run("11"));
     assert_ne!(first, run("12"));
 }
+
+#[test]
+fn replay_prints_the_final_position_and_the_result() {
+    let record = "Game: XII Scripta\nRules: Austin & Murray\nAlbi: Marcus\nNigri: centurio\nResult: *\n\nA 235: in/2 in/3 in/5\nN 112: in/1 in/1 1/3*\n";
+    let out = ludi(&["scripta", "replay", "-"], record);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "A w12s1o0:2,5 w13s0o0:1,3\nresult: *\n");
+
+    let path = std::env::temp_dir().join(format!("ludi-scripta-{}.txt", std::process::id()));
+    let won = "Game: XII Scripta\nStart: A w0s0o14:36 w15s0o0:\nResult: albi\n\nA 111: 36/off\n";
+    std::fs::write(&path, won).unwrap();
+    let out = ludi(&["scripta", "replay", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "A w0s0o15: w15s0o0:\nresult: albi\n");
+}
+
+#[test]
+fn replay_names_the_first_illegal_turn_or_the_bad_line_and_exits_2() {
+    let illegal = ludi(
+        &["scripta", "replay", "-"],
+        "Game: XII Scripta\n\nA 235: in/2 in/3 in/5\nN 112: in/1 in/4\n",
+    );
+    assert_eq!(illegal.status.code(), Some(2));
+    assert_eq!(text(&illegal.stdout), "");
+    assert_eq!(
+        text(&illegal.stderr),
+        "ludi: standard input: turn 2 `N 112: in/1 in/4` is illegal: in/4 is not a legal step now\n"
+    );
+    let unreadable = ludi(
+        &["scripta", "replay", "-"],
+        "Game: XII Scripta\n\nA 235 in/2\n",
+    );
+    assert_eq!(unreadable.status.code(), Some(2));
+    assert!(
+        text(&unreadable.stderr).starts_with("ludi: standard input: line 3: "),
+        "{}",
+        text(&unreadable.stderr)
+    );
+    let missing = ludi(&["scripta", "replay"], "");
+    assert_eq!(missing.status.code(), Some(2));
+}

@@ -4,5 +4,6 @@
 
 pub mod clock;
 pub mod latrunculi;
+mod record;
 pub mod rng;
 pub mod scripta;

@@ -4,8 +4,8 @@
 mod bench;
 mod matches;
 
-use crate::{answer_positions, games_and_seed, say, Args, UsageError};
-use ludi_core::latrunculi::{Game, Outcome, Position, Rules};
+use crate::{answer_positions, games_and_seed, replay_record, say, Args, UsageError};
+use ludi_core::latrunculi::{Game, Outcome, Position, Record, Rules};
 use ludi_core::rng::Rng;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -17,6 +17,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         Some("play") => play(rest),
         Some("match") => matches::run(rest),
         Some("bench") => bench::run(rest),
+        Some("replay") => replay_record(rest, replay),
         Some(other) => Err(UsageError(format!("unknown latrunculi command `{other}`"))),
         None => Err(UsageError(
             "latrunculi: expected moves, play, match or bench".into(),
@@ -123,4 +124,14 @@ fn outcome_index(outcome: Outcome) -> usize {
         Outcome::Win(side) => side.index(),
         Outcome::Draw => 2,
     }
+}
+
+/// A record's final position (LFEN) and result (`white`, `black`, `draw` or `*`).
+fn replay(text: &str) -> Result<(String, &'static str), String> {
+    let record: Record = text.parse().map_err(|e| format!("{e}"))?;
+    let end = record.replay().map_err(|e| e.to_string())?;
+    Ok((
+        end.to_string(),
+        end.outcome(&record.rules).map_or("*", Outcome::name),
+    ))
 }

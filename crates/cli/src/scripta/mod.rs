@@ -4,9 +4,9 @@
 mod matches;
 mod train;
 
-use crate::{answer_positions, games_and_seed, say, Args, Stopwatch, UsageError};
+use crate::{answer_positions, games_and_seed, replay_record, say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
-use ludi_core::scripta::{random_game, Generator, Position, Side};
+use ludi_core::scripta::{random_game, Generator, Position, Record, Side};
 use std::process::ExitCode;
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
@@ -16,6 +16,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         Some("play") => play(rest),
         Some("match") => matches::run(rest),
         Some("train") => train::run(rest),
+        Some("replay") => replay_record(rest, replay),
         Some(other) => Err(UsageError(format!("unknown scripta command `{other}`"))),
         None => Err(UsageError(
             "scripta: expected moves, play, match or train".into(),
@@ -98,4 +99,11 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
         games as f64 / clock.wall()
     ));
     Ok(ExitCode::SUCCESS)
+}
+
+/// A record's final position (XSN, no dice) and result (`albi`, `nigri` or `*`).
+fn replay(text: &str) -> Result<(String, &'static str), String> {
+    let record: Record = text.parse().map_err(|e| format!("{e}"))?;
+    let end = record.replay().map_err(|e| e.to_string())?;
+    Ok((end.to_string(), end.winner().map_or("*", Side::name)))
 }

@@ -11,14 +11,17 @@ mod game;
 mod lfen;
 mod moves;
 mod position;
+mod record;
 mod refusal;
 mod rules;
 mod zobrist;
 
+pub use crate::record::{RecordError, ReplayError};
 pub use board::{Board, Cell, Side, Square, MAX_SIDE, MIN_SIDE};
 pub use game::{parse_seed, Game, RestoreError, SavedGame};
 pub use lfen::{Field, LfenError};
 pub use moves::Move;
 pub use position::{EndReason, GameResult, IllegalMove, Outcome, Position, PLACED_COUNTERS};
+pub use record::Record;
 pub use refusal::Refusal;
 pub use rules::{Movement, Rules, RulesError, Start, Win, QUIET_MOVES_LIMIT};

@@ -1,0 +1,570 @@
+//! A XII Scripta game as plain text: a `Key: value` header, a blank line, then one turn a
+//! line as [`TurnRecord`] prints it (`A 235: in/2 in/3* 12/15`, a forfeit `N 112: -`).
+//!
+//! ```text
+//! Game: XII Scripta
+//! Rules: Austin & Murray
+//! Albi: Marcus
+//! Nigri: centurio
+//! Date: 2026-11-30
+//! Seed: 42
+//! Result: *
+//!
+//! A 235: in/2 in/3 in/5
+//! N 112: in/1 in/1 1/3
+//! ```
+
+use super::game::{Game, TurnRecord};
+use super::movegen::legal_steps;
+use super::position::{Dice, Position, Side, DICE};
+use super::step::{From, StepText, To};
+use crate::record::{self, Common, RecordError, ReplayError};
+use std::fmt;
+use std::str::FromStr;
+
+/// The rules every XII Scripta record is played under.
+pub const RULES: &str = "Austin & Murray";
+
+/// One step as written: where from, where to, and whether it was marked as a hit (`*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrittenStep {
+    pub from: From,
+    pub to: To,
+    pub hit: bool,
+}
+
+impl fmt::Display for WrittenStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.from {
+            From::Tray => f.write_str("in/")?,
+            From::Mark(m) => write!(f, "{}/", m.get())?,
+        }
+        match self.to {
+            To::Mark(m) => write!(f, "{}", m.get())?,
+            To::Off => f.write_str("off")?,
+        }
+        if self.hit {
+            f.write_str("*")?;
+        }
+        Ok(())
+    }
+}
+
+/// One turn as written: the side, its throw in the order thrown, and its steps (none for a
+/// forfeited throw).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenTurn {
+    pub side: Side,
+    pub throw: Dice,
+    pub steps: Vec<WrittenStep>,
+}
+
+impl WrittenTurn {
+    /// A confirmed turn of a [`Game`], as written.
+    pub fn of(turn: &TurnRecord) -> WrittenTurn {
+        WrittenTurn {
+            side: turn.side,
+            throw: turn.throw,
+            steps: turn
+                .steps
+                .iter()
+                .map(|s| WrittenStep {
+                    from: s.from,
+                    to: s.to,
+                    hit: s.hit,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Exactly as [`TurnRecord`] prints: `A 235: in/2 in/3* 12/15`, or `N 112: -`.
+impl fmt::Display for WrittenTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.side.letter())?;
+        for v in self.throw.values() {
+            write!(f, "{v}")?;
+        }
+        f.write_str(":")?;
+        if self.steps.is_empty() {
+            return f.write_str(" -");
+        }
+        for step in &self.steps {
+            write!(f, " {step}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for WrittenTurn {
+    type Err = String;
+
+    /// Reads `A 235: in/2 in/3* 12/15` or `N 112: -`, with any spacing.
+    fn from_str(text: &str) -> Result<WrittenTurn, String> {
+        let (head, steps) = text
+            .split_once(':')
+            .ok_or_else(|| format!("`{text}` is not a turn like `A 235: in/2 in/3 in/5`"))?;
+        let mut head = head.split_whitespace();
+        let side = match head.next() {
+            Some("A" | "a") => Side::Albi,
+            Some("N" | "n") => Side::Nigri,
+            Some(other) => return Err(format!("`{other}` is neither `A` (albi) nor `N` (nigri)")),
+            None => return Err("the turn names no side (`A` or `N`)".into()),
+        };
+        let throw = head.collect::<String>();
+        let values: Vec<u8> = throw.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+        let throw = Dice::new(&values)
+            .ok_or_else(|| format!("`{throw}` is not a throw of 1 to 3 dice, each 1 to 6"))?;
+        let steps: Vec<&str> = steps.split_whitespace().collect();
+        let steps = match steps.as_slice() {
+            [] => return Err("no steps: write `-` for a forfeited throw".into()),
+            ["-"] => Vec::new(),
+            steps => steps
+                .iter()
+                .map(|s| {
+                    let written: StepText = s.parse().map_err(|e| format!("{e}"))?;
+                    Ok(WrittenStep {
+                        from: written.from,
+                        to: written.to,
+                        hit: s.ends_with('*'),
+                    })
+                })
+                .collect::<Result<_, String>>()?,
+        };
+        if steps.len() > throw.len() {
+            return Err(format!(
+                "{} steps for a throw of {} dice",
+                steps.len(),
+                throw.len()
+            ));
+        }
+        Ok(WrittenTurn { side, throw, steps })
+    }
+}
+
+/// A XII Scripta game record. `Display` writes it canonically; `FromStr` reads it leniently.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Record {
+    /// Who played Albi: a person or a computer level.
+    pub albi: Option<String>,
+    pub nigri: Option<String>,
+    /// An ISO date, `2026-11-30`.
+    pub date: Option<String>,
+    /// The seed the dice were drawn from.
+    pub seed: Option<u64>,
+    /// `None` for the standard start, opened by the side of the first turn (Albi when none).
+    pub start: Option<Position>,
+    /// The winner, or `None` while the game is unfinished (`Result: *`).
+    pub result: Option<Side>,
+    pub turns: Vec<WrittenTurn>,
+}
+
+impl Record {
+    /// The record of a game played so far (its confirmed turns), with no players or date.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Game, Record, Side};
+    ///
+    /// let mut game = Game::new(42, Side::Albi);
+    /// game.throw().unwrap();
+    /// while let Some(&step) = game.legal_steps().first() {
+    ///     game.play(step).unwrap();
+    /// }
+    /// game.confirm().unwrap();
+    /// let record = Record::from_game(&game);
+    /// assert_eq!(record.seed, Some(42));
+    /// assert_eq!(record.turns.len(), 1);
+    /// assert_eq!(record.replay().unwrap(), game.position().with_dice(Default::default()));
+    /// ```
+    pub fn from_game(game: &Game) -> Record {
+        let turns: Vec<WrittenTurn> = game.record().iter().map(WrittenTurn::of).collect();
+        let start = *game.start();
+        let opener = turns.first().map_or(Side::Albi, |t| t.side);
+        let standard = start == Position::start(opener);
+        Record {
+            albi: None,
+            nigri: None,
+            date: None,
+            seed: Some(game.seed()),
+            start: (!standard).then_some(start),
+            result: game.winner(),
+            turns,
+        }
+    }
+
+    /// The position the game starts from.
+    pub fn start_position(&self) -> Position {
+        self.start
+            .unwrap_or_else(|| Position::start(self.turns.first().map_or(Side::Albi, |t| t.side)))
+    }
+
+    /// Replays every turn from the start through the rules, with the throws as recorded, and
+    /// returns the final position (no dice), or the first turn the rules refuse: a side out of
+    /// turn, an illegal step, a throw not played as fully as the rules demand, a turn after the
+    /// game is won, or a `Result:` other than the one the turns reach.
+    ///
+    /// ```
+    /// use ludi_core::scripta::Record;
+    ///
+    /// let record: Record = "Game: XII Scripta\nResult: *\n\nA 235: in/2 in/3 in/5\n".parse().unwrap();
+    /// assert_eq!(record.replay().unwrap().to_string(), "N w12s0o0:2,3,5 w15s0o0:");
+    /// let bad: Record = "Game: XII Scripta\n\nA 235: in/2 in/3\n".parse().unwrap();
+    /// assert!(bad.replay().unwrap_err().to_string().starts_with("turn 1 `A 235: in/2 in/3` is illegal"));
+    /// ```
+    pub fn replay(&self) -> Result<Position, ReplayError> {
+        let start = self.start_position();
+        let mut position = start.with_dice(Dice::NONE);
+        for (i, turn) in self.turns.iter().enumerate() {
+            let illegal = |reason: String| ReplayError::Illegal {
+                turn: i + 1,
+                text: turn.to_string(),
+                reason,
+            };
+            if let Some(winner) = position.winner() {
+                return Err(illegal(format!("the game is over: {winner} won")));
+            }
+            if turn.side != position.turn() {
+                return Err(illegal(format!(
+                    "it is {}'s turn, not {}'s",
+                    position.turn(),
+                    turn.side
+                )));
+            }
+            if i == 0 && !start.dice().is_empty() {
+                if turn.throw != start.dice() {
+                    return Err(illegal(format!(
+                        "the start position's dice are {}, not {}",
+                        digits(start.dice()),
+                        digits(turn.throw)
+                    )));
+                }
+            } else if turn.throw.len() != usize::from(DICE) {
+                return Err(illegal(format!(
+                    "a throw is {DICE} dice, not {}",
+                    turn.throw.len()
+                )));
+            }
+            position = position.with_dice(turn.throw);
+            for written in &turn.steps {
+                let wanted = StepText {
+                    from: written.from,
+                    to: written.to,
+                };
+                // Sorted by start, end and die: of two dice making the same step (bearing
+                // off), the smaller is spent, as `Game::play_text` does.
+                let step = legal_steps(&position)
+                    .into_iter()
+                    .find(|s| wanted.names(s))
+                    .ok_or_else(|| illegal(format!("{written} is not a legal step now")))?;
+                if written.hit && !step.hit {
+                    return Err(illegal(format!("{written} sends no counter home")));
+                }
+                position.apply(step);
+            }
+            if let Some(&step) = legal_steps(&position).first() {
+                return Err(illegal(format!(
+                    "the throw is not played out: {step} can still be played"
+                )));
+            }
+            if position.winner().is_none() {
+                position.pass_turn();
+            } else {
+                position = position.with_dice(Dice::NONE);
+            }
+        }
+        let replayed = position.winner();
+        if replayed != self.result {
+            return Err(ReplayError::Result {
+                recorded: result_text(self.result).into(),
+                replayed: result_text(replayed).into(),
+            });
+        }
+        Ok(position)
+    }
+}
+
+fn digits(dice: Dice) -> String {
+    dice.values().iter().map(u8::to_string).collect()
+}
+
+fn result_text(result: Option<Side>) -> &'static str {
+    result.map_or("*", Side::name)
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Game: XII Scripta")?;
+        writeln!(f, "Rules: {RULES}")?;
+        for (key, name) in [("Albi", &self.albi), ("Nigri", &self.nigri)] {
+            if let Some(name) = name.as_deref().map(record::one_line) {
+                if !name.is_empty() {
+                    writeln!(f, "{key}: {name}")?;
+                }
+            }
+        }
+        if let Some(date) = &self.date {
+            writeln!(f, "Date: {date}")?;
+        }
+        if let Some(seed) = self.seed {
+            writeln!(f, "Seed: {seed}")?;
+        }
+        if let Some(start) = &self.start {
+            writeln!(f, "Start: {start}")?;
+        }
+        writeln!(f, "Result: {}", result_text(self.result))?;
+        writeln!(f)?;
+        for turn in &self.turns {
+            writeln!(f, "{turn}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    /// Reads a record leniently: blank lines, `#` comments, CRLF, extra spaces, header keys
+    /// in any case and order, turns optionally numbered (`12. A 235: ...`). `Game:` is
+    /// required; `Rules:` when given must be Austin & Murray; `Result:` defaults to `*`.
+    ///
+    /// ```
+    /// use ludi_core::scripta::Record;
+    ///
+    /// let text = "# a friendly game\r\nresult: *\r\nGAME:  xii scripta \r\n\r\n1. A 235:  in/2 in/3 in/5\r\n";
+    /// let record: Record = text.parse().unwrap();
+    /// assert_eq!(record.turns[0].to_string(), "A 235: in/2 in/3 in/5");
+    /// let err = "Game: XII Scripta\n\nA 235: in/2 in/3 in/0\n".parse::<Record>().unwrap_err();
+    /// assert_eq!(err.line, 3);
+    /// ```
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        let (header, body) = record::split(text)?;
+        record::check_game(&header, "XII Scripta", "Latrunculi")?;
+        let mut record = Record::default();
+        let mut common = Common::default();
+        for h in &header {
+            if common.read(h)? {
+                continue;
+            }
+            match h.key.as_str() {
+                "game" => {}
+                "rules" => {
+                    let v = h.value.replace(" and ", " & ");
+                    if !v.eq_ignore_ascii_case(RULES) {
+                        return Err(RecordError::new(
+                            h.line,
+                            format!("Rules: `{}`: XII Scripta is played as {RULES}", h.value),
+                        ));
+                    }
+                }
+                "albi" => record.albi = Some(record::read_name(h)?),
+                "nigri" => record.nigri = Some(record::read_name(h)?),
+                "start" => {
+                    let start: Position = h
+                        .value
+                        .parse()
+                        .map_err(|e| RecordError::new(h.line, format!("Start: {e}")))?;
+                    record.start = Some(start);
+                }
+                "result" => {
+                    record.result = match h.value.to_ascii_lowercase().as_str() {
+                        "albi" => Some(Side::Albi),
+                        "nigri" => Some(Side::Nigri),
+                        "*" => None,
+                        _ => {
+                            return Err(RecordError::new(
+                                h.line,
+                                format!("Result: `{}` is not albi, nigri or *", h.value),
+                            ))
+                        }
+                    }
+                }
+                _ => {
+                    return Err(record::unknown_key(
+                        h,
+                        "Game, Rules, Albi, Nigri, Date, Seed, Start, Result",
+                    ))
+                }
+            }
+        }
+        record.date = common.date;
+        record.seed = common.seed;
+        for line in body {
+            let turn: WrittenTurn = line
+                .text
+                .parse()
+                .map_err(|m| RecordError::new(line.line, m))?;
+            record.turns.push(turn);
+        }
+        Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Record, RecordError> {
+        text.parse()
+    }
+
+    const GAME: &str = "Game: XII Scripta\nRules: Austin & Murray\nAlbi: Marcus\nNigri: centurio\nDate: 2026-11-30\nSeed: 42\nResult: *\n\nA 235: in/2 in/3 in/5\nN 112: in/1 in/1 1/3*\n";
+
+    #[test]
+    fn a_canonical_record_reads_and_writes_back_unchanged() {
+        let record = read(GAME).unwrap();
+        assert_eq!(record.albi.as_deref(), Some("Marcus"));
+        assert_eq!(record.seed, Some(42));
+        assert_eq!(record.to_string(), GAME);
+        assert_eq!(
+            record.replay().unwrap().to_string(),
+            "A w12s1o0:2,5 w13s0o0:1,3"
+        );
+    }
+
+    #[test]
+    fn reading_is_lenient() {
+        let text = "  # comment\r\nseed:42\r\n\r\n\r\nrules: austin and murray\r\nNIGRI:   centurio  \r\ngame: XII SCRIPTA\r\nalbi: Marcus\r\ndate: 2026-11-30\r\n\r\n1.  A  235:   in/2   in/3 in/5   # opening\r\n\r\n# middle\r\n2. n 112: in/1 in/1 1/3*\r\n";
+        assert_eq!(read(text).unwrap(), read(GAME).unwrap());
+        let no_result = "Game: XII Scripta\nA 235: in/2 in/3 in/5\n";
+        assert_eq!(read(no_result).unwrap().result, None);
+    }
+
+    #[test]
+    fn each_reading_error_names_its_line() {
+        let cases = [
+            (
+                "Game: XII Scripta\nFoo: bar\n",
+                2,
+                "unknown header key `foo`",
+            ),
+            ("Game: XII Scripta\nSeed: 1\nseed: 2\n", 3, "given twice"),
+            ("Game: Latrunculi\n", 1, "a record of Latrunculi"),
+            ("Game: chess\n", 1, "is not XII Scripta"),
+            ("Albi: x\n", 0, "no `Game: XII Scripta`"),
+            ("Game: XII Scripta\nRules: Bell\n", 2, "Austin & Murray"),
+            ("Game: XII Scripta\nDate: 30/11/2026\n", 2, "ISO date"),
+            ("Game: XII Scripta\nDate: 2026-13-01\n", 2, "ISO date"),
+            ("Game: XII Scripta\nSeed: -1\n", 2, "whole number"),
+            (
+                "Game: XII Scripta\nSeed: 99999999999999999999\n",
+                2,
+                "too large",
+            ),
+            (
+                "Game: XII Scripta\nStart: nonsense\n",
+                2,
+                "Start: bad position",
+            ),
+            (
+                "Game: XII Scripta\nResult: draw\n",
+                2,
+                "not albi, nigri or *",
+            ),
+            ("Game: XII Scripta\nAlbi:\n", 2, "empty player name"),
+            ("Game: XII Scripta\n\nA 235 in/2\n", 3, "is not a turn"),
+            ("Game: XII Scripta\n\nB 235: -\n", 3, "neither `A`"),
+            ("Game: XII Scripta\n\n235: -\n", 3, "neither `A`"),
+            ("Game: XII Scripta\n\nA 237: -\n", 3, "not a throw"),
+            ("Game: XII Scripta\n\nA 2345: -\n", 3, "not a throw"),
+            ("Game: XII Scripta\n\nA 235:\n", 3, "no steps"),
+            (
+                "Game: XII Scripta\n\nA 235: in/2 in/3 in/5 5/7\n",
+                3,
+                "4 steps",
+            ),
+            ("Game: XII Scripta\n\nA 235: in/0\n", 3, "not a step"),
+            (
+                "Game: XII Scripta\n\n2. A 235: -\n",
+                3,
+                "turn 1 is numbered 2",
+            ),
+            (
+                "Game: XII Scripta\n\nA 235: -\nResult: *\n",
+                4,
+                "after the moves",
+            ),
+        ];
+        for (text, line, needle) in cases {
+            let err = read(text).unwrap_err();
+            assert_eq!(err.line, line, "{text:?}: {err}");
+            assert!(err.to_string().contains(needle), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn each_replay_error_names_its_turn_and_reason() {
+        let head = "Game: XII Scripta\n\n";
+        let cases = [
+            (
+                "A 235: in/2 in/3\n",
+                1,
+                "not played out: in/5 can still be played",
+            ),
+            ("A 235: in/4\n", 1, "in/4 is not a legal step now"),
+            ("A 235: in/2* in/3 in/5\n", 1, "sends no counter home"),
+            (
+                "A 235: in/2 in/3 in/5\nA 111: -\n",
+                2,
+                "nigri's turn, not albi's",
+            ),
+            ("A 23: in/2 in/3\n", 1, "a throw is 3 dice, not 2"),
+        ];
+        for (turns, turn, needle) in cases {
+            let record = read(&format!("{head}{turns}")).unwrap();
+            match record.replay().unwrap_err() {
+                ReplayError::Illegal {
+                    turn: t, reason, ..
+                } => {
+                    assert_eq!(t, turn, "{turns}");
+                    assert!(reason.contains(needle), "{turns}: {reason}");
+                }
+                other => panic!("{turns}: {other}"),
+            }
+        }
+        let won = read("Game: XII Scripta\nStart: A w0s0o14:36 w15s0o0:\nResult: albi\n\nA 111: 36/off\nN 111: in/1 in/1 in/1\n").unwrap();
+        let err = won.replay().unwrap_err().to_string();
+        assert!(
+            err.contains("turn 2") && err.contains("the game is over: albi won"),
+            "{err}"
+        );
+        let unfinished =
+            read("Game: XII Scripta\nResult: nigri\n\nA 235: in/2 in/3 in/5\n").unwrap();
+        assert_eq!(
+            unfinished.replay().unwrap_err(),
+            ReplayError::Result {
+                recorded: "nigri".into(),
+                replayed: "*".into()
+            }
+        );
+        let dice =
+            read("Game: XII Scripta\nStart: A w15s0o0: w15s0o0: 23\n\nA 24: in/2 in/4\n").unwrap();
+        assert!(dice
+            .replay()
+            .unwrap_err()
+            .to_string()
+            .contains("dice are 23, not 24"));
+        let from_dice =
+            read("Game: XII Scripta\nStart: A w15s0o0: w15s0o0: 23\n\nA 23: in/2 in/3\n").unwrap();
+        assert_eq!(
+            from_dice.replay().unwrap().to_string(),
+            "N w13s0o0:2,3 w15s0o0:"
+        );
+    }
+
+    #[test]
+    fn a_forfeit_and_a_win_replay() {
+        let text =
+            "Game: XII Scripta\nRules: Austin & Murray\nStart: A w0s1o0:31x14 w9s0o0:2x2,3x2,5x2\nResult: *\n\nA 235: -\n";
+        let record = read(text).unwrap();
+        assert_eq!(record.to_string(), text);
+        assert_eq!(
+            record.replay().unwrap().to_string(),
+            "N w0s1o0:31x14 w9s0o0:2x2,3x2,5x2"
+        );
+        let won = read(
+            "Game: XII Scripta\nStart: A w0s0o14:36 w15s0o0:\nResult: albi\n\nA 111: 36/off\n",
+        )
+        .unwrap();
+        assert_eq!(won.replay().unwrap().winner(), Some(Side::Albi));
+    }
+}
