@@ -32,6 +32,9 @@ test('the first turn is coached until a counter has entered', async () => {
   assert.ok(await s.page.locator('[data-tray="albi"].coach').count());
   // The throw is done: Throw looks disabled and is not the main action any more.
   assert.ok(await s.page.locator('[data-action="throw"]').isDisabled());
+  // Any empty mark points to the tray while entering is all there is to do.
+  await s.page.click('[data-mark="20"]');
+  await says(s.page, 'refuse.enter-from-tray');
   await s.page.click('[data-tray="albi"]');
   await says(s.page, 'situation.coachTarget');
   await s.page.click('[data-target]');

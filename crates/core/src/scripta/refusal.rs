@@ -169,11 +169,15 @@ impl Game {
     /// A mark tapped with nothing selected, as a counter to pick up.
     fn source_refusal(&self, mark: Mark) -> Refusal {
         let mover = self.position().turn();
-        let enters_here = self
-            .legal_steps()
+        let steps = self.legal_steps();
+        let enters_here = steps
             .iter()
             .any(|s| s.from == From::Tray && s.to == To::Mark(mark));
-        if enters_here {
+        // When entering is all there is to do (a first turn, every counter waiting), any empty
+        // mark points to the tray: that is where the player must look, not "pick a counter".
+        let only_entering = !steps.is_empty() && steps.iter().all(|s| s.from == From::Tray);
+        let empty = self.position().occupant(mark).is_none();
+        if enters_here || (only_entering && empty) {
             return Refusal::EnterFromTray;
         }
         match self.position().occupant(mark) {
@@ -298,6 +302,9 @@ mod tests {
             entering.refusal(None, at(25)),
             Refusal::Empty { mark: mark(25) }
         );
+        // Nothing but entering to do: any empty mark points to the tray.
+        let first = game("A w15s0o0: w15s0o0: 123");
+        assert_eq!(first.refusal(None, at(25)), Refusal::EnterFromTray);
         let sent_home = game("A w0s1o0:20x14 w15s0o0: 123");
         assert_eq!(sent_home.refusal(None, at(20)), Refusal::MustEnterFirst);
         // Marks 21 to 23 are all held by nigri: the counter on 20 has nowhere to go.
