@@ -104,8 +104,9 @@ impl Game {
     ///     Refusal::NotThrown { side: Side::Albi }
     /// );
     /// game.throw().unwrap();
-    /// assert_eq!(game.refusal(None, Place::Mark(mark)), Refusal::Empty { mark });
-    /// assert_eq!(game.refusal(None, Place::Mark(mark)).code(), "empty");
+    /// // Every counter still waits: an empty mark points to the tray.
+    /// assert_eq!(game.refusal(None, Place::Mark(mark)), Refusal::EnterFromTray);
+    /// assert_eq!(game.refusal(None, Place::Mark(mark)).code(), "enter-from-tray");
     /// ```
     pub fn refusal(&self, selected: Option<From>, place: Place) -> Refusal {
         if self.winner().is_some() {
