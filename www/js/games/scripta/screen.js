@@ -438,6 +438,9 @@ export function mountScripta(root, ctx) {
     return game().refusal(get().selected, placeCode(place));
   }
 
+  /** The last event, unless it was a refusal: picking a counter answers it. */
+  const unrefused = () => (get().event?.kind === 'refuse' ? null : get().event);
+
   const handler = {
     tap(place) {
       if (!snap().winner && computerToMove()) {
@@ -449,13 +452,13 @@ export function mountScripta(root, ctx) {
         return play(sources(get()).get(selected).find((s) => s.to === key));
       }
       if (place.element.hasAttribute('data-selectable')) {
-        return store.dispatch({ selected: selected === key ? null : key });
+        return store.dispatch({ selected: selected === key ? null : key, event: unrefused() });
       }
       return refused(place, why(place));
     },
     dragFrom(place) {
       if (!place.element.hasAttribute('data-selectable')) return null;
-      store.dispatch({ selected: keyOf(place) });
+      store.dispatch({ selected: keyOf(place), event: unrefused() });
       return `disc-${snap().turn}`;
     },
     drop(place) {
