@@ -249,3 +249,38 @@ pub(crate) fn unknown_key(h: &HeaderLine, known: &str) -> RecordError {
 pub(crate) fn one_line(text: &str) -> String {
     text.replace(['\r', '\n'], " ").trim().to_string()
 }
+
+/// What both games' records share in their header, as it is written.
+pub(crate) struct Header<'a> {
+    pub game: &'a str,
+    pub rules: &'a dyn fmt::Display,
+    pub players: [(&'a str, Option<&'a str>); 2],
+    pub date: Option<&'a str>,
+    pub seed: Option<u64>,
+    pub start: Option<&'a dyn fmt::Display>,
+    pub result: &'a str,
+}
+
+/// Writes the header canonically (Game, Rules, players, Date, Seed, Start, Result), then the
+/// blank line before the turns; players without a name are left out.
+pub(crate) fn write_header(f: &mut fmt::Formatter<'_>, header: &Header) -> fmt::Result {
+    writeln!(f, "Game: {}", header.game)?;
+    writeln!(f, "Rules: {}", header.rules)?;
+    for (key, name) in header.players {
+        let name = name.map(one_line).unwrap_or_default();
+        if !name.is_empty() {
+            writeln!(f, "{key}: {name}")?;
+        }
+    }
+    if let Some(date) = header.date {
+        writeln!(f, "Date: {date}")?;
+    }
+    if let Some(seed) = header.seed {
+        writeln!(f, "Seed: {seed}")?;
+    }
+    if let Some(start) = header.start {
+        writeln!(f, "Start: {start}")?;
+    }
+    writeln!(f, "Result: {}", header.result)?;
+    writeln!(f)
+}

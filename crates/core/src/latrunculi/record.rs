@@ -126,26 +126,21 @@ fn result_text(result: Option<Outcome>) -> &'static str {
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Game: Latrunculi")?;
-        writeln!(f, "Rules: {}", self.rules)?;
-        for (key, name) in [("White", &self.white), ("Black", &self.black)] {
-            if let Some(name) = name.as_deref().map(record::one_line) {
-                if !name.is_empty() {
-                    writeln!(f, "{key}: {name}")?;
-                }
-            }
-        }
-        if let Some(date) = &self.date {
-            writeln!(f, "Date: {date}")?;
-        }
-        if let Some(seed) = self.seed {
-            writeln!(f, "Seed: {seed}")?;
-        }
-        if let Some(start) = &self.start {
-            writeln!(f, "Start: {start}")?;
-        }
-        writeln!(f, "Result: {}", result_text(self.result))?;
-        writeln!(f)?;
+        record::write_header(
+            f,
+            &record::Header {
+                game: "Latrunculi",
+                rules: &self.rules,
+                players: [
+                    ("White", self.white.as_deref()),
+                    ("Black", self.black.as_deref()),
+                ],
+                date: self.date.as_deref(),
+                seed: self.seed,
+                start: self.start.as_ref().map(|p| p as &dyn fmt::Display),
+                result: result_text(self.result),
+            },
+        )?;
         for mv in &self.moves {
             writeln!(f, "{mv}")?;
         }

@@ -293,26 +293,21 @@ fn result_text(result: Option<Side>) -> &'static str {
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Game: XII Scripta")?;
-        writeln!(f, "Rules: {RULES}")?;
-        for (key, name) in [("Albi", &self.albi), ("Nigri", &self.nigri)] {
-            if let Some(name) = name.as_deref().map(record::one_line) {
-                if !name.is_empty() {
-                    writeln!(f, "{key}: {name}")?;
-                }
-            }
-        }
-        if let Some(date) = &self.date {
-            writeln!(f, "Date: {date}")?;
-        }
-        if let Some(seed) = self.seed {
-            writeln!(f, "Seed: {seed}")?;
-        }
-        if let Some(start) = &self.start {
-            writeln!(f, "Start: {start}")?;
-        }
-        writeln!(f, "Result: {}", result_text(self.result))?;
-        writeln!(f)?;
+        record::write_header(
+            f,
+            &record::Header {
+                game: "XII Scripta",
+                rules: &RULES,
+                players: [
+                    ("Albi", self.albi.as_deref()),
+                    ("Nigri", self.nigri.as_deref()),
+                ],
+                date: self.date.as_deref(),
+                seed: self.seed,
+                start: self.start.as_ref().map(|p| p as &dyn fmt::Display),
+                result: result_text(self.result),
+            },
+        )?;
         for turn in &self.turns {
             writeln!(f, "{turn}")?;
         }
