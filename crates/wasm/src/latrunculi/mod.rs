@@ -82,6 +82,18 @@ impl LatrunculiGame {
     pub fn save(&self) -> Result<JsValue, JsError> {
         js(&self.session.save())
     }
+
+    /// The game record so far (the README's record format): `white` and `black` name who played
+    /// white and black (a person or a computer level), `date` is an ISO date.
+    pub fn record(
+        &self,
+        white: Option<String>,
+        black: Option<String>,
+        date: Option<String>,
+    ) -> String {
+        self.session
+            .record(white.as_deref(), black.as_deref(), date.as_deref())
+    }
 }
 
 /// Runs `choose` with the browser's clock when the page gives a budget.

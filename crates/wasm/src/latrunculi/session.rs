@@ -2,7 +2,8 @@
 //! and every failure a readable message.
 
 use ludi_core::latrunculi::{
-    parse_seed, Cell, Game, Move, Position, Refusal, Rules, SavedGame, Side, QUIET_MOVES_LIMIT,
+    parse_seed, Cell, Game, Move, Position, Record, Refusal, Rules, SavedGame, Side,
+    QUIET_MOVES_LIMIT,
 };
 use ludi_core::rng::os_seed;
 use serde::Serialize;
@@ -221,6 +222,17 @@ impl Session {
         self.game.save()
     }
 
+    /// The game record of the moves so far, with who played and when.
+    pub fn record(&self, white: Option<&str>, black: Option<&str>, date: Option<&str>) -> String {
+        Record {
+            white: white.map(str::to_owned),
+            black: black.map(str::to_owned),
+            date: date.map(str::to_owned),
+            ..Record::from_game(&self.game)
+        }
+        .to_string()
+    }
+
     /// The moves played from index `first` on, as they were played.
     fn views_from(&self, first: usize) -> Vec<MoveView> {
         let rules = self.game.rules();
@@ -399,6 +411,9 @@ mod tests {
         assert_eq!(after.last_moves.white.as_deref(), Some("d2-d3"));
         assert!(after.can_undo);
         assert!(s.play("h1-h2").unwrap_err().contains("over"));
+        let record: Record = s.record(None, Some("Ben"), None).parse().unwrap();
+        assert_eq!(record.black.as_deref(), Some("Ben"));
+        assert_eq!(&record.replay().unwrap(), s.game.position());
         assert_eq!(s.undo().unwrap(), played, "undo shows what it puts back");
         assert_eq!(s.snapshot().counters, PerSide { white: 4, black: 4 });
         assert!(s.undo().unwrap_err().contains("no move"));

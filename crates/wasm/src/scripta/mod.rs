@@ -103,6 +103,18 @@ impl ScriptaGame {
         js(&self.session.save())
     }
 
+    /// The game record so far (the README's record format): `albi` and `nigri` name who played
+    /// Albi and Nigri (a person or a computer level), `date` is an ISO date.
+    pub fn record(
+        &self,
+        albi: Option<String>,
+        nigri: Option<String>,
+        date: Option<String>,
+    ) -> String {
+        self.session
+            .record(albi.as_deref(), nigri.as_deref(), date.as_deref())
+    }
+
     /// The board: its cells, track, entry and home marks, exit, inscription and counts.
     pub fn geometry(&self) -> Result<JsValue, JsError> {
         js(&self.session.geometry())

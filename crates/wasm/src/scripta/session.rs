@@ -4,7 +4,9 @@
 
 use super::view::{GeometryView, RefusalView, Snapshot, StepView};
 use ludi_core::rng::os_seed;
-use ludi_core::scripta::{From, Game, Geometry, Mark, Place, Position, SavedGame, Side, MARKS};
+use ludi_core::scripta::{
+    From, Game, Geometry, Mark, Place, Position, Record, SavedGame, Side, MARKS,
+};
 
 /// A place or source as the page passes it: a mark number or a word.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,6 +148,17 @@ impl Session {
         self.game.save()
     }
 
+    /// The game record of the confirmed turns so far, with who played and when.
+    pub fn record(&self, albi: Option<&str>, nigri: Option<&str>, date: Option<&str>) -> String {
+        Record {
+            albi: albi.map(str::to_owned),
+            nigri: nigri.map(str::to_owned),
+            date: date.map(str::to_owned),
+            ..Record::from_game(&self.game)
+        }
+        .to_string()
+    }
+
     pub fn geometry(&self) -> GeometryView {
         GeometryView::of(&Geometry::trier())
     }
@@ -208,6 +221,16 @@ mod tests {
         assert_eq!(s.confirm().unwrap(), "A 235: in/2* in/3 in/5");
         assert_eq!(s.snapshot().turn, "nigri");
         assert!(!s.snapshot().thrown);
+        let record = s.record(Some("Ada"), Some("hard"), Some("2026-11-30"));
+        let read: Record = record.parse().unwrap();
+        assert_eq!(
+            (read.albi.as_deref(), read.nigri.as_deref()),
+            (Some("Ada"), Some("hard"))
+        );
+        assert_eq!(
+            read.replay().unwrap().to_string(),
+            "N w12s0o0:2,3,5 w14s1o0:"
+        );
     }
 
     #[test]
