@@ -15,6 +15,7 @@
 //! budget comes with a [`Clock`] that the caller supplies; without one, `expert` searches a
 //! fixed number of candidates and so plays reproducibly.
 
+pub mod analysis;
 pub mod features;
 pub mod heuristic;
 pub mod net;

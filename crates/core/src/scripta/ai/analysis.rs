@@ -1,0 +1,118 @@
+//! The hard player's opinion of a throw: every distinct outcome with the mover's chance of
+//! winning after it, best first. `ludi scripta analyze` prints it and the page's replay view
+//! shows it turn by turn, so a teacher can point at the turn where a game was lost.
+
+use super::{after_turn, Net};
+use crate::scripta::movegen::{Generator, Turn};
+use crate::scripta::position::Position;
+
+/// One outcome of the throw and what the hard player thinks of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Opinion {
+    pub turn: Turn,
+    /// The mover's chance of winning once this outcome is played, from 0 to 1.
+    pub chance: f32,
+}
+
+/// Every distinct outcome of `position`'s throw scored by `net`, best first (equal scores keep
+/// the engine's order); empty when the position has no dice or the game is over.
+///
+/// ```
+/// use ludi_core::scripta::ai::{analysis::analyze, builtin_net};
+/// use ludi_core::scripta::Position;
+///
+/// let position: Position = "A w15s0o0: w15s0o0: 235".parse().unwrap();
+/// let opinions = analyze(&builtin_net().unwrap(), &position);
+/// assert_eq!(opinions.len(), 1);
+/// assert!(opinions.windows(2).all(|w| w[0].chance >= w[1].chance));
+/// ```
+pub fn analyze(net: &Net, position: &Position) -> Vec<Opinion> {
+    let mut opinions: Vec<Opinion> = Generator::new()
+        .turns(position)
+        .iter()
+        .map(|&turn| Opinion {
+            turn,
+            chance: after_turn(net, &turn.result),
+        })
+        .collect();
+    opinions.sort_by(|a, b| b.chance.total_cmp(&a.chance));
+    opinions
+}
+
+/// What the hard player thinks of `played` in `position`: the best outcome's chance, the
+/// chance after the turn played, and the best outcome itself when it differs by more than
+/// `margin`. `None` when `played` is not one of the throw's outcomes.
+pub fn judge(net: &Net, position: &Position, played: &Position, margin: f32) -> Option<Verdict> {
+    let opinions = analyze(net, position);
+    let chosen = opinions.iter().find(|o| o.turn.result == *played)?;
+    let best = opinions.first()?;
+    Some(Verdict {
+        best: best.chance,
+        played: chosen.chance,
+        better: (best.chance - chosen.chance > margin).then_some(best.turn),
+    })
+}
+
+/// The hard player's verdict on one turn of a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Verdict {
+    /// The mover's chance had they played the best outcome.
+    pub best: f32,
+    /// The mover's chance after the turn they played.
+    pub played: f32,
+    /// The best outcome, when it was clearly better than the one played.
+    pub better: Option<Turn>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn net() -> Net {
+        Net::new(8, &mut Rng::new(5))
+    }
+
+    #[test]
+    fn outcomes_come_best_first_and_cover_the_throw() {
+        let position: Position = "N w3s0o2:4,9x3,20x2,33x4 w5s1o0:2x2,8,30x6 146"
+            .parse()
+            .unwrap();
+        let net = net();
+        let opinions = analyze(&net, &position);
+        assert_eq!(opinions.len(), Generator::new().turns(&position).len());
+        assert!(opinions.len() > 1);
+        assert!(opinions.windows(2).all(|w| w[0].chance >= w[1].chance));
+        assert!(opinions.iter().all(|o| (0.0..=1.0).contains(&o.chance)));
+    }
+
+    #[test]
+    fn a_winning_outcome_is_certain_and_no_dice_gives_nothing() {
+        let position: Position = "A w0s0o14:36 w0s0o0:1x15 666".parse().unwrap();
+        let opinions = analyze(&net(), &position);
+        assert_eq!(opinions[0].chance, 1.0);
+        assert!(opinions[0].turn.result.winner().is_some());
+        assert!(analyze(&net(), &position.with_dice(Default::default())).is_empty());
+    }
+
+    #[test]
+    fn the_verdict_names_a_better_turn_only_past_the_margin() {
+        let position: Position = "N w3s0o2:4,9x3,20x2,33x4 w5s1o0:2x2,8,30x6 146"
+            .parse()
+            .unwrap();
+        let net = net();
+        let opinions = analyze(&net, &position);
+        let worst = opinions.last().unwrap();
+        let verdict = judge(&net, &position, &worst.turn.result, 0.0).unwrap();
+        assert_eq!(verdict.best, opinions[0].chance);
+        assert_eq!(verdict.played, worst.chance);
+        assert_eq!(
+            verdict.better.is_some(),
+            opinions[0].chance > worst.chance,
+            "a better turn only when one scores higher"
+        );
+        let lenient = judge(&net, &position, &worst.turn.result, 1.0).unwrap();
+        assert_eq!(lenient.better, None);
+        assert_eq!(judge(&net, &position, &position, 0.0), None);
+    }
+}
