@@ -23,7 +23,7 @@ pub struct Opinion {
 ///
 /// let position: Position = "A w15s0o0: w15s0o0: 235".parse().unwrap();
 /// let opinions = analyze(&builtin_net().unwrap(), &position);
-/// assert_eq!(opinions.len(), 1);
+/// assert!(opinions.len() > 1, "entering three, or entering and moving on");
 /// assert!(opinions.windows(2).all(|w| w[0].chance >= w[1].chance));
 /// ```
 pub fn analyze(net: &Net, position: &Position) -> Vec<Opinion> {
