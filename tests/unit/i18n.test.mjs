@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createI18n, pickLanguage } from '../../www/js/i18n/index.js';
+import { createI18n, loadI18n, pickLanguage } from '../../www/js/i18n/index.js';
 import en from '../../www/js/i18n/en.js';
 
 const WWW = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'www');
@@ -145,13 +145,13 @@ test('a browser language picks ours by its base; a link code is checked', () => 
   assert.equal(createI18n('xx').lang, 'en');
 });
 
-test('plurals, numbers and lists follow each language (Latin by our own rules)', () => {
-  assert.equal(createI18n('de').t('turns', { count: 1200 }), '1.200 Zügen');
-  assert.equal(createI18n('fr').t('turns', { count: 0 }), '0 tour');
-  assert.equal(createI18n('fr').t('turns', { count: 1000000 }), '1\u202f000\u202f000 de tours');
-  assert.equal(createI18n('de').list(['a', 'b', 'c']), 'a, b und c');
-  assert.equal(createI18n('fr').list(['a', 'b']), 'a et b');
-  const la = createI18n('la');
+test('plurals, numbers and lists follow each language (Latin by our own rules)', async () => {
+  assert.equal((await loadI18n('de')).t('turns', { count: 1200 }), '1.200 Zügen');
+  assert.equal((await loadI18n('fr')).t('turns', { count: 0 }), '0 tour');
+  assert.equal((await loadI18n('fr')).t('turns', { count: 1000000 }), '1\u202f000\u202f000 de tours');
+  assert.equal((await loadI18n('de')).list(['a', 'b', 'c']), 'a, b und c');
+  assert.equal((await loadI18n('fr')).list(['a', 'b']), 'a et b');
+  const la = (await loadI18n('la'));
   assert.equal(la.list(['a1', 'b2', 'c3']), 'a1, b2 et c3');
   assert.equal(la.list(['a1']), 'a1');
   assert.equal(pluralRules('la').select(1), 'one');

@@ -8,7 +8,7 @@
 // and `{type: 'gameover', id, winner, rules, turns}` when a game ends. Until the hello, the
 // frame says `{type: 'ready'}` (no data) so a host that loaded first can greet it.
 
-import { createI18n, pickLanguage } from '../i18n/index.js';
+import { loadI18n, pickLanguage } from '../i18n/index.js';
 
 const PROTOCOL = 'embed';
 const VERSION = 1;
@@ -36,8 +36,8 @@ function normalise(html) {
   return kept;
 }
 
-function openInFull(kept) {
-  const { t } = createI18n(pickLanguage([kept.get('lang'), ...(navigator.languages ?? [])]));
+async function openInFull(kept) {
+  const { t } = await loadI18n(pickLanguage([kept.get('lang'), ...(navigator.languages ?? [])]));
   // Shown by the CSS only if the router fell back to the home screen (a game not offered yet).
   const unavailable = document.createElement('p');
   unavailable.className = 'status embed-unavailable';

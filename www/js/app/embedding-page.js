@@ -2,7 +2,7 @@
 // address this page is served from, so they can be copied as they are; the live example at
 // the end is the same snippet, run.
 
-import { createI18n, pickLanguage } from '../i18n/index.js';
+import { loadI18n, pickLanguage } from '../i18n/index.js';
 import { heading, paragraph } from './page.js';
 
 const OPTIONS = ['game', 'rules', 'opponent', 'level', 'side', 'lang', 'theme', 'title'];
@@ -67,7 +67,7 @@ function render(root, { t }) {
   document.body.append(loader);
 }
 
-const i18n = createI18n(pickLanguage([new URLSearchParams(location.search).get('lang'), ...(navigator.languages ?? [])]));
+const i18n = await loadI18n(pickLanguage([new URLSearchParams(location.search).get('lang'), ...(navigator.languages ?? [])]));
 document.documentElement.lang = i18n.lang;
 document.title = `${i18n.t('embedding.title')} · ${i18n.t('app.title')}`;
 render(document.getElementById('app'), i18n);

@@ -1,17 +1,21 @@
 // The games the home screen offers: their rule sets and options, who may play them, how a
 // choice becomes the `rules` text of a link, and a live picture of the board.
 
+//
+// A game's screen and rules page are modules of their own, fetched when first shown: the home
+// screen needs only the boards for its pictures, and a game only its own screen.
+
 import { asPicture } from '../kit/svg.js';
 import { createBoard } from '../games/scripta/board.js';
-import { GAME as SCRIPTA, mountScripta } from '../games/scripta/screen.js';
-import { GAME as LATRUNCULI } from '../games/latrunculi/screen.js';
-import { renderRules as scriptaRules } from '../games/scripta/rules.js';
+import { GAME as SCRIPTA } from '../games/scripta/meta.js';
+import { GAME as LATRUNCULI } from '../games/latrunculi/meta.js';
 
 // A middle game for the picture on the home screen.
 const SCRIPTA_PREVIEW = 'A w4s0o0:1,3x2,5,12,25x3,31x2,36 w2s1o2:2,7x2,14,19x5,33';
 
-function scriptaPreview(engine, i18n) {
-  return (box) => {
+function scriptaPreview(ready, i18n) {
+  return async (box) => {
+    const engine = await ready();
     const game = engine.ScriptaGame.fromPosition(SCRIPTA_PREVIEW, '1');
     try {
       const snap = game.snapshot();
@@ -34,8 +38,12 @@ const LATRUNCULI_OPTIONS = [
   { key: 'win', label: 'option.win', values: ['captures', 'all'] },
 ];
 
-/** Every game with what the home screen, the router and the rules pages need of it. */
-export function gameCatalogue(engine, i18n, latrunculi) {
+/**
+ * Every game with what the home screen, the router and the rules pages need of it. `ready()`
+ * gives the engine once it is loaded; `preview(box)`, `mount(root, ctx)` and
+ * `rulesPage(body, rules)` return promises, as each may wait for the engine or its module.
+ */
+export function gameCatalogue(ready, i18n, latrunculi) {
   return {
     scripta: {
       name: 'game.scripta',
@@ -46,9 +54,12 @@ export function gameCatalogue(engine, i18n, latrunculi) {
       sides: SCRIPTA.sides,
       // Austin & Murray are the default: a link without `rules` plays them.
       rulesText: () => null,
-      preview: scriptaPreview(engine, i18n),
-      mount: mountScripta,
-      rulesPage: (body) => scriptaRules(body, i18n, engine),
+      preview: scriptaPreview(ready, i18n),
+      mount: async (root, ctx) => (await import('../games/scripta/screen.js')).mountScripta(root, ctx),
+      rulesPage: async (body) => {
+        const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), ready()]);
+        renderRules(body, i18n, engine);
+      },
     },
     latrunculi: {
       name: 'game.latrunculi',

@@ -58,6 +58,8 @@ export function mountHome(root, ctx) {
   const { t } = i18n;
   const store = createStore(remembered(games, storage.loadChoices()));
   const previews = new Map();
+  // The board pictures wait for the engine; the words are on screen before it arrives.
+  const drawing = [];
 
   const header = el('header', 'bar home-bar');
   const h1 = el('h1', '', t('home.title'));
@@ -90,7 +92,7 @@ export function mountHome(root, ctx) {
       box.setAttribute('aria-hidden', 'true');
       if (!previews.has(id)) {
         const holder = el('span', 'preview-board');
-        game.preview(holder);
+        drawing.push(game.preview(holder));
         previews.set(id, holder);
       }
       box.append(previews.get(id));
@@ -204,6 +206,7 @@ export function mountHome(root, ctx) {
   document.title = t('app.title');
 
   return {
+    drawn: Promise.all(drawing),
     destroy() {
       main.replaceChildren();
     },

@@ -1,9 +1,12 @@
-// The page's entry: loads the engine, picks the language, and shows the screen the URL asks
+// The page's entry: picks the language, loads the engine, and shows the screen the URL asks
 // for (home, a game, or a rules page). Moving between screens keeps the page: the old screen
 // is destroyed and the new one mounted, with the address in the history.
+//
+// The home screen's words do not need the engine, so they are drawn first and the engine is
+// fetched after that first paint; a game or a rules page fetches it at once.
 
 import init, * as engine from '../../pkg/ludi_wasm.js';
-import { createI18n, languageOf, pickLanguage } from '../i18n/index.js';
+import { createI18n, loadI18n, languageOf, pickLanguage } from '../i18n/index.js';
 import { readRoute } from './route.js';
 import { loadLanguage, saveLanguage } from './storage.js';
 import { languageSwitcher } from './language.js';
@@ -17,23 +20,38 @@ import { applyTheme, addThemeButton } from './theme.js';
 
 const root = document.getElementById('app');
 
+/** The engine, instantiated once, whoever asks first. */
+const ready = (() => {
+  const loading = { promise: null };
+  return () => {
+    loading.promise ??= init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) })
+      .then(() => engine);
+    return loading.promise;
+  };
+})();
+
+// After the browser has painted what is on screen now.
+const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 async function boot() {
-  await init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) });
   const first = readRoute(location.search);
+  if (first.screen !== 'home') ready();
   const theme = applyTheme();
   const worker = createWorkerClient();
-  const app = { screen: null };
+  const app = { screen: null, mounting: 0 };
   let i18n = null;
   let games = null;
+  // Previews ask for the engine only once the home screen's words are painted.
+  const later = () => afterPaint().then(ready);
 
   // The language: the link's `lang`, else the visitor's last choice, else the browser's. A
   // link's language is remembered, so a class sent to `?lang=la` stays in Latin on every screen.
-  function speak(route) {
+  async function speak(route) {
     if (languageOf(route.lang)) saveLanguage(languageOf(route.lang));
     const lang = pickLanguage([route.lang, loadLanguage(), ...(navigator.languages ?? [])]);
     if (i18n?.lang === lang) return;
-    i18n = createI18n(lang);
-    games = gameCatalogue(engine, i18n, latrunculi(engine, i18n));
+    i18n = await loadI18n(lang);
+    games = gameCatalogue(later, i18n, latrunculi(later, i18n));
     document.documentElement.lang = lang;
     document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('app.description'));
   }
@@ -54,31 +72,43 @@ async function boot() {
     mount(readRoute(location.search));
   }
 
-  function mount(route) {
+  // A later mount (a quick tap, the back button) wins over one still loading its module.
+  async function mount(route) {
+    const turn = ++app.mounting;
     app.screen?.destroy();
     app.screen = null;
-    speak(route);
+    document.body.classList.remove('ready');
+    await speak(route);
     const told = [];
     const game = games[route.game];
-    const ctx = { engine, i18n, route, worker, go, games, told };
+    const engineNeeded = route.screen !== 'home' && game;
+    const ctx = { engine: engineNeeded ? await ready() : null, i18n, route, worker, go, games, told };
+    if (turn !== app.mounting) return;
+    let screen;
     if (route.screen === 'rules' && game) {
-      app.screen = mountRulesPage(root, ctx, route.game);
+      screen = mountRulesPage(root, ctx, route.game);
     } else if (route.screen === 'game' && game) {
-      app.screen = game.mount(root, ctx);
+      screen = await game.mount(root, ctx);
       document.title = `${i18n.t(game.name)} · ${i18n.t('app.title')}`;
     } else {
       if (route.game) told.push({ notice: 'unknownGame', args: { game: route.game } });
-      app.screen = mountHome(root, ctx);
+      screen = mountHome(root, ctx);
     }
+    if (turn !== app.mounting) {
+      screen.destroy();
+      return;
+    }
+    app.screen = screen;
     const header = root.querySelector('header');
     (header?.querySelector('.bar-actions') ?? header)?.append(languageSwitcher(i18n, chooseLanguage));
     addThemeButton(root, i18n, theme);
     window.scrollTo(0, 0);
-    document.body.classList.add('ready');
+    await screen.drawn;
+    if (turn === app.mounting) document.body.classList.add('ready');
   }
 
   window.addEventListener('popstate', () => mount(readRoute(location.search)));
-  mount(first);
+  await mount(first);
   startPwa(i18n);
 }
 

@@ -24,7 +24,7 @@ export function mountRulesPage(root, ctx, id) {
   const main = document.createElement('main');
   main.className = 'page';
   const body = document.createElement('div');
-  game.rulesPage(body, route.rules);
+  const drawn = game.rulesPage(body, route.rules);
   const play = document.createElement('button');
   play.type = 'button';
   play.className = 'primary big';
@@ -35,5 +35,5 @@ export function mountRulesPage(root, ctx, id) {
   root.replaceChildren(header, main);
   main.dataset.rulesPage = id;
   document.title = `${t('page.rulesTitle', { game: t(game.name) })} · ${t('app.title')}`;
-  return { destroy() {} };
+  return { drawn, destroy() {} };
 }

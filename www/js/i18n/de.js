@@ -324,7 +324,6 @@ export default {
   'diagram.latrunculi.corner': 'Schlagen in der Ecke: Weiß zieht von c1 nach b1, und der schwarze Stein in der Ecke a1 zwischen b1 und a2 ist geschlagen.',
   // Die Sprachwahl: Jeder Katalog nennt seine Sprache in ihr selbst.
   'language.label': 'Sprache',
-  'language.name': 'Deutsch',
   'latrunculi.level.easy.about': 'Ein Rekrut: sieht den nächsten Fang, mehr kaum.',
   'latrunculi.level.medium.about': 'Ein Soldat: denkt ein paar Züge voraus und schützt seine Flanken.',
   'latrunculi.level.hard.about': 'Ein Veteran: liest das Brett tief und stellt Fallen.',

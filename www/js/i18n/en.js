@@ -333,7 +333,6 @@ export default {
   'diagram.latrunculi.corner': 'A corner capture: White steps c1 to b1 and the Black counter in the corner a1, between b1 and a2, is taken.',
   // The language switcher: each catalogue names its own language, in that language.
   'language.label': 'Language',
-  'language.name': 'English',
 
   // ---- Installable, offline and embedded (pwa.js, embed-frame.js, embedding-page.js) ----
   'pwa.updateReady': 'A new version is ready.',

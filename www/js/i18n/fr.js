@@ -333,7 +333,6 @@ export default {
   'diagram.latrunculi.corner': 'Une prise dans le coin : les Blancs vont de c1 à b1, et le pion noir du coin a1, entre b1 et a2, est pris.',
   // Le choix de la langue : chaque catalogue nomme sa langue dans cette langue.
   'language.label': 'Langue',
-  'language.name': 'Français',
   'latrunculi.level.easy.about': 'Une recrue : voit la prochaine prise, guère plus.',
   'latrunculi.level.medium.about': 'Un soldat : prévoit quelques coups et garde ses flancs.',
   'latrunculi.level.hard.about': 'Un vétéran : lit le plateau en profondeur et tend des pièges.',

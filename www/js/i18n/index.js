@@ -3,17 +3,16 @@
 // Missing messages fall back to English; a key missing everywhere shows as itself, which the
 // tests look for.
 
+// Only English (the fallback) comes with the page; another catalogue is fetched when its
+// language is chosen, so a first visit downloads one language, not six.
 import en from './en.js';
-import de from './de.js';
-import it from './it.js';
-import fr from './fr.js';
-import ru from './ru.js';
-import la from './la.js';
 
-const CATALOGUES = { en, de, it, fr, ru, la };
+// Each language's name in itself, for the switcher: the same in every language, so it lives
+// here rather than in six catalogues that would each have to be loaded to show it.
+const NAMES = { en: 'English', de: 'Deutsch', it: 'Italiano', fr: 'Français', ru: 'Русский', la: 'Latina' };
 
 /** The languages we speak, in the order the switcher offers them. */
-export const LANGUAGES = Object.keys(CATALOGUES);
+export const LANGUAGES = Object.keys(NAMES);
 
 // Latin: no browser has plural, number or list data for it, so its rules live here.
 const LATIN_PLURALS = {
@@ -27,7 +26,7 @@ const LATIN_LISTS = {
     : `${items.slice(0, -1).join(', ')} et ${items[items.length - 1]}`),
 };
 
-const known = (code) => Object.hasOwn(CATALOGUES, code);
+const known = (code) => Object.hasOwn(NAMES, code);
 
 /** The language we have for a code such as "de-AT" or "fr", or null. */
 export function languageOf(code) {
@@ -37,7 +36,7 @@ export function languageOf(code) {
 
 /** A language's name in that language, for the switcher: "Deutsch", "Русский". */
 export function nativeName(lang) {
-  return CATALOGUES[lang]?.['language.name'] ?? lang;
+  return NAMES[lang] ?? lang;
 }
 
 /** The plural rules of `lang` (ours for Latin): {select(n), resolvedOptions()}. */
@@ -54,10 +53,23 @@ export function pickLanguage(wanted) {
   return 'en';
 }
 
-/** A translator for `lang`: {lang, t, list, has}. */
-export function createI18n(wanted = 'en') {
+/** The catalogue of a language we speak (English for any other code). */
+export async function loadCatalogue(wanted) {
   const lang = known(wanted) ? wanted : 'en';
-  const catalogue = CATALOGUES[lang];
+  return lang === 'en' ? en : (await import(`./${lang}.js`)).default;
+}
+
+/** A translator for `wanted`, its catalogue fetched first: {lang, t, list, has}. */
+export async function loadI18n(wanted = 'en') {
+  return createI18n(wanted, await loadCatalogue(wanted));
+}
+
+/**
+ * A translator for `wanted` with its `catalogue` (English, the fallback of every message, when
+ * none is given): {lang, t, list, has}.
+ */
+export function createI18n(wanted = 'en', catalogue = en) {
+  const lang = known(wanted) && catalogue !== en ? wanted : 'en';
   const plurals = pluralRules(lang);
   const numbers = lang === 'la' ? LATIN_NUMBERS : new Intl.NumberFormat(lang);
   const lists = lang === 'la' ? LATIN_LISTS : new Intl.ListFormat(lang, { type: 'conjunction' });

@@ -325,7 +325,6 @@ export default {
   'diagram.latrunculi.corner': "Una cattura nell'angolo: il Bianco va da c1 a b1 e la pedina nera nell'angolo a1, tra b1 e a2, è presa.",
   // Il selettore della lingua: ogni catalogo nomina la propria lingua.
   'language.label': 'Lingua',
-  'language.name': 'Italiano',
   'latrunculi.level.easy.about': 'Una recluta: vede la prossima cattura, poco di più.',
   'latrunculi.level.medium.about': 'Un soldato: guarda qualche mossa avanti e protegge i fianchi.',
   'latrunculi.level.hard.about': 'Un veterano: legge a fondo il tavoliere e tende trappole.',

@@ -323,7 +323,6 @@ export default {
   'diagram.latrunculi.corner': 'Captura in angulo: Albi ex c1 in b1 procedunt, et calculus niger in angulo a1, inter b1 et a2, capitur.',
   // Lingua eligenda: quisque catalogus linguam suam sua voce nominat.
   'language.label': 'Lingua',
-  'language.name': 'Latina',
   'latrunculi.level.easy.about': 'Tiro: proximam captionem videt, vix plus.',
   'latrunculi.level.medium.about': 'Miles: paucos motus prospicit et latera tuetur.',
   'latrunculi.level.hard.about': 'Veteranus: tabulam penitus legit et insidias struit.',

@@ -340,7 +340,6 @@ export default {
   'diagram.latrunculi.corner': 'Взятие в углу: белые идут с c1 на b1, и чёрная фишка в углу a1, между b1 и a2, взята.',
   // Выбор языка: каждый каталог называет свой язык на нём самом.
   'language.label': 'Язык',
-  'language.name': 'Русский',
   'latrunculi.level.easy.about': 'Новобранец: видит ближайшее взятие, не больше.',
   'latrunculi.level.medium.about': 'Солдат: смотрит на несколько ходов вперёд и бережёт фланги.',
   'latrunculi.level.hard.about': 'Ветеран: глубоко читает доску и ставит ловушки.',

@@ -3,14 +3,13 @@
 
 import { asPicture } from '../../kit/svg.js';
 import { createBoard } from './board.js';
-import { mountLatrunculi } from './screen.js';
-import { renderRules } from './rules.js';
 
 // A middle game under Piso's rules for the picture on the home screen.
 const PREVIEW = '8/2B1B3/1BW2W2/3WB3/2W1BW2/1W3W2/4B3/8 w 0,0 2,1 6 -,-';
 
-function preview(engine, i18n) {
-  return (box) => {
+function preview(ready, i18n) {
+  return async (box) => {
+    const engine = await ready();
     const game = new engine.LatrunculiGame('piso', PREVIEW, '1');
     try {
       const snap = game.snapshot();
@@ -25,11 +24,14 @@ function preview(engine, i18n) {
   };
 }
 
-/** What the game catalogue needs of Latrunculi. */
-export function latrunculi(engine, i18n) {
+/** What the game catalogue needs of Latrunculi; its screen and rules are fetched when shown. */
+export function latrunculi(ready, i18n) {
   return {
-    preview: preview(engine, i18n),
-    mount: mountLatrunculi,
-    rulesPage: (body, rules) => renderRules(body, i18n, engine, rules),
+    preview: preview(ready, i18n),
+    mount: async (root, ctx) => (await import('./screen.js')).mountLatrunculi(root, ctx),
+    rulesPage: async (body, rules) => {
+      const [{ renderRules }, engine] = await Promise.all([import('./rules.js'), ready()]);
+      renderRules(body, i18n, engine, rules);
+    },
   };
 }

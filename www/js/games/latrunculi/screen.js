@@ -16,17 +16,8 @@ import { createWords } from './words.js';
 import { renderRules } from './rules.js';
 import { attachRoving, attachShortcuts } from '../../kit/keyboard.js';
 import { createCommandLine, createKeysDialog, commandWords } from '../../kit/command.js';
+import { GAME } from './meta.js';
 
-export const GAME = {
-  id: 'latrunculi',
-  levels: ['easy', 'medium', 'hard'],
-  linkOnly: ['random'],
-  defaultLevel: 'medium',
-  sides: ['white', 'black'],
-  hintLevel: 'hard',
-  // The levels play another game here: their descriptions say how.
-  levelAbout: (level) => `latrunculi.level.${level}.about`,
-};
 const BUDGET = 300; // ms the strongest player may search for a move in the page
 const CLOCK_WARNING = 20; // the no-capture clock shows once fewer moves than this remain
 const SHOWN_CAPTURES = 8; // discs drawn in a captured row before the number takes over

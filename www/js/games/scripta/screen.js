@@ -17,16 +17,8 @@ import { createWords } from './words.js';
 import { renderRules } from './rules.js';
 import { attachRoving, attachShortcuts } from '../../kit/keyboard.js';
 import { createCommandLine, createKeysDialog, commandWords } from '../../kit/command.js';
+import { GAME } from './meta.js';
 
-export const GAME = {
-  id: 'scripta',
-  levels: ['easy', 'medium', 'hard', 'expert'],
-  linkOnly: ['random'],
-  defaultLevel: 'medium',
-  sides: ['albi', 'nigri'],
-  hintLevel: 'expert',
-  levelAbout: (level) => `level.${level}.about`,
-};
 const BUDGET = 300; // ms the strongest player may search for a move in the page
 const other = (side) => (side === 'albi' ? 'nigri' : 'albi');
 

@@ -1,0 +1,12 @@
+// What the home screen, the router and the new-game dialog need to know of XII Scripta before
+// its screen is loaded: levels, sides and the hint's player.
+
+export const GAME = {
+  id: 'scripta',
+  levels: ['easy', 'medium', 'hard', 'expert'],
+  linkOnly: ['random'],
+  defaultLevel: 'medium',
+  sides: ['albi', 'nigri'],
+  hintLevel: 'expert',
+  levelAbout: (level) => `level.${level}.about`,
+};
