@@ -14,11 +14,22 @@ import { createWorkerClient } from '../kit/worker-client.js';
 import { latrunculi } from '../games/latrunculi/entry.js';
 import { startPwa } from './pwa.js';
 import { applyTheme, addThemeButton } from './theme.js';
+import { isFatal } from './fault.js';
+import { showFault } from './safeguards.js';
 
 const root = document.getElementById('app');
 
 async function boot() {
   await init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) });
+  // The engine's health: a Rust panic's message, handed over by the panic hook just before the
+  // call traps, and whether a screen saw the engine fail. A failed wasm instance is not used
+  // again: the next screen starts a fresh page.
+  const health = { panic: null, failed: false };
+  engine.onPanic((message) => {
+    health.panic = message;
+    health.failed = true;
+    console.error(message);
+  });
   const first = readRoute(location.search);
   const theme = applyTheme();
   const worker = createWorkerClient();
@@ -54,17 +65,36 @@ async function boot() {
     mount(readRoute(location.search));
   }
 
+  // A game whose engine fails while the screen is being built shows the error view too.
+  function mountGame(game, ctx) {
+    let why = null;
+    try {
+      const screen = game.mount(root, ctx);
+      // A screen that caught its engine failing has shown the error view with its record.
+      if (!health.failed || root.querySelector('[data-notice="engine-failed"]')) return screen;
+    } catch (error) {
+      if (!isFatal(error) && !health.failed) throw error;
+      why = error.message;
+    }
+    health.failed = true;
+    root.replaceChildren();
+    showFault(root, ctx, ctx.route.game, { why: health.panic ?? why, record: () => '', opponent: null });
+    return { destroy() {} };
+  }
+
   function mount(route) {
+    if (health.failed) return location.reload();
     app.screen?.destroy();
     app.screen = null;
     speak(route);
     const told = [];
+    if (route.lang && !languageOf(route.lang)) told.push({ notice: 'unknownLanguage', args: { value: route.lang } });
     const game = games[route.game];
-    const ctx = { engine, i18n, route, worker, go, games, told };
+    const ctx = { engine, i18n, route, worker, go, games, told, health };
     if (route.screen === 'rules' && game) {
       app.screen = mountRulesPage(root, ctx, route.game);
     } else if (route.screen === 'game' && game) {
-      app.screen = game.mount(root, ctx);
+      app.screen = mountGame(game, ctx);
       document.title = `${i18n.t(game.name)} · ${i18n.t('app.title')}`;
     } else {
       if (route.game) told.push({ notice: 'unknownGame', args: { game: route.game } });
