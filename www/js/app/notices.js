@@ -4,8 +4,8 @@
 
 // A link or a save may carry anything, of any length: a notice quotes only the start of it.
 const QUOTED = 40;
-const REASON = 200;
-const cut = (value, most) => {
+export const REASON = 200;
+export const cut = (value, most) => {
   const text = String(value);
   return text.length > most ? `${text.slice(0, most - 1)}…` : text;
 };

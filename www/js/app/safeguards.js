@@ -8,6 +8,7 @@ import { guard, isFatal } from './fault.js';
 import { troublePanel } from './panel.js';
 import { query } from './route.js';
 import * as storage from './storage.js';
+import { cut, REASON } from './notices.js';
 
 /** The link of a fresh game of `game` against the same opponent, in the link's language. */
 function freshLink(game, opponent, lang) {
@@ -25,12 +26,14 @@ function restart(game, opponent, lang) {
 }
 
 /** The error view: the engine failed; `record()` is the last game record the page got. */
-export function showFault(root, ctx, game, { why, record, opponent }) {
+export function showFault(root, ctx, game, { why: reason, record, opponent }) {
   const { t } = ctx.i18n;
+  const why = cut(reason ?? '', REASON);
   return troublePanel(root, ctx.i18n, {
     notice: 'engine-failed',
     title: t('fault.title'),
-    text: t('fault.text', { why }),
+    // Without a record there is nothing to copy: the text offers only the new game.
+    text: record() ? t('fault.text', { why }) : t('fault.textStart', { why }),
     record,
     actions: [{ action: 'restart', text: t('action.restart'), run: () => restart(game, opponent, ctx.route.lang) }],
   });

@@ -216,6 +216,7 @@ export default {
   'action.takeBack': 'Hier weiterspielen',
   'fault.title': 'Etwas ist schiefgegangen',
   'fault.text': 'Die Spiel-Engine ist stehen geblieben ({why}). Beginne eine neue Partie oder kopiere das Spielprotokoll, um die bisherigen Züge zu behalten.',
+  'fault.textStart': 'Die Spiel-Engine ist stehen geblieben ({why}). Beginne eine neue Partie.',
   'action.restart': 'Neue Partie beginnen',
   'action.copyRecord': 'Spielprotokoll kopieren',
   'trouble.record': 'Spielprotokoll',

@@ -215,6 +215,7 @@ export default {
   'action.takeBack': 'Continue here',
   'fault.title': 'Something went wrong',
   'fault.text': 'The game engine stopped ({why}). Start a new game, or copy the game record to keep the moves played so far.',
+  'fault.textStart': 'The game engine stopped ({why}). Start a new game.',
   'action.restart': 'Start a new game',
   'action.copyRecord': 'Copy the game record',
   'trouble.record': 'Game record',

@@ -218,6 +218,7 @@ export default {
   'action.takeBack': 'Continuer ici',
   'fault.title': 'Un problème est survenu',
   'fault.text': 'Le moteur du jeu s’est arrêté ({why}). Commencez une nouvelle partie, ou copiez le relevé de la partie pour garder les coups joués.',
+  'fault.textStart': 'Le moteur du jeu s’est arrêté ({why}). Commencez une nouvelle partie.',
   'action.restart': 'Commencer une nouvelle partie',
   'action.copyRecord': 'Copier le relevé de la partie',
   'trouble.record': 'Relevé de la partie',

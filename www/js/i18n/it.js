@@ -214,6 +214,7 @@ export default {
   'action.takeBack': 'Continua qui',
   'fault.title': 'Qualcosa è andato storto',
   'fault.text': 'Il motore di gioco si è fermato ({why}). Inizia una nuova partita, oppure copia la registrazione della partita per conservare le mosse giocate.',
+  'fault.textStart': 'Il motore di gioco si è fermato ({why}). Inizia una nuova partita.',
   'action.restart': 'Inizia una nuova partita',
   'action.copyRecord': 'Copia la registrazione della partita',
   'trouble.record': 'Registrazione della partita',

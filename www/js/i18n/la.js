@@ -215,6 +215,7 @@ export default {
   'action.takeBack': 'Hic perge',
   'fault.title': 'Aliquid erratum est',
   'fault.text': 'Machina ludi constitit ({why}). Novum ludum incipe, aut commentarium ludi describe ut motus iam factos serves.',
+  'fault.textStart': 'Machina ludi constitit ({why}). Novum ludum incipe.',
   'action.restart': 'Novum ludum incipe',
   'action.copyRecord': 'Commentarium ludi describe',
   'trouble.record': 'Commentarium ludi',
