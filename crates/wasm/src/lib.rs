@@ -2,8 +2,9 @@
 //! module per game. Each game's session and player work in plain Rust (native unit tests cover
 //! them); the `#[wasm_bindgen]` types only convert their answers to JS values and their errors
 //! to JS `Error`s with readable messages. Nothing here unwraps or indexes unchecked, so no call
-//! can panic.
+//! can panic; should one ever do so all the same, `panic` hands the page its message.
 
 mod convert;
 pub mod latrunculi;
+pub mod panic;
 pub mod scripta;

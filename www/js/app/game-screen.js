@@ -4,6 +4,7 @@
 
 import { HUMAN, opponentFromLink, savedOpponent } from './opponent.js';
 import * as storage from './storage.js';
+import { isFatal } from './fault.js';
 
 export const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -81,27 +82,41 @@ export function gameOverPanel({ t }) {
 
 /**
  * The game a screen starts with and who plays it: the saved game of this very link (restored
- * by `restore(saved)`), else `fromLink()`, the game the link asks for. Unreadable saved data is
- * set aside; every problem is pushed onto `told` as a notice.
+ * by `restore(saved)`), else `fromLink()`, the game the link asks for. A save the page cannot
+ * use is set aside (storage.js), never lost; every problem is pushed onto `told` as a notice.
+ * `saving` is false when this screen must not write: an embedded board, a browser that
+ * refuses, or a save that could not be set aside and would be overwritten.
  */
 export function startingGame(GAME, route, told, { restore, fromLink }) {
   const linked = opponentFromLink(route, GAME, told);
+  // An embedded board stands alone: several on one host page play independently, and none
+  // touches the visitor's own game, so it neither restores nor saves.
+  if (document.documentElement.hasAttribute('data-embed')) {
+    return { game: fromLink(), opponent: linked ?? HUMAN, saving: false };
+  }
   const stored = storage.loadGame(GAME.id);
-  const start = { game: null, opponent: linked ?? HUMAN };
-  if (stored.error) {
+  const start = { game: null, opponent: linked ?? HUMAN, saving: storage.canSave() };
+  const setAside = (kind) => {
+    start.saving = start.saving && storage.setAside(GAME.id, kind, stored.text);
+  };
+  if (stored.newer) {
+    setAside('newer');
+    told.push({ notice: 'newerSave' });
+  } else if (stored.error) {
+    setAside('broken');
     told.push({ notice: 'corrupt', args: { why: stored.error } });
-  } else if (stored.origin === route.origin && stored.saved !== undefined) {
+  } else if (stored.saved !== undefined && stored.origin === route.origin) {
     try {
       start.game = restore(stored.saved);
-      if (stored.opponent !== undefined) start.opponent = savedOpponent(stored.opponent, GAME);
+      start.opponent = savedOpponent(stored.opponent, GAME);
       told.push({ notice: 'restored' });
     } catch (error) {
+      if (isFatal(error)) throw error;
+      setAside('broken');
       told.push({ notice: 'corrupt', args: { why: error.message } });
     }
   }
-  if (!start.game) {
-    if (stored.error || stored.saved !== undefined) storage.clearGame(GAME.id);
-    start.game = fromLink();
-  }
+  if (!start.saving) told.push({ notice: 'unsaved' });
+  start.game ??= fromLink();
   return start;
 }

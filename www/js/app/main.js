@@ -17,23 +17,33 @@ import { createWorkerClient } from '../kit/worker-client.js';
 import { latrunculi } from '../games/latrunculi/entry.js';
 import { startPwa } from './pwa.js';
 import { applyTheme, addThemeButton } from './theme.js';
+import { isFatal } from './fault.js';
+import { showFault } from './safeguards.js';
 
 const root = document.getElementById('app');
-
-/** The engine, instantiated once, whoever asks first. */
-const ready = (() => {
-  const loading = { promise: null };
-  return () => {
-    loading.promise ??= init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) })
-      .then(() => engine);
-    return loading.promise;
-  };
-})();
 
 // After the browser has painted what is on screen now.
 const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function boot() {
+  // The engine's health: a Rust panic's message, handed over by the panic hook just before the
+  // call traps, and whether a screen saw the engine fail. A failed wasm instance is not used
+  // again: the next screen starts a fresh page.
+  const health = { panic: null, failed: false };
+  // The engine, instantiated once, whoever asks first.
+  const loading = { promise: null };
+  const ready = () => {
+    loading.promise ??= init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) })
+      .then(() => {
+        engine.onPanic((message) => {
+          health.panic = message;
+          health.failed = true;
+          console.error(message);
+        });
+        return engine;
+      });
+    return loading.promise;
+  };
   const first = readRoute(location.search);
   if (first.screen !== 'home') ready();
   const theme = applyTheme();
@@ -72,23 +82,42 @@ async function boot() {
     mount(readRoute(location.search));
   }
 
+  // A game whose engine fails while the screen is being built shows the error view too.
+  async function mountGame(game, ctx) {
+    let why = null;
+    try {
+      const screen = await game.mount(root, ctx);
+      // A screen that caught its engine failing has shown the error view with its record.
+      if (!health.failed || root.querySelector('[data-notice="engine-failed"]')) return screen;
+    } catch (error) {
+      if (!isFatal(error) && !health.failed) throw error;
+      why = error.message;
+    }
+    health.failed = true;
+    root.replaceChildren();
+    showFault(root, ctx, ctx.route.game, { why: health.panic ?? why, record: () => '', opponent: null });
+    return { destroy() {} };
+  }
+
   // A later mount (a quick tap, the back button) wins over one still loading its module.
   async function mount(route) {
+    if (health.failed) return location.reload();
     const turn = ++app.mounting;
     app.screen?.destroy();
     app.screen = null;
     document.body.classList.remove('ready');
     await speak(route);
     const told = [];
+    if (route.lang && !languageOf(route.lang)) told.push({ notice: 'unknownLanguage', args: { value: route.lang } });
     const game = games[route.game];
     const engineNeeded = route.screen !== 'home' && game;
-    const ctx = { engine: engineNeeded ? await ready() : null, i18n, route, worker, go, games, told };
+    const ctx = { engine: engineNeeded ? await ready() : null, i18n, route, worker, go, games, told, health };
     if (turn !== app.mounting) return;
     let screen;
     if (route.screen === 'rules' && game) {
       screen = mountRulesPage(root, ctx, route.game);
     } else if (route.screen === 'game' && game) {
-      screen = await game.mount(root, ctx);
+      screen = await mountGame(game, ctx);
       document.title = `${i18n.t(game.name)} · ${i18n.t('app.title')}`;
     } else {
       if (route.game) told.push({ notice: 'unknownGame', args: { game: route.game } });

@@ -1,14 +1,26 @@
 // Notices about the link, the saved game or the computer, as {key, text} for the status line.
-// Their arguments name levels and sides by engine id; here they become words.
+// Their arguments name levels and sides by engine id; here they become words, and what came
+// from outside (a link's value, an engine's reason) is cut to a readable length.
+
+// A link or a save may carry anything, of any length: a notice quotes only the start of it.
+const QUOTED = 40;
+export const REASON = 200;
+export const cut = (value, most) => {
+  const text = String(value);
+  return text.length > most ? `${text.slice(0, most - 1)}…` : text;
+};
 
 export function noticeWords({ t, list }, levels, { notice, args = {} }) {
   const words = { ...args };
+  for (const name of ['value', 'game']) if (name in args) words[name] = cut(args[name], QUOTED);
+  if ('why' in args) words.why = cut(args.why, REASON);
   if (notice === 'unknownLevel') {
     words.fallback = t(`level.${args.level}`);
     words.levels = list(levels.map((l) => t(`level.${l}`)));
   }
   if (notice === 'unknownSide') words.fallback = t(`side.${args.side}`);
   if (notice === 'unknownRules') words.fallback = t(args.fallback);
+  if (notice === 'unknownLanguage') words.fallback = t('language.name');
   return { key: `notice.${notice}`, text: t(`notice.${notice}`, words) };
 }
 

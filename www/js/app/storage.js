@@ -1,8 +1,13 @@
 // Keeps each game in localStorage so a reload loses nothing, and remembers the home screen's
-// last choices. Saved data is untrusted: anything unreadable is reported, never thrown.
+// last choices. Saved data is untrusted: anything unreadable is reported, never thrown, and a
+// save the page cannot read is set aside rather than lost. The format lives in saves.js; who
+// may write a game's save (one tab at a time) in keeper.js.
 
-const GAME_KEY = (game) => `ludi-romani.${game}.v1`;
+import { saveKey, legacyKeys, asideKey, readSave } from './saves.js';
+
 const CHOICES_KEY = 'ludi-romani.choices.v1';
+const PROBE_KEY = 'ludi-romani.probe';
+const ASIDE_SLOTS = 9; // set-aside saves kept per game and kind before the last slot is reused
 
 function read(key) {
   try {
@@ -12,44 +17,77 @@ function read(key) {
   }
 }
 
-function write(key, value) {
+/** Writes `text`; false when the browser refuses (private browsing, a full or disabled store). */
+function writeText(key, text) {
   try {
-    localStorage.setItem(key, JSON.stringify(value));
+    localStorage.setItem(key, text);
+    return true;
   } catch {
-    // Private browsing or a full store: the game goes on, only unsaved.
+    return false;
   }
 }
 
-/** Stores `game`'s save with the link it was started from, who plays it and whether it is over. */
-export function saveGame(game, origin, saved, opponent, over) {
-  write(GAME_KEY(game), { version: 1, origin, saved, opponent, over });
+function write(key, value) {
+  return writeText(key, JSON.stringify(value));
+}
+
+function remove(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Nothing stored that could be removed.
+  }
+}
+
+/** Whether this browser lets the page save at all (storage may be missing, full or refused). */
+export function canSave() {
+  if (!writeText(PROBE_KEY, '1')) return false;
+  remove(PROBE_KEY);
+  return true;
 }
 
 /**
- * The stored game of `game`: {origin, saved, opponent, over} when there is one, {} when there is
- * none, {error} when the stored text is unreadable.
+ * The stored game of `game`, in the current format whatever version wrote it: {} when there is
+ * none; else the save's fields ({origin, saved, opponent, over, savedAt, writer, ...}), or
+ * {error} when the stored text is unreadable, or {newer} when a newer version of the page wrote
+ * it; with `text`, the stored text as found, for `setAside`.
  */
 export function loadGame(game) {
-  const { text } = read(GAME_KEY(game));
-  if (text === null) return {};
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { error: 'not JSON' };
+  for (const key of [saveKey(game), ...legacyKeys(game)]) {
+    const { text } = read(key);
+    if (text === null) continue;
+    const found = readSave(text, game);
+    return { ...(found.save ?? found), text };
   }
-  if (!data || typeof data !== 'object' || data.version !== 1 || typeof data.origin !== 'string') {
-    return { error: 'unknown format' };
-  }
-  return { origin: data.origin, saved: data.saved, opponent: data.opponent, over: data.over === true };
+  return {};
 }
 
-export function clearGame(game) {
-  try {
-    localStorage.removeItem(GAME_KEY(game));
-  } catch {
-    // Nothing stored that could be cleared.
+/**
+ * Writes a save of the current version (saves.js `makeSave`); false when the browser refused.
+ * Once it is written, the older versions' keys have served their turn and go.
+ */
+export function writeGame(game, save) {
+  if (!write(saveKey(game), save)) return false;
+  for (const key of legacyKeys(game)) remove(key);
+  return true;
+}
+
+/**
+ * Keeps a save the page cannot use (`kind` 'broken' or 'newer') under a key of its own, so a
+ * newer page or a person can still recover it; false when it could not be kept.
+ */
+export function setAside(game, kind, text) {
+  for (let n = 1; n <= ASIDE_SLOTS; n++) {
+    const kept = read(asideKey(game, kind, n)).text;
+    if (kept === text) return true;
+    if (kept === null || n === ASIDE_SLOTS) return writeText(asideKey(game, kind, n), text);
   }
+  return false;
+}
+
+/** Forgets the game's save, of every version. */
+export function clearGame(game) {
+  for (const key of [saveKey(game), ...legacyKeys(game)]) remove(key);
 }
 
 /** The home screen's last choices, or {} (checked by the home screen: storage is untrusted). */

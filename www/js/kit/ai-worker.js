@@ -4,7 +4,8 @@
 
 import init, * as engine from '../../pkg/ludi_wasm.js';
 
-const ready = init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) });
+const ready = init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) })
+  .then(() => engine.onPanic((message) => console.error(message)));
 
 const PLAYERS = {
   scripta: {
@@ -42,6 +43,9 @@ self.addEventListener('message', async ({ data }) => {
     await ready;
     self.postMessage({ id: data.id, answer: answer(data) });
   } catch (error) {
-    self.postMessage({ id: data.id, error: error?.message ?? String(error) });
+    // A trap (a Rust panic) leaves this wasm instance unusable: the page starts a new worker.
+    const fatal = error instanceof WebAssembly.RuntimeError;
+    self.postMessage({ id: data.id, error: error?.message ?? String(error), fatal });
+    if (fatal) self.close();
   }
 });

@@ -19,6 +19,11 @@ export function createWorkerClient() {
       pending.delete(data.id);
       if (data.error) waiting.reject(new Error(data.error));
       else waiting.resolve(data.answer);
+      // A worker whose engine failed has closed itself: the next request starts a new one.
+      if (data.fatal && state.worker === worker) {
+        state.worker = null;
+        failAll(data.error);
+      }
     });
     worker.addEventListener('error', (event) => {
       event.preventDefault();

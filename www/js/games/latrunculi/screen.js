@@ -6,9 +6,9 @@
 import { createStore } from '../../app/store.js';
 import { HUMAN, computerSide } from '../../app/opponent.js';
 import { button, div, wait, header, statusLine, gameOverPanel, startingGame } from '../../app/game-screen.js';
+import { safeguards } from '../../app/safeguards.js';
 import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
-import * as storage from '../../app/storage.js';
 import { attachInput } from '../../kit/input.js';
 import { fly, refuse } from '../../kit/animate.js';
 import { createBoard } from './board.js';
@@ -97,7 +97,7 @@ export function mountLatrunculi(root, ctx) {
   const life = { destroyed: false };
 
   // --- Choosing the game: the saved game of this link, or the one the link asks for ---
-  const told = [];
+  const told = [...ctx.told];
   const start = startingGame(GAME, route, told, {
     restore: (saved) => engine.LatrunculiGame.restore(saved),
     fromLink,
@@ -143,6 +143,12 @@ export function mountLatrunculi(root, ctx) {
     computerBusy: false,
     epoch: 0, // bumped by every new game, so a computer turn or hint of an older game stops
   });
+  const safe = safeguards(root, ctx, GAME, {
+    opponent: () => store.get().opponent,
+    say: (notice) => queueMicrotask(() => store.dispatch({ event: { kind: 'notice', notice } })),
+    stop: () => { life.destroyed = true; },
+    saving: start.saving,
+  });
 
   // The board is drawn again only when its size or corner rule changes (a new game may bring both).
   const board = { current: null, shape: '' };
@@ -168,7 +174,7 @@ export function mountLatrunculi(root, ctx) {
 
   // --- Reading the state ---
   const get = store.get;
-  const game = () => get().game;
+  const game = () => safe.guard(get().game);
   const snap = () => get().snap;
   const computer = () => computerSide(get().opponent, GAME.sides);
   const computerToMove = () => !snap().result && snap().turn === computer();
@@ -314,7 +320,7 @@ export function mountLatrunculi(root, ctx) {
   function save(state, previous) {
     if (previous && state.snap.position === previous.snap.position && state.snap.moves === previous.snap.moves
       && state.game === previous.game && state.opponent === previous.opponent) return;
-    storage.saveGame(GAME.id, route.origin, state.game.save(), state.opponent, Boolean(state.snap.result));
+    safe.save(state.game, Boolean(state.snap.result));
   }
 
   function maybeComputer(state) {
@@ -439,7 +445,7 @@ export function mountLatrunculi(root, ctx) {
 
   function replace(next, vs) {
     game().free();
-    const s = next.snapshot();
+    const s = safe.guard(next).snapshot();
     store.dispatch({
       game: next,
       snap: s,
@@ -593,6 +599,7 @@ export function mountLatrunculi(root, ctx) {
   return {
     destroy() {
       life.destroyed = true;
+      safe.destroy();
       detachInput();
       detachKeys();
       roving.destroy();

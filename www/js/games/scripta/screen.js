@@ -6,6 +6,7 @@
 import { createStore } from '../../app/store.js';
 import { HUMAN, computerSide } from '../../app/opponent.js';
 import { button, div, wait, header, statusLine, gameOverPanel, startingGame } from '../../app/game-screen.js';
+import { safeguards } from '../../app/safeguards.js';
 import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
 import * as storage from '../../app/storage.js';
@@ -95,7 +96,7 @@ export function mountScripta(root, ctx) {
   const portrait = window.matchMedia('(orientation: portrait)');
 
   // --- Choosing the game: the saved game of this link, or the one the link asks for ---
-  const told = [];
+  const told = [...ctx.told];
   const start = startingGame(GAME, route, told, {
     restore: (saved) => engine.ScriptaGame.restore(saved),
     fromLink,
@@ -105,6 +106,9 @@ export function mountScripta(root, ctx) {
 
   /** The game the link asks for; problems with the link are added to `told`. */
   function fromLink() {
+    if (route.rules && !ctx.games.scripta.rules.some((r) => r.id === route.rules)) {
+      told.push({ notice: 'unknownRules', args: { value: route.rules, fallback: 'rules.scripta.austin-murray' } });
+    }
     let seed = route.seed ?? undefined;
     if (seed !== undefined) {
       try {
@@ -140,6 +144,12 @@ export function mountScripta(root, ctx) {
     computerBusy: false,
     epoch: 0, // bumped by every new game, so a computer turn or hint of an older game stops
   });
+  const safe = safeguards(root, ctx, GAME, {
+    opponent: () => store.get().opponent,
+    say: (notice) => queueMicrotask(() => store.dispatch({ event: { kind: 'notice', notice } })),
+    stop: () => { life.destroyed = true; },
+    saving: start.saving,
+  });
   const trays = {
     albi: createTray(dom.trays.albi, 'albi', i18n),
     nigri: createTray(dom.trays.nigri, 'nigri', i18n),
@@ -165,7 +175,7 @@ export function mountScripta(root, ctx) {
 
   // --- Reading the state ---
   const get = store.get;
-  const game = () => get().game;
+  const game = () => safe.guard(get().game);
   const snap = () => get().snap;
   const computer = () => computerSide(get().opponent, GAME.sides);
   const computerToMove = () => !snap().winner && snap().turn === computer();
@@ -306,7 +316,7 @@ export function mountScripta(root, ctx) {
   function save(state, previous) {
     if (previous && state.snap.position === previous.snap.position && state.snap.turns === previous.snap.turns
       && state.game === previous.game && state.opponent === previous.opponent) return;
-    storage.saveGame(GAME.id, route.origin, state.game.save(), state.opponent, Boolean(state.snap.winner));
+    safe.save(state.game, Boolean(state.snap.winner));
   }
 
   function maybeComputer(state) {
@@ -467,9 +477,10 @@ export function mountScripta(root, ctx) {
   function replace(next, vs) {
     game().free();
     const state = get();
+    const snapshot = safe.guard(next).snapshot();
     store.dispatch({
       game: next,
-      snap: next.snapshot(),
+      snap: snapshot,
       opponent: vs,
       selected: null,
       hint: null,
@@ -480,8 +491,8 @@ export function mountScripta(root, ctx) {
       computerBusy: false,
       epoch: state.epoch + 1,
       event: vs.kind === 'computer'
-        ? { kind: 'notice', notice: 'newGameVs', args: { side: t(`side.${next.snapshot().turn}`), human: t(`side.${vs.human}`), level: t(`level.${vs.level}`) } }
-        : { kind: 'notice', notice: 'newGame', args: { side: t(`side.${next.snapshot().turn}`) } },
+        ? { kind: 'notice', notice: 'newGameVs', args: { side: t(`side.${snapshot.turn}`), human: t(`side.${vs.human}`), level: t(`level.${vs.level}`) } }
+        : { kind: 'notice', notice: 'newGame', args: { side: t(`side.${snapshot.turn}`) } },
     });
   }
 
@@ -624,6 +635,7 @@ export function mountScripta(root, ctx) {
   return {
     destroy() {
       life.destroyed = true;
+      safe.destroy();
       detachInput();
       detachKeys();
       roving.destroy();

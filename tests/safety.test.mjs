@@ -1,0 +1,349 @@
+// Never losing a game, and bad input: a reload mid-turn comes back to the same position and
+// dice; a version-1 save still restores; a corrupted or newer save is set aside and said; a
+// browser that refuses storage still plays, saying so once; of two tabs on one game the later
+// owns it and the earlier says so and stops saving; a mangled link is refused politely; an
+// engine failure brings up the error view, whose two buttons work; and nothing from a link or
+// from storage ever becomes HTML.
+//
+// The engine failure is injected by the test alone: the browser's copy of the wasm glue
+// (pkg/ludi_wasm.js) is served with a few lines appended that make a chosen method of the game
+// objects throw a WebAssembly.RuntimeError (what a Rust panic becomes in the page, after the
+// panic hook has spoken) once `window.__ludiFail` names it. The page itself has no test switch.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { BASE, launch, close, position, said, says, dice, screenshotPath } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const PAYLOAD = '<img src=x onerror="window.__xss=1">';
+const START = 'A w15s0o0: w15s0o0:';
+const fixture = (game) => JSON.parse(readFileSync(new URL(`./unit/fixtures/${game}.v1.json`, import.meta.url), 'utf8'));
+
+const FAILING_ENGINE = `
+for (const Game of [ScriptaGame, LatrunculiGame]) {
+  for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(Game.prototype))) {
+    if (typeof value !== 'function' || name === 'constructor') continue;
+    Game.prototype[name] = function (...args) {
+      if (globalThis.__ludiFail === name) throw new WebAssembly.RuntimeError('unreachable');
+      return value.apply(this, args);
+    };
+  }
+}
+`;
+
+/**
+ * A context of its own (no service worker, so every request is the server's or the test's)
+ * and a page at `query`. `init` runs in the page before its scripts; `failing` serves the
+ * wasm glue with FAILING_ENGINE appended; `clipboard` lets the page copy.
+ */
+async function start(query, { init, initArg, failing = false, clipboard = false, context: shared } = {}) {
+  const context = shared ?? await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', serviceWorkers: 'block' });
+  if (!shared && clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE).origin });
+  if (!shared && failing) {
+    await context.route('**/pkg/ludi_wasm.js', async (route) => {
+      const response = await route.fetch();
+      route.fulfill({ response, body: `${await response.text()}\n${FAILING_ENGINE}` });
+    });
+  }
+  if (init) await context.addInitScript(init, initArg);
+  const requests = [];
+  context.on('request', (request) => requests.push(request.url()));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(new URL(query, BASE).href);
+  await page.waitForSelector('body.ready');
+  return { context, page, requests, errors };
+}
+
+const ready = (page) => page.waitForSelector('body.ready');
+/** Clicks `selector`, which loads a new page, and waits until that page is ready. */
+async function clickAway(page, selector) {
+  await Promise.all([page.waitForNavigation(), page.click(selector)]);
+  await ready(page);
+}
+const item = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
+const keys = (page) => page.evaluate(() => Object.keys(localStorage).sort());
+
+/** Throws and plays the first legal step: the middle of a turn. */
+async function throwAndStep(page) {
+  await page.click('[data-action="throw"]');
+  await page.click('[data-selectable]');
+  await page.click('[data-target]');
+}
+
+test('a reload in the middle of a turn restores the same position and dice; a Latrunculi game too', async () => {
+  const s = await start('?game=scripta&opponent=human&seed=8');
+  await throwAndStep(s.page);
+  const before = { at: await position(s.page), dice: await dice(s.page) };
+  assert.ok(before.dice.some((d) => d.state === 'used'), 'one die is spent');
+  assert.notEqual(before.at, START);
+  await s.page.reload();
+  await ready(s.page);
+  assert.deepEqual({ at: await position(s.page), dice: await dice(s.page) }, before);
+  await says(s.page, 'notice.restored');
+  const saved = JSON.parse(await item(s.page, 'ludi-romani.scripta'));
+  assert.equal(saved.version, 2);
+  assert.equal(saved.game, 'scripta');
+  assert.equal(typeof saved.writer, 'string');
+  assert.ok(Date.parse(saved.savedAt) > 0);
+  await close(s);
+
+  const l = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  for (const [from, to] of [['c2', 'c5'], ['f7', 'f4'], ['d2', 'd4']]) {
+    await l.page.click(`[data-square="${from}"]`);
+    await l.page.click(`[data-square="${to}"]`);
+  }
+  const mid = await position(l.page);
+  await l.page.reload();
+  await ready(l.page);
+  assert.equal(await position(l.page), mid);
+  assert.equal(await l.page.getAttribute('body', 'data-turn'), 'black');
+  await says(l.page, 'notice.restored');
+  await close(l);
+});
+
+/** Puts `items` into localStorage before the page's first load only (a reload keeps what the page wrote). */
+function seed(items) {
+  if (sessionStorage.getItem('seeded')) return;
+  sessionStorage.setItem('seeded', '1');
+  localStorage.clear();
+  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+}
+
+for (const game of ['scripta', 'latrunculi']) {
+  test(`a version-1 save of ${game}, as the page stored it before version 2, still restores`, async () => {
+    const { key, text, route, position: was } = fixture(game);
+    const s = await start(route, { init: seed, initArg: { [key]: text } });
+    assert.equal(await position(s.page), was);
+    await says(s.page, 'notice.restored');
+    assert.equal(await item(s.page, key), null, 'the old key goes once the new version is written');
+    const now = JSON.parse(await item(s.page, `ludi-romani.${game}`));
+    assert.equal(now.version, 2);
+    assert.deepEqual(now.saved, JSON.parse(text).saved);
+    await close(s);
+  });
+}
+
+test('a corrupted save is set aside under .broken and said; a newer one under .newer; a new game starts', async () => {
+  const s = await start('?game=scripta&opponent=human&seed=8', { init: seed, initArg: { 'ludi-romani.scripta': '{not json' } });
+  await says(s.page, 'notice.corrupt');
+  assert.equal(await position(s.page), START);
+  assert.equal(await item(s.page, 'ludi-romani.scripta.broken'), '{not json');
+  assert.equal(JSON.parse(await item(s.page, 'ludi-romani.scripta')).version, 2, 'the new game is saved');
+  await close(s);
+
+  // A Latrunculi save that reads but does not replay: its moves are not legal.
+  const { text, route } = fixture('latrunculi');
+  const bad = JSON.parse(text);
+  bad.saved.moves = ['c2-c5', 'c5-c9'];
+  const l = await start(route, { init: seed, initArg: { 'ludi-romani.latrunculi.v1': JSON.stringify(bad) } });
+  await says(l.page, 'notice.corrupt');
+  assert.equal(await position(l.page), bad.saved.start, 'a fresh game');
+  assert.deepEqual(JSON.parse(await item(l.page, 'ludi-romani.latrunculi.broken')).saved.moves, bad.saved.moves);
+  await close(l);
+
+  const newer = JSON.stringify({ version: 9, game: 'scripta', whatever: 'comes next' });
+  const n = await start('?game=scripta', { init: seed, initArg: { 'ludi-romani.scripta': newer } });
+  await says(n.page, 'notice.newerSave');
+  assert.equal(await item(n.page, 'ludi-romani.scripta.newer'), newer);
+  await close(n);
+});
+
+/** Makes every localStorage call throw, as a browser with storage disabled does. */
+function noStorage() {
+  Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+}
+
+test('with storage disabled, or full, play goes on and the page says so once', async () => {
+  const s = await start('?game=scripta&opponent=human&seed=8', { init: noStorage });
+  await says(s.page, 'notice.unsaved');
+  await throwAndStep(s.page);
+  assert.doesNotMatch(await said(s.page), /notice\.unsaved/);
+  assert.notEqual(await position(s.page), START);
+  await close(s);
+
+  // Storage that fills up during a game: the first refused save is said, the next ones not.
+  const l = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  await l.page.evaluate(() => {
+    Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+  });
+  const heard = [];
+  for (const [from, to] of [['c2', 'c5'], ['f7', 'f4'], ['d2', 'd4'], ['e7', 'e5']]) {
+    await l.page.click(`[data-square="${from}"]`);
+    await l.page.click(`[data-square="${to}"]`);
+    await l.page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    heard.push(await said(l.page));
+  }
+  assert.match(heard[0], /notice\.unsaved/);
+  assert.deepEqual(heard.slice(1).filter((keys) => keys.includes('notice.unsaved')), []);
+  assert.equal(await l.page.getAttribute('body', 'data-turn'), 'white', 'all four moves were played');
+  await close(l);
+});
+
+test('two tabs on one game: the later owns it, the earlier says so, stops saving and can take it back', async () => {
+  const query = '?game=scripta&opponent=human&seed=8';
+  const first = await start(query);
+  await throwAndStep(first.page);
+  const second = await start(query, { context: first.context });
+  await says(second.page, 'notice.restored');
+  assert.equal(await position(second.page), await position(first.page));
+  const panel = first.page.locator('[data-notice="taken-over"]');
+  await panel.waitFor();
+  await first.page.screenshot({ path: screenshotPath('safety-taken-over-phone.png') });
+
+  // The later tab plays on; the earlier one's moves (made behind its panel) are not saved.
+  await second.page.click('[data-selectable]');
+  await second.page.click('[data-target]');
+  const owned = await item(second.page, 'ludi-romani.scripta');
+  await first.page.evaluate(() => document.querySelector('[data-action="undo"]').dispatchEvent(new MouseEvent('click', { bubbles: true })));
+  assert.equal(await item(first.page, 'ludi-romani.scripta'), owned);
+
+  // Taking it back loads the later tab's game here, and the later tab is told in turn.
+  const latest = await position(second.page);
+  await clickAway(first.page, '[data-action="take-back"]');
+  await first.page.waitForFunction((at) => document.querySelector('[data-position]')?.dataset.position === at, latest);
+  await says(first.page, 'notice.restored');
+  await second.page.locator('[data-notice="taken-over"]').waitFor();
+  assert.equal(await first.page.locator('[data-notice="taken-over"]').count(), 0);
+  await close(second);
+});
+
+test('a mangled link is refused politely: a notice naming what was wrong, and a normal game', async () => {
+  const cases = [
+    ['?game=scripta&position=garbage', ['notice.badPosition']],
+    ['?game=scripta&seed=12ab', ['notice.badSeed']],
+    ['?game=scripta&rules=nonsense', ['notice.unknownRules']],
+    ['?game=scripta&lang=xx', ['notice.unknownLanguage']],
+    ['?game=scripta&opponent=robot', ['notice.unknownOpponent']],
+    ['?game=scripta&level=god&side=green', ['notice.unknownLevel', 'notice.unknownSide']],
+    ['?game=latrunculi&rules=nonsense&position=BBBBBBBB%2FBBBBBBBB%2F8%2F8%2F8%2F8%2FWWWWWWWW%2FWWWWWWWW%20w%200%2C0%200%2C0%200%20-%2C-', ['notice.unknownRules']],
+    ['?game=latrunculi&position=not-a-position', ['notice.badPosition']],
+  ];
+  for (const [query, notices] of cases) {
+    const s = await start(query);
+    for (const notice of notices) await says(s.page, notice);
+    assert.ok(await position(s.page), `${query}: a board is drawn`);
+    assert.equal(await s.page.locator('.trouble').count(), 0, query);
+    if (query.includes('game=scripta')) assert.equal(await position(s.page), START, query);
+    await close(s);
+  }
+  const en = await start('?game=scripta&lang=xx');
+  assert.equal(await en.page.getAttribute('html', 'lang'), 'en');
+  await close(en);
+});
+
+test('an engine failure shows the error view: the record can be copied and a new game started', async () => {
+  const s = await start('?game=scripta&opponent=human&seed=8', { failing: true, clipboard: true });
+  // A whole turn, so the record has a line to keep.
+  await s.page.click('[data-action="throw"]');
+  while (await s.page.locator('[data-selectable]').count()) {
+    await s.page.click('[data-selectable]');
+    await s.page.click('[data-target]');
+  }
+  await s.page.click('[data-action="confirm"]');
+  const played = JSON.parse(await item(s.page, 'ludi-romani.scripta')).saved.turns[0].steps;
+  const lastGood = await item(s.page, 'ludi-romani.scripta');
+  await s.page.evaluate(() => { window.__ludiFail = 'throwDice'; });
+  await s.page.click('[data-action="throw"]');
+  const view = s.page.locator('[data-notice="engine-failed"]');
+  await view.waitFor();
+  assert.ok(await view.locator('[data-action="restart"]').evaluate((b) => b === document.activeElement));
+  await s.page.screenshot({ path: screenshotPath('safety-error-view-phone.png') });
+
+  await s.page.click('[data-action="copy-record"]');
+  await s.page.waitForSelector('.trouble-said[data-say="trouble.copied"]');
+  const copied = await s.page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, await s.page.inputValue('[data-record]'));
+  assert.match(copied, /^Game: XII Scripta$/m);
+  assert.match(copied, new RegExp(`^A \\d{3}: ${played.join(' ').replaceAll('*', '\\*')}$`, 'm'));
+
+  await clickAway(s.page, '[data-action="restart"]');
+  await s.page.waitForFunction(() => !new URLSearchParams(location.search).has('seed'));
+  assert.equal(await position(s.page), START);
+  assert.equal(await s.page.locator('[data-notice="engine-failed"]').count(), 0);
+  assert.equal(await item(s.page, 'ludi-romani.scripta.broken'), lastGood, 'the failed game is kept aside');
+  await close(s);
+});
+
+test('Latrunculi: a failing move, and an engine failing as the screen is built, show the error view', async () => {
+  const s = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0', { failing: true });
+  await s.page.click('[data-square="c2"]');
+  await s.page.click('[data-square="c5"]');
+  await s.page.evaluate(() => { window.__ludiFail = 'play'; });
+  await s.page.click('[data-square="f7"]');
+  await s.page.click('[data-square="f4"]');
+  await s.page.locator('[data-notice="engine-failed"]').waitFor();
+  assert.match(await s.page.inputValue('[data-record]'), /^c2-c5$/m);
+  // The computer and the board are stopped behind the view; the last good save stays.
+  assert.deepEqual(JSON.parse(await item(s.page, 'ludi-romani.latrunculi')).saved.moves, ['c2-c5']);
+  await close(s);
+
+  const m = await start('?game=latrunculi&opponent=human', {
+    failing: true,
+    init: () => {
+      if (sessionStorage.getItem('failed')) return;
+      sessionStorage.setItem('failed', '1');
+      window.__ludiFail = 'snapshot';
+    },
+  });
+  const view = m.page.locator('[data-notice="engine-failed"]');
+  await view.waitFor();
+  assert.equal(await view.locator('[data-action="copy-record"]').count(), 0, 'no record yet, no copy button');
+  await clickAway(m.page, '[data-action="restart"]');
+  await m.page.waitForSelector('[data-square]');
+  await close(m);
+});
+
+/** Fails if the payload became HTML anywhere. */
+async function noInjection(page, what) {
+  const found = await page.evaluate(() => ({ flag: window.__xss, images: document.querySelectorAll('img[src="x"]').length }));
+  assert.deepEqual(found, { flag: undefined, images: 0 }, what);
+}
+
+test('nothing from a link or from storage becomes HTML', async () => {
+  const params = ['game', 'page', 'rules', 'position', 'seed', 'lang', 'opponent', 'level', 'side', 'pace', 'theme'];
+  for (const game of ['scripta', 'latrunculi']) {
+    for (const name of params) {
+      const query = `?${new URLSearchParams({ game, [name]: PAYLOAD })}`;
+      const s = await start(query);
+      await noInjection(s.page, query);
+      await close(s);
+    }
+  }
+  const home = await start(`?${new URLSearchParams({ game: PAYLOAD, lang: PAYLOAD })}`);
+  await noInjection(home.page, 'an unknown game on the home screen');
+  await close(home);
+
+  // Storage: both games' saves (old and new format), the choices, the language, the theme.
+  const evil = (version, game) => JSON.stringify({
+    version, game, origin: new URLSearchParams({ position: PAYLOAD, level: PAYLOAD, rules: PAYLOAD, seed: PAYLOAD }).toString(),
+    saved: { seed: PAYLOAD, start: PAYLOAD, rules: PAYLOAD, turns: [{ throw: PAYLOAD, steps: [PAYLOAD] }], moves: [PAYLOAD], thrown: true, steps: [PAYLOAD] },
+    savedFormat: 1, opponent: { kind: 'computer', level: PAYLOAD, human: PAYLOAD }, over: PAYLOAD, savedAt: PAYLOAD, writer: PAYLOAD,
+  });
+  const items = {
+    'ludi-romani.scripta': evil(2, 'scripta'),
+    'ludi-romani.latrunculi.v1': evil(1, 'latrunculi'),
+    'ludi-romani.choices.v1': JSON.stringify({ game: PAYLOAD, opponent: PAYLOAD, scripta: { level: PAYLOAD, side: PAYLOAD }, latrunculi: { rules: PAYLOAD, options: { start: PAYLOAD } } }),
+    'ludi-romani.language.v1': JSON.stringify(PAYLOAD),
+    'ludi-romani.theme': PAYLOAD,
+    'ludi-romani.setting.face': PAYLOAD,
+  };
+  const s = await start('./', { init: seed, initArg: items });
+  await noInjection(s.page, 'the home screen');
+  if (await s.page.locator('[data-action="resume"]').count()) {
+    await s.page.click('[data-action="resume"]');
+    await ready(s.page);
+    await noInjection(s.page, 'a resumed game');
+  }
+  for (const query of ['?game=scripta', '?game=latrunculi', `?${new URLSearchParams({ game: 'scripta', position: PAYLOAD, level: PAYLOAD, rules: PAYLOAD, seed: PAYLOAD })}`]) {
+    await s.page.goto(new URL(query, BASE).href);
+    await ready(s.page);
+    await noInjection(s.page, query);
+  }
+  await close(s);
+});

@@ -1,0 +1,62 @@
+// Who writes a game's save: one tab at a time, the one that opened the game last. A game screen
+// makes a keeper; its first save claims the game for this tab (its writer id goes into the
+// save). Another tab claiming it later shows up here as a `storage` event, or as a stranger's
+// id in the save when this tab next writes: then this tab stops saving and says so, rather
+// than overwrite the other's moves. A browser that refuses to save lets play go on; it is
+// said once.
+
+import * as storage from './storage.js';
+import { makeSave, readSave, saveKey } from './saves.js';
+
+/** A random id for this tab's screen (crypto.randomUUID needs a secure context; this does not). */
+function writerId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The keeper of `game`'s save for one screen. `onTakenOver()` runs once when another tab has
+ * taken the game over; `onUnsaved()` once when the browser refuses a save.
+ */
+export function createKeeper(game, { onTakenOver, onUnsaved }) {
+  const writer = writerId();
+  const state = { claimed: false, stopped: false, warned: false };
+
+  function takenOver() {
+    if (state.stopped) return;
+    state.stopped = true;
+    onTakenOver();
+  }
+
+  const onStorage = (event) => {
+    if (event.key !== saveKey(game) || state.stopped || !state.claimed) return;
+    const { save } = readSave(event.newValue, game);
+    if (save && save.writer !== writer) takenOver();
+  };
+  window.addEventListener('storage', onStorage);
+
+  return {
+    writer,
+    /** Saves `fields` ({origin, saved, opponent, over}) unless the game now belongs elsewhere. */
+    save(fields) {
+      if (state.stopped) return;
+      if (state.claimed) {
+        const stored = storage.loadGame(game);
+        if (stored.writer && stored.writer !== writer) return takenOver();
+      }
+      state.claimed = true;
+      if (!storage.writeGame(game, makeSave(game, fields, writer, new Date())) && !state.warned) {
+        state.warned = true;
+        onUnsaved();
+      }
+    },
+    /** Saves no more (the screen's engine failed: its last good save stays). */
+    stop() {
+      state.stopped = true;
+    },
+    destroy() {
+      state.stopped = true;
+      window.removeEventListener('storage', onStorage);
+    },
+  };
+}

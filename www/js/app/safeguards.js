@@ -1,0 +1,110 @@
+// What keeps a game screen's game from being lost, the same for both games: the keeper of its
+// save (one tab at a time; a browser that refuses to save is said once), the guard on its
+// engine (a failure brings up the error view, never a frozen board) and the last game record,
+// which both the error view and the taken-over panel offer to copy.
+
+import { createKeeper } from './keeper.js';
+import { guard, isFatal } from './fault.js';
+import { troublePanel } from './panel.js';
+import { query } from './route.js';
+import * as storage from './storage.js';
+import { cut, REASON } from './notices.js';
+
+/** The link of a fresh game of `game` against the same opponent, in the link's language. */
+function freshLink(game, opponent, lang) {
+  const vs = opponent?.kind === 'computer'
+    ? { opponent: 'computer', level: opponent.level, side: opponent.human }
+    : { opponent: 'human' };
+  return query({ game, ...vs, lang });
+}
+
+/** Starts afresh in a new page (a failed engine may be unusable), the old save set aside. */
+function restart(game, opponent, lang) {
+  const stored = storage.loadGame(game);
+  if (stored.text && storage.setAside(game, 'broken', stored.text)) storage.clearGame(game);
+  location.assign(freshLink(game, opponent, lang));
+}
+
+/** The error view: the engine failed; `record()` is the last game record the page got. */
+export function showFault(root, ctx, game, { why: reason, record, opponent }) {
+  const { t } = ctx.i18n;
+  const why = cut(reason ?? '', REASON);
+  return troublePanel(root, ctx.i18n, {
+    notice: 'engine-failed',
+    title: t('fault.title'),
+    // Without a record there is nothing to copy: the text offers only the new game.
+    text: record() ? t('fault.text', { why }) : t('fault.textStart', { why }),
+    record,
+    actions: [{ action: 'restart', text: t('action.restart'), run: () => restart(game, opponent, ctx.route.lang) }],
+  });
+}
+
+/**
+ * The safeguards of one game screen. `opponent()` is who plays now; `say(notice)` shows a
+ * notice; `stop()` halts the screen's own work (the computer, a hint) when the engine failed;
+ * `saving` false keeps this screen from writing at all (startingGame said why).
+ */
+export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
+  const { i18n, route } = ctx;
+  const { t } = i18n;
+  const kept = { record: '', failed: false };
+  const record = () => kept.record;
+
+  // Back to the game as another tab saved it last (this tab then owns it again).
+  function takeBack() {
+    const stored = storage.loadGame(GAME.id);
+    const origin = stored.origin === undefined ? {} : Object.fromEntries(new URLSearchParams(stored.origin));
+    location.assign(query({ game: GAME.id, ...origin, lang: route.lang }));
+  }
+
+  const keeper = createKeeper(GAME.id, {
+    onTakenOver: () => troublePanel(root, i18n, {
+      notice: 'taken-over',
+      title: t('takenOver.title'),
+      text: t('takenOver.text'),
+      record,
+      actions: [{ action: 'take-back', text: t('action.takeBack'), run: takeBack }],
+    }),
+    onUnsaved: () => say('unsaved'),
+  });
+  if (!saving) keeper.stop();
+
+  function fail(error) {
+    if (kept.failed) return;
+    kept.failed = true;
+    ctx.health.failed = true;
+    keeper.stop();
+    stop();
+    showFault(root, ctx, GAME.id, { why: ctx.health.panic ?? error.message, record, opponent: opponent() });
+  }
+
+  // A trap in an engine call made outside the guard (a new game's constructor, say) that
+  // nothing caught reaches the window: it fails the screen all the same.
+  const onError = (event) => isFatal(event.error ?? event.reason) && fail(event.error ?? event.reason);
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onError);
+
+  return {
+    /** The game with its engine calls watched. */
+    guard: (game) => guard(game, fail),
+    /** Keeps the game's record and saves it, unless its engine failed. */
+    save(game, over) {
+      if (kept.failed) return;
+      const watched = guard(game, fail);
+      const vs = opponent();
+      // The record names a computer by its level; people stay unnamed.
+      const [first, second] = GAME.sides.map((side) => (vs.kind === 'computer' && side !== vs.human ? vs.level : null));
+      try {
+        kept.record = watched.record(first, second, new Date().toISOString().slice(0, 10));
+        keeper.save({ origin: route.origin, saved: watched.save(), opponent: vs, over });
+      } catch {
+        // The guard has brought up the error view; the last good save stays as it was.
+      }
+    },
+    destroy() {
+      keeper.destroy();
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onError);
+    },
+  };
+}
