@@ -2,6 +2,8 @@
 // Their arguments name levels and sides by engine id; here they become words, and what came
 // from outside (a link's value, an engine's reason) is cut to a readable length.
 
+import { nativeName } from '../i18n/index.js';
+
 // A link or a save may carry anything, of any length: a notice quotes only the start of it.
 const QUOTED = 40;
 export const REASON = 200;
@@ -10,7 +12,7 @@ export const cut = (value, most) => {
   return text.length > most ? `${text.slice(0, most - 1)}…` : text;
 };
 
-export function noticeWords({ t, list }, levels, { notice, args = {} }) {
+export function noticeWords({ t, list, lang }, levels, { notice, args = {} }) {
   const words = { ...args };
   for (const name of ['value', 'game']) if (name in args) words[name] = cut(args[name], QUOTED);
   if ('why' in args) words.why = cut(args.why, REASON);
@@ -20,7 +22,7 @@ export function noticeWords({ t, list }, levels, { notice, args = {} }) {
   }
   if (notice === 'unknownSide') words.fallback = t(`side.${args.side}`);
   if (notice === 'unknownRules') words.fallback = t(args.fallback);
-  if (notice === 'unknownLanguage') words.fallback = t('language.name');
+  if (notice === 'unknownLanguage') words.fallback = nativeName(lang);
   return { key: `notice.${notice}`, text: t(`notice.${notice}`, words) };
 }
 
