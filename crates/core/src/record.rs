@@ -202,12 +202,15 @@ fn read_date(v: &str) -> Result<String, String> {
     Ok(v.to_string())
 }
 
-/// A player's name: any text on one line, not empty.
+/// A player's name: any text on one line, not empty. A lone carriage return, which ends a
+/// line for some readers but not for `str::lines`, reads as the space it is written as, so
+/// a name reads back as it was written.
 pub(crate) fn read_name(h: &HeaderLine) -> Result<String, RecordError> {
-    if h.value.is_empty() {
+    let name = one_line(h.value);
+    if name.is_empty() {
         return Err(RecordError::new(h.line, "an empty player name"));
     }
-    Ok(h.value.to_string())
+    Ok(name)
 }
 
 /// The `Game:` line must name this game.

@@ -1,8 +1,10 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask serve` plays the game;
-//! `cargo xtask dist` writes the site as it ships; `cargo xtask lighthouse` measures it.
+//! `cargo xtask dist` writes the site as it ships; `cargo xtask fuzz` fuzzes the core;
+//! `cargo xtask lighthouse` measures the site.
 
 mod dist;
 mod e2e;
+mod fuzz;
 mod lighthouse;
 mod node;
 mod precache;
@@ -20,11 +22,12 @@ fn main() -> ExitCode {
         Some("test") => test(),
         Some("serve") => serve_command(&args[1..]),
         Some("dist") => dist::build().map(|_| ()),
+        Some("fuzz") => fuzz::command(&args[1..]),
         Some("lighthouse") => lighthouse::run(),
         Some("wasm-speed") => speed::run_speed(),
         Some("train-scripta") => train::train_scripta(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | lighthouse | wasm-speed | train-scripta [--games N --seed S --threads T]>");
+            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | fuzz [--seconds N] | lighthouse | wasm-speed | train-scripta [--games N --seed S --threads T]>");
             return ExitCode::from(2);
         }
     };
@@ -65,6 +68,10 @@ fn workspace_root() -> PathBuf {
         .unwrap_or_else(|| ".".into())
 }
 
+/// How long `cargo xtask test` runs each fuzz target: enough to catch what a change breaks
+/// in the parsers and games; `cargo xtask fuzz --seconds N` searches longer.
+const FUZZ_SECONDS: u64 = 20;
+
 fn test() -> Result<(), String> {
     run("cargo", &["fmt", "--all", "--check"])?;
     run(
@@ -92,6 +99,7 @@ fn test() -> Result<(), String> {
         ],
     )?;
     run("cargo", &["test", "--workspace"])?;
+    fuzz::run_all(FUZZ_SECONDS)?;
     node::unit_tests()?;
     e2e::run()
 }

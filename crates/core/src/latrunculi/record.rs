@@ -256,6 +256,16 @@ mod tests {
         assert_eq!(piso.result, None);
     }
 
+    /// Found by `cargo xtask fuzz` (latrunculi_record): a lone carriage return in a name was
+    /// written back as a space, so the record read back as another one.
+    #[test]
+    fn a_name_with_a_lone_carriage_return_reads_back_as_written() {
+        let record = read("Game: Latrunculi\nWhite: Li\rvia\nBlack: ha\r\rrd\n\n@d4\n").unwrap();
+        assert_eq!(record.white.as_deref(), Some("Li via"));
+        assert_eq!(record.black.as_deref(), Some("ha  rd"));
+        assert_eq!(read(&record.to_string()).unwrap(), record);
+    }
+
     #[test]
     fn each_reading_error_names_its_line() {
         let cases = [

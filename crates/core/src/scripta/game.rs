@@ -238,17 +238,27 @@ impl Game {
             .collect()
     }
 
-    /// Plays one step, refusing anything that is not legal now.
+    /// Plays one step, refusing anything that is not legal now. When two dice bear the same
+    /// counter off, the smaller is spent whichever was asked for, as [`Game::play_text`] and
+    /// a replayed record or save spend it (the step's text does not name its die). Nothing
+    /// is lost: both dice exceed every distance left, so either can only bear off from the
+    /// rearmost mark.
     pub fn play(&mut self, step: Step) -> Result<(), GameError> {
         self.check_not_over()?;
         if self.thrown.is_empty() {
             return Err(GameError::NotThrown);
         }
-        if !self.legal_steps().contains(&step) {
+        let legal = self.legal_steps();
+        if !legal.contains(&step) {
             return Err(GameError::Step(StepError::Illegal(format!(
                 "{step} is not a legal step now"
             ))));
         }
+        // Sorted by start, end and die: the first naming the same step has the smallest die.
+        let step = legal
+            .into_iter()
+            .find(|s| (s.from, s.to) == (step.from, step.to))
+            .unwrap_or(step);
         let before = self.position;
         self.position.apply(step);
         self.before_steps.push((before, step));
@@ -295,6 +305,11 @@ impl Game {
         if self.thrown.is_empty() {
             return Err(GameError::NotThrown);
         }
+        // A game won before this turn (a start position with dice) has no turn to record:
+        // the record would not replay. A turn whose own step won is recorded.
+        if self.before_steps.is_empty() {
+            self.check_not_over()?;
+        }
         if !self.turn_is_over() {
             return Err(GameError::TurnNotOver);
         }
@@ -313,17 +328,112 @@ impl Game {
     }
 
     /// Plays a whole turn chosen by a player (one of the outcomes of this throw) and
-    /// confirms it.
+    /// confirms it; refuses, changing nothing, a turn that is not legal or does not end the
+    /// turn.
     pub fn play_turn(&mut self, turn: &Turn) -> Result<&TurnRecord, GameError> {
         let start = self.before_steps.len();
-        for step in turn.steps() {
-            if let Err(e) = self.play(step) {
-                while self.before_steps.len() > start {
-                    self.undo()?;
-                }
-                return Err(e);
+        let played = turn.steps().try_for_each(|step| {
+            // By name: where `play` spent the smaller of two dice bearing a counter off, a
+            // later step of the turn spends the other, which is worth the same.
+            let named = self
+                .legal_steps()
+                .into_iter()
+                .find(|s| (s.from, s.to) == (step.from, step.to))
+                .unwrap_or(step);
+            self.play(named)
+        });
+        let ended = played.and_then(|()| {
+            if self.turn_is_over() {
+                Ok(())
+            } else {
+                Err(GameError::TurnNotOver)
             }
+        });
+        if let Err(e) = ended {
+            while self.before_steps.len() > start {
+                self.undo()?;
+            }
+            return Err(e);
         }
         self.confirm()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scripta::{From as Source, Mark, To};
+
+    /// Found by `cargo xtask fuzz` (scripta_game): bearing off with the larger of two dice
+    /// that could both do it spent that die, while the save, the record and `play_text`
+    /// spend the smaller, so a saved game restored with other dice left.
+    #[test]
+    fn bearing_off_with_either_of_two_dice_spends_the_smaller() {
+        let start: Position = "A w0s0o13:32,34 w15s0o0: 65".parse().unwrap();
+        let mut game = Game::from_position(start, 1);
+        let six = Step {
+            from: Source::Mark(Mark::new(32).unwrap()),
+            to: To::Off,
+            die: Die::new(6).unwrap(),
+            hit: false,
+        };
+        assert!(game.legal_steps().contains(&six));
+        game.play(six).unwrap();
+        assert_eq!(game.position().dice().values(), [6]);
+        assert_eq!(game.steps().next().map(|s| s.die.get()), Some(5));
+        let back = Game::restore(&game.save()).unwrap();
+        assert_eq!(back.position(), game.position());
+        assert_eq!(
+            back.steps().collect::<Vec<_>>(),
+            game.steps().collect::<Vec<_>>()
+        );
+    }
+
+    /// Found by `cargo xtask fuzz` (xsn), after the fix above: a turn bearing off with the
+    /// larger die first, then with the smaller, was refused once the first step spent the
+    /// smaller.
+    #[test]
+    fn every_outcome_of_a_bearing_off_throw_plays_as_a_turn() {
+        let start: Position = "A w0s0o12:34,35x2 w15s0o0: 46".parse().unwrap();
+        let outcomes = crate::scripta::turns(&start);
+        assert!(!outcomes.is_empty());
+        for turn in &outcomes {
+            let mut game = Game::from_position(start, 1);
+            game.play_turn(turn).unwrap();
+            assert_eq!(game.position(), &turn.result, "{turn}");
+        }
+    }
+
+    /// A turn of another throw that plays but leaves a die to play is refused whole.
+    #[test]
+    fn a_turn_that_does_not_end_the_turn_changes_nothing() {
+        let start: Position = "A w13s0o0:10,20 w15s0o0: 123".parse().unwrap();
+        let other = crate::scripta::turns(&start.with_dice(Dice::new(&[1, 2]).unwrap()));
+        let mut game = Game::from_position(start, 1);
+        let short = other.iter().find(|t| t.dice_played() == 2).unwrap();
+        assert_eq!(game.play_turn(short).unwrap_err(), GameError::TurnNotOver);
+        assert_eq!(game.position(), &start);
+        assert_eq!(game.steps().count(), 0);
+    }
+
+    /// Found by `cargo xtask fuzz` (scripta_game): a start position already won, with dice,
+    /// let its throw be confirmed as a forfeit, and the record of that turn did not replay.
+    #[test]
+    fn a_game_won_before_the_throw_confirms_no_turn() {
+        let won: Position = "A w0s0o15: w0s3o3:2,29,31x2,33x4,34 5".parse().unwrap();
+        for start in [won, won.with_dice(Dice::NONE)] {
+            let mut game = Game::from_position(start, 1);
+            let refused = if start.dice().is_empty() {
+                GameError::NotThrown
+            } else {
+                GameError::GameOver(Side::Albi)
+            };
+            assert_eq!(game.confirm().unwrap_err(), refused);
+            assert!(game.record().is_empty());
+            assert_eq!(
+                crate::scripta::Record::from_game(&game).replay(),
+                Ok(won.with_dice(Dice::NONE))
+            );
+        }
     }
 }

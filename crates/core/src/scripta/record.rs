@@ -424,6 +424,19 @@ mod tests {
         assert_eq!(read(no_result).unwrap().result, None);
     }
 
+    /// Found by `cargo xtask fuzz` (scripta_record): a lone carriage return in a name was
+    /// written back as a space, so the record read back as another one.
+    #[test]
+    fn a_name_with_a_lone_carriage_return_reads_back_as_written() {
+        let record = read(
+            "Game: XII Scripta\nAlbi: Mar\rcus\nNigri: centu\r\rrio\n\nA 235: in/2 in/3 in/5\n",
+        )
+        .unwrap();
+        assert_eq!(record.albi.as_deref(), Some("Mar cus"));
+        assert_eq!(record.nigri.as_deref(), Some("centu  rio"));
+        assert_eq!(read(&record.to_string()).unwrap(), record);
+    }
+
     #[test]
     fn each_reading_error_names_its_line() {
         let cases = [

@@ -84,15 +84,17 @@ impl LatrunculiGame {
     }
 
     /// The game record so far (the README's record format): `white` and `black` name who played
-    /// white and black (a person or a computer level), `date` is an ISO date.
+    /// white and black (a person or a computer level), `date` is an ISO date (`2026-11-30`;
+    /// anything else throws).
     pub fn record(
         &self,
         white: Option<String>,
         black: Option<String>,
         date: Option<String>,
-    ) -> String {
+    ) -> Result<String, JsError> {
         self.session
             .record(white.as_deref(), black.as_deref(), date.as_deref())
+            .map_err(err)
     }
 }
 

@@ -222,15 +222,24 @@ impl Session {
         self.game.save()
     }
 
-    /// The game record of the moves so far, with who played and when.
-    pub fn record(&self, white: Option<&str>, black: Option<&str>, date: Option<&str>) -> String {
-        Record {
+    /// The game record of the moves so far, with who played and when; refused when those
+    /// details would make a record that does not read back (a date that is not ISO).
+    pub fn record(
+        &self,
+        white: Option<&str>,
+        black: Option<&str>,
+        date: Option<&str>,
+    ) -> Result<String, String> {
+        let text = Record {
             white: white.map(str::to_owned),
             black: black.map(str::to_owned),
             date: date.map(str::to_owned),
             ..Record::from_game(&self.game)
         }
-        .to_string()
+        .to_string();
+        text.parse::<Record>()
+            .map_err(|e| format!("the record would not read back: {}", e.message))?;
+        Ok(text)
     }
 
     /// The moves played from index `first` on, as they were played.
@@ -411,7 +420,7 @@ mod tests {
         assert_eq!(after.last_moves.white.as_deref(), Some("d2-d3"));
         assert!(after.can_undo);
         assert!(s.play("h1-h2").unwrap_err().contains("over"));
-        let record: Record = s.record(None, Some("Ben"), None).parse().unwrap();
+        let record: Record = s.record(None, Some("Ben"), None).unwrap().parse().unwrap();
         assert_eq!(record.black.as_deref(), Some("Ben"));
         assert_eq!(&record.replay().unwrap(), s.game.position());
         assert_eq!(s.undo().unwrap(), played, "undo shows what it puts back");
@@ -550,5 +559,25 @@ mod tests {
         assert!(s.play("@e5").unwrap_err().contains("not a legal move"));
         assert!(s.undo().is_err());
         assert_eq!(s.snapshot(), before);
+
+        let mut over = session("piso", "8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-");
+        let ended = over.snapshot();
+        assert!(over.play("c1-c2").unwrap_err().contains("game is over"));
+        assert!(over.place_rest().is_empty());
+        assert_eq!(over.snapshot(), ended);
+    }
+
+    #[test]
+    fn a_record_is_refused_when_its_date_would_not_read_back() {
+        let s = session("quintana", "8/8/8/3B4/3W4/8/8/W6B w 0,0 0,0 0 -,-");
+        for bad in ["30/11/2026", "2026-11-32", "today", ""] {
+            let err = s.record(None, None, Some(bad)).unwrap_err();
+            assert!(err.contains("ISO date"), "{bad}: {err}");
+        }
+        let text = s
+            .record(None, Some("Ben\r\nHur"), Some("2026-11-30"))
+            .unwrap();
+        let read: Record = text.parse().unwrap();
+        assert_eq!(read.black.as_deref(), Some("Ben  Hur"));
     }
 }

@@ -104,15 +104,17 @@ impl ScriptaGame {
     }
 
     /// The game record so far (the README's record format): `albi` and `nigri` name who played
-    /// Albi and Nigri (a person or a computer level), `date` is an ISO date.
+    /// Albi and Nigri (a person or a computer level), `date` is an ISO date (`2026-11-30`;
+    /// anything else throws).
     pub fn record(
         &self,
         albi: Option<String>,
         nigri: Option<String>,
         date: Option<String>,
-    ) -> String {
+    ) -> Result<String, JsError> {
         self.session
             .record(albi.as_deref(), nigri.as_deref(), date.as_deref())
+            .map_err(err)
     }
 
     /// The board: its cells, track, entry and home marks, exit, inscription and counts.

@@ -148,15 +148,25 @@ impl Session {
         self.game.save()
     }
 
-    /// The game record of the confirmed turns so far, with who played and when.
-    pub fn record(&self, albi: Option<&str>, nigri: Option<&str>, date: Option<&str>) -> String {
-        Record {
+    /// The game record of the confirmed turns so far, with who played and when; refused
+    /// when those details would make a record that does not read back (a date that is not
+    /// ISO).
+    pub fn record(
+        &self,
+        albi: Option<&str>,
+        nigri: Option<&str>,
+        date: Option<&str>,
+    ) -> Result<String, String> {
+        let text = Record {
             albi: albi.map(str::to_owned),
             nigri: nigri.map(str::to_owned),
             date: date.map(str::to_owned),
             ..Record::from_game(&self.game)
         }
-        .to_string()
+        .to_string();
+        text.parse::<Record>()
+            .map_err(|e| format!("the record would not read back: {}", e.message))?;
+        Ok(text)
     }
 
     pub fn geometry(&self) -> GeometryView {
@@ -221,7 +231,9 @@ mod tests {
         assert_eq!(s.confirm().unwrap(), "A 235: in/2* in/3 in/5");
         assert_eq!(s.snapshot().turn, "nigri");
         assert!(!s.snapshot().thrown);
-        let record = s.record(Some("Ada"), Some("hard"), Some("2026-11-30"));
+        let record = s
+            .record(Some("Ada"), Some("hard"), Some("2026-11-30"))
+            .unwrap();
         let read: Record = record.parse().unwrap();
         assert_eq!(
             (read.albi.as_deref(), read.nigri.as_deref()),
@@ -261,6 +273,41 @@ mod tests {
         assert!(s.play("in/3").unwrap_err().contains("throw"));
         assert!(s.play("zz").unwrap_err().contains("not a step"));
         assert!(s.undo().is_err());
+    }
+
+    #[test]
+    fn actions_out_of_turn_are_refused_with_words_and_change_nothing() {
+        let mut s = session("A w15s0o0: w15s0o0:");
+        let before = s.snapshot();
+        assert!(s.confirm().unwrap_err().contains("throw"));
+        assert_eq!(s.snapshot(), before);
+        s.throw_dice().unwrap();
+        let thrown = s.snapshot();
+        assert!(s.throw_dice().unwrap_err().contains("already thrown"));
+        assert!(s.confirm().unwrap_err().contains("can still be played"));
+        assert!(s.play("36/off").unwrap_err().contains("not a legal step"));
+        assert!(s.play("in/5/6").unwrap_err().contains("not a step"));
+        assert_eq!(s.snapshot(), thrown);
+        // A game won before the throw has nothing left to throw, play or confirm.
+        let mut won = session("A w0s0o15: w0s3o3:2,29,31x2,33x4,34 5");
+        let over = won.snapshot();
+        for refused in [won.confirm(), won.play("in/5").map(|v| v.step)] {
+            assert!(refused.unwrap_err().contains("game is over"));
+        }
+        assert!(won.throw_dice().unwrap_err().contains("game is over"));
+        assert_eq!(won.snapshot(), over);
+    }
+
+    #[test]
+    fn a_record_is_refused_when_its_date_would_not_read_back() {
+        let s = session("A w15s0o0: w15s0o0:");
+        for bad in ["30/11/2026", "2026-13-01", "tomorrow", ""] {
+            let err = s.record(None, None, Some(bad)).unwrap_err();
+            assert!(err.contains("ISO date"), "{bad}: {err}");
+        }
+        let text = s.record(Some("Ada\nLovelace"), None, None).unwrap();
+        let read: Record = text.parse().unwrap();
+        assert_eq!(read.albi.as_deref(), Some("Ada Lovelace"));
     }
 
     #[test]
