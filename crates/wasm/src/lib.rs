@@ -6,4 +6,5 @@
 
 mod convert;
 pub mod latrunculi;
+pub mod record;
 pub mod scripta;
