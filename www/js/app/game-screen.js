@@ -23,7 +23,7 @@ export function div(className, id) {
   return d;
 }
 
-/** The header bar: the game's name, then `extra` buttons, Home, Rules and New game. */
+/** The header bar: the game's name, then `extra` buttons, Home, Rules, Record and New game. */
 export function header({ t }, title, extra = []) {
   const bar = document.createElement('header');
   bar.className = 'bar';
@@ -31,10 +31,10 @@ export function header({ t }, title, extra = []) {
   h1.textContent = title;
   const actions = div('bar-actions');
   const rules = button('rules', t('action.rules'), 'plain');
+  const records = button('records', t('action.records'), 'plain');
   const fresh = button('new', t('action.new'), 'plain');
-  rules.setAttribute('aria-haspopup', 'dialog');
-  fresh.setAttribute('aria-haspopup', 'dialog');
-  actions.append(...extra, button('home', t('action.home'), 'plain'), rules, fresh);
+  for (const b of [rules, records, fresh]) b.setAttribute('aria-haspopup', 'dialog');
+  actions.append(...extra, button('home', t('action.home'), 'plain'), rules, records, fresh);
   bar.append(h1, actions);
   return bar;
 }
@@ -65,7 +65,11 @@ export function gameOverPanel({ t }) {
   overText.id = 'game-over-text';
   const actions = div('dialog-actions');
   actions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));
-  card.append(overTitle, overText, actions);
+  // The finished game's record: kept, handed on, or watched again turn by turn.
+  const record = div('record-actions');
+  record.append(button('record-download', t('record.download'), 'plain'),
+    button('record-copy', t('record.copy'), 'plain'), button('record-replay', t('record.replay'), 'plain'));
+  card.append(overTitle, overText, actions, record);
   over.append(card);
   // A modal panel keeps the keyboard inside: Tab and Shift+Tab cycle through its buttons.
   over.addEventListener('keydown', (event) => {
@@ -80,12 +84,17 @@ export function gameOverPanel({ t }) {
 }
 
 /**
- * The game a screen starts with and who plays it: the saved game of this very link (restored
- * by `restore(saved)`), else `fromLink()`, the game the link asks for. Unreadable saved data is
+ * The game a screen starts with and who plays it: a game handed over by the replay screen
+ * (`handoff`: {game, turn}), else the saved game of this very link (restored by
+ * `restore(saved)`), else `fromLink()`, the game the link asks for. Unreadable saved data is
  * set aside; every problem is pushed onto `told` as a notice.
  */
-export function startingGame(GAME, route, told, { restore, fromLink }) {
+export function startingGame(GAME, route, told, { restore, fromLink, handoff }) {
   const linked = opponentFromLink(route, GAME, told);
+  if (handoff) {
+    told.push({ notice: 'tookOver', args: { count: handoff.turn } });
+    return { game: handoff.game, opponent: linked ?? HUMAN };
+  }
   const stored = storage.loadGame(GAME.id);
   const start = { game: null, opponent: linked ?? HUMAN };
   if (stored.error) {

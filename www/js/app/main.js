@@ -67,13 +67,14 @@ async function boot() {
     mount(readRoute(location.search));
   }
 
-  function go(target) {
+  // `handoff` gives the next screen what a link cannot carry: a game taken over from a replay.
+  function go(target, handoff = null) {
     history.pushState(null, '', target);
-    mount(readRoute(location.search));
+    mount(readRoute(location.search), handoff);
   }
 
   // A later mount (a quick tap, the back button) wins over one still loading its module.
-  async function mount(route) {
+  async function mount(route, handoff = null) {
     const turn = ++app.mounting;
     app.screen?.destroy();
     app.screen = null;
@@ -81,11 +82,14 @@ async function boot() {
     await speak(route);
     const told = [];
     const game = games[route.game];
-    const engineNeeded = route.screen !== 'home' && game;
-    const ctx = { engine: engineNeeded ? await ready() : null, i18n, route, worker, go, games, told };
+    const engineNeeded = route.screen === 'replay' || (route.screen !== 'home' && game);
+    // `ready` lets the home screen read a record it is given before its pictures need the engine.
+    const ctx = { engine: engineNeeded ? await ready() : null, ready, i18n, route, worker, go, games, told, handoff };
     if (turn !== app.mounting) return;
     let screen;
-    if (route.screen === 'rules' && game) {
+    if (route.screen === 'replay') {
+      screen = (await import('./replay.js')).mountReplay(root, ctx);
+    } else if (route.screen === 'rules' && game) {
       screen = mountRulesPage(root, ctx, route.game);
     } else if (route.screen === 'game' && game) {
       screen = await game.mount(root, ctx);

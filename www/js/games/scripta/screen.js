@@ -8,6 +8,8 @@ import { HUMAN, computerSide } from '../../app/opponent.js';
 import { button, div, wait, header, statusLine, gameOverPanel, startingGame } from '../../app/game-screen.js';
 import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
+import { attachRecordMenu, playerNames } from '../../app/record-menu.js';
+import { query } from '../../app/route.js';
 import * as storage from '../../app/storage.js';
 import { attachInput } from '../../kit/input.js';
 import { fly, refuse } from '../../kit/animate.js';
@@ -99,6 +101,7 @@ export function mountScripta(root, ctx) {
   const start = startingGame(GAME, route, told, {
     restore: (saved) => engine.ScriptaGame.restore(saved),
     fromLink,
+    handoff: ctx.handoff,
   });
   const first = start.game;
   const opponent = start.opponent;
@@ -499,6 +502,12 @@ export function mountScripta(root, ctx) {
     ['a11y.key.undo', 'a11y.keys.undo'], ['a11y.key.confirm', 'a11y.keys.confirm'],
     ['a11y.key.hint', 'a11y.keys.hint'], ['a11y.key.help', 'a11y.keys.help'],
   ]);
+  const records = attachRecordMenu(root, ctx, {
+    game: GAME.id,
+    record: (date) => game().record(...playerNames(i18n, get().opponent, GAME.sides), date),
+    link: () => query({ game: GAME.id, position: snap().position }),
+    say: (key, args) => say(key, args),
+  });
   // A dialog closing lets a paused computer carry on.
   for (const dialog of root.querySelectorAll('dialog')) {
     dialog.addEventListener('close', () => maybeComputer(get()));
@@ -507,6 +516,7 @@ export function mountScripta(root, ctx) {
   function act(action) {
     const side = snap().turn;
     try {
+      if (records.act(action)) return;
       if (action === 'throw') {
         changed({ kind: 'throw', side, values: game().throwDice() }, { trail: null, trailUpto: null });
       } else if (action === 'undo') {
