@@ -30,7 +30,8 @@ export async function launch() {
 
 /**
  * A fresh page (own storage) at `query`, with every requested URL collected in `requests`.
- * Motion is reduced unless asked for, so steps are not slowed by animation.
+ * Motion is reduced unless asked for, so steps are not slowed by animation. `options.init` runs
+ * in every page before its own scripts (a stub of a browser API, say).
  */
 export async function open(browser, query = '', options = {}) {
   const context = await browser.newContext({
@@ -39,6 +40,7 @@ export async function open(browser, query = '', options = {}) {
     reducedMotion: options.motion ? 'no-preference' : 'reduce',
     hasTouch: options.touch ?? false,
   });
+  if (options.init) await context.addInitScript(options.init);
   const requests = [];
   context.on('request', (request) => requests.push(request.url()));
   const page = await context.newPage();

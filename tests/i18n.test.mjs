@@ -123,6 +123,15 @@ for (const lang of LANGUAGES) {
         await page.waitForSelector('dialog[open]');
         await look(' rules dialog');
         await page.keyboard.press('Escape');
+        await page.click('[data-action="records"]');
+        await page.waitForSelector('dialog[open]');
+        await look(' record dialog');
+        await page.click('#record-menu [data-menu="record-replay"]');
+        await page.waitForSelector('#replay');
+        await page.keyboard.press('End');
+        await look(' replay');
+        await page.goBack();
+        await page.waitForSelector('#board');
       }
       if (name === 'home') {
         await page.click('[data-game="latrunculi"]');

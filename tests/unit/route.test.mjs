@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readRoute, query } from '../../www/js/app/route.js';
 import { opponentFromLink, savedOpponent, computerSide, HUMAN } from '../../www/js/app/opponent.js';
 
-test('no game is the home screen; a game goes straight to it; page=rules is a rules page', () => {
+test('no game is the home screen; a game goes straight to it; page=rules and page=replay are pages', () => {
   assert.equal(readRoute('').screen, 'home');
   assert.equal(readRoute('?lang=en').screen, 'home');
   const game = readRoute('?game=scripta&seed=4');
@@ -16,6 +16,9 @@ test('no game is the home screen; a game goes straight to it; page=rules is a ru
   const rules = readRoute('?page=rules&game=latrunculi&rules=quintana');
   assert.equal(rules.screen, 'rules');
   assert.equal(rules.rules, 'quintana');
+  assert.equal(readRoute('?page=replay').screen, 'replay');
+  assert.equal(readRoute('?page=replay&game=scripta').screen, 'replay', 'the record names its game');
+  assert.equal(readRoute('?page=nonsense&game=scripta').screen, 'game');
 });
 
 test('the pace is clamped and defaults to a followable 450 ms', () => {

@@ -7,3 +7,5 @@ pub mod latrunculi;
 mod record;
 pub mod rng;
 pub mod scripta;
+
+pub use record::{RecordError, RecordedGame, ReplayError};

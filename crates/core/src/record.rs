@@ -213,6 +213,45 @@ pub(crate) fn read_name(h: &HeaderLine) -> Result<String, RecordError> {
     Ok(name)
 }
 
+/// Which game a record is of, from its `Game:` line: the page reads a record with the game it
+/// names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordedGame {
+    Scripta,
+    Latrunculi,
+}
+
+impl RecordedGame {
+    /// The game `text` records, or why it is no record of either game.
+    ///
+    /// ```
+    /// use ludi_core::RecordedGame;
+    ///
+    /// assert_eq!(RecordedGame::of("game: latrunculi\n\n@d4\n"), Ok(RecordedGame::Latrunculi));
+    /// assert_eq!(RecordedGame::of("Game: chess\n").unwrap_err().line, 1);
+    /// assert_eq!(RecordedGame::of("Albi: Marcus\n").unwrap_err().line, 0);
+    /// ```
+    pub fn of(text: &str) -> Result<RecordedGame, RecordError> {
+        let (header, _) = split(text)?;
+        let Some(h) = header.iter().find(|h| h.key == "game") else {
+            return Err(RecordError::new(
+                0,
+                "no `Game:` line in the header (XII Scripta or Latrunculi)",
+            ));
+        };
+        if h.value.eq_ignore_ascii_case("XII Scripta") {
+            Ok(RecordedGame::Scripta)
+        } else if h.value.eq_ignore_ascii_case("Latrunculi") {
+            Ok(RecordedGame::Latrunculi)
+        } else {
+            Err(RecordError::new(
+                h.line,
+                format!("Game: `{}` is neither XII Scripta nor Latrunculi", h.value),
+            ))
+        }
+    }
+}
+
 /// The `Game:` line must name this game.
 pub(crate) fn check_game(
     header: &[HeaderLine],

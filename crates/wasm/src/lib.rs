@@ -7,4 +7,5 @@
 mod convert;
 pub mod latrunculi;
 pub mod panic;
+pub mod record;
 pub mod scripta;

@@ -11,8 +11,9 @@ use std::process::Command;
 use wasm_bindgen_cli_support::Bindgen;
 
 pub const TARGET: &str = "wasm32-unknown-unknown";
-/// The budget for both games' wasm and its JS glue together, gzipped (200 KB).
-const BUDGET: usize = 200 * 1024;
+/// The budget for both games' wasm and its JS glue together, gzipped (215 KB: 200 KB until
+/// records, replays and the hard player's verdict per turn came in, about 14 KB of it).
+const BUDGET: usize = 215 * 1024;
 /// What the Rust compiler's wasm output uses beyond the MVP, for binaryen to accept it.
 const WASM_FEATURES: &[&str] = &[
     "--enable-bulk-memory",
@@ -88,7 +89,7 @@ pub fn build() -> Result<Size, String> {
         glue: gzipped(&out.join("ludi_wasm.js"))?,
     };
     println!(
-        "wasm size: {} bytes wasm + {} bytes JS glue = {} bytes gzip ({:.1} KB; budget 200 KB)",
+        "wasm size: {} bytes wasm + {} bytes JS glue = {} bytes gzip ({:.1} KB; budget 215 KB)",
         size.wasm,
         size.glue,
         size.wasm + size.glue,

@@ -46,18 +46,20 @@ function actions(buttons) {
 
 /**
  * The New game dialog for a game with `levels` and `sides`, appended to `parent`. `onStart`
- * gets {opponent: 'human'|'computer', level, side}. Returns {open(current), element}.
+ * gets {opponent: 'human'|'computer', level, side}. `named` gives another {id, title} (the
+ * replay's "Take over from here" asks the same). Returns {open(current), element}.
  */
-export function createNewGameDialog(parent, { t }, { levels, sides, levelAbout }, onStart) {
+export function createNewGameDialog(parent, { t }, { levels, sides, levelAbout }, onStart, named = {}) {
+  const id = named.id ?? 'new-game';
   const dialog = document.createElement('dialog');
-  dialog.id = 'new-game';
-  dialog.setAttribute('aria-labelledby', 'new-game-title');
+  dialog.id = id;
+  dialog.setAttribute('aria-labelledby', `${id}-title`);
   const form = document.createElement('form');
   form.method = 'dialog';
   form.className = 'new-game-form';
   const title = document.createElement('h2');
-  title.id = 'new-game-title';
-  title.textContent = t('newGame.title');
+  title.id = `${id}-title`;
+  title.textContent = named.title ?? t('newGame.title');
   const opponent = fieldset(t('newGame.opponent'), '', [
     radio('opponent', 'human', t('newGame.human')),
     radio('opponent', 'computer', t('newGame.computer')),

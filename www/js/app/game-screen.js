@@ -24,7 +24,7 @@ export function div(className, id) {
   return d;
 }
 
-/** The header bar: the game's name, then `extra` buttons, Home, Rules and New game. */
+/** The header bar: the game's name, then `extra` buttons, Home, Rules, Record and New game. */
 export function header({ t }, title, extra = []) {
   const bar = document.createElement('header');
   bar.className = 'bar';
@@ -32,10 +32,10 @@ export function header({ t }, title, extra = []) {
   h1.textContent = title;
   const actions = div('bar-actions');
   const rules = button('rules', t('action.rules'), 'plain');
+  const records = button('records', t('action.records'), 'plain');
   const fresh = button('new', t('action.new'), 'plain');
-  rules.setAttribute('aria-haspopup', 'dialog');
-  fresh.setAttribute('aria-haspopup', 'dialog');
-  actions.append(...extra, button('home', t('action.home'), 'plain'), rules, fresh);
+  for (const b of [rules, records, fresh]) b.setAttribute('aria-haspopup', 'dialog');
+  actions.append(...extra, button('home', t('action.home'), 'plain'), rules, records, fresh);
   bar.append(h1, actions);
   return bar;
 }
@@ -66,7 +66,11 @@ export function gameOverPanel({ t }) {
   overText.id = 'game-over-text';
   const actions = div('dialog-actions');
   actions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));
-  card.append(overTitle, overText, actions);
+  // The finished game's record: kept, handed on, or watched again turn by turn.
+  const record = div('record-actions');
+  record.append(button('record-download', t('record.download'), 'plain'),
+    button('record-copy', t('record.copy'), 'plain'), button('record-replay', t('record.replay'), 'plain'));
+  card.append(overTitle, overText, actions, record);
   over.append(card);
   // A modal panel keeps the keyboard inside: Tab and Shift+Tab cycle through its buttons.
   over.addEventListener('keydown', (event) => {
@@ -81,18 +85,23 @@ export function gameOverPanel({ t }) {
 }
 
 /**
- * The game a screen starts with and who plays it: the saved game of this very link (restored
- * by `restore(saved)`), else `fromLink()`, the game the link asks for. A save the page cannot
+ * The game a screen starts with and who plays it: a game handed over by the replay screen
+ * (`handoff`: {game, turn}), else the saved game of this very link (restored by
+ * `restore(saved)`), else `fromLink()`, the game the link asks for. A save the page cannot
  * use is set aside (storage.js), never lost; every problem is pushed onto `told` as a notice.
  * `saving` is false when this screen must not write: an embedded board, a browser that
  * refuses, or a save that could not be set aside and would be overwritten.
  */
-export function startingGame(GAME, route, told, { restore, fromLink }) {
+export function startingGame(GAME, route, told, { restore, fromLink, handoff }) {
   const linked = opponentFromLink(route, GAME, told);
   // An embedded board stands alone: several on one host page play independently, and none
   // touches the visitor's own game, so it neither restores nor saves.
   if (document.documentElement.hasAttribute('data-embed')) {
     return { game: fromLink(), opponent: linked ?? HUMAN, saving: false };
+  }
+  if (handoff) {
+    told.push({ notice: 'tookOver', args: { count: handoff.turn } });
+    return { game: handoff.game, opponent: linked ?? HUMAN, saving: storage.canSave() };
   }
   const stored = storage.loadGame(GAME.id);
   const start = { game: null, opponent: linked ?? HUMAN, saving: storage.canSave() };

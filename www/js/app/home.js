@@ -5,6 +5,7 @@ import { createStore } from './store.js';
 import * as storage from './storage.js';
 import { query } from './route.js';
 import { noticeWords } from './notices.js';
+import { createOpenDialog, keepReplay, readRecord } from './records.js';
 
 /** The choices as remembered, checked against what `games` offer (storage is untrusted). */
 function remembered(games, saved) {
@@ -67,6 +68,18 @@ export function mountHome(root, ctx) {
   header.append(h1);
   const main = el('main', 'home');
   root.replaceChildren(header, main);
+  // A record from a file or pasted text opens in the replay screen; a bad one is refused there
+  // with the engine's reason, and nothing changes.
+  const opener = createOpenDialog(root, i18n, async (text) => {
+    try {
+      readRecord(ctx.engine ?? await ctx.ready(), text);
+    } catch (error) {
+      return error.message;
+    }
+    keepReplay(text);
+    setTimeout(() => go(query({ page: 'replay' })));
+    return null;
+  });
 
   function resumeCard() {
     for (const [id, game] of Object.entries(games)) {
@@ -192,7 +205,12 @@ export function mountHome(root, ctx) {
     rules.type = 'button';
     rules.dataset.action = 'rules';
     rules.addEventListener('click', () => go(query({ page: 'rules', game: state.game, rules: game.rulesText(state[state.game]) })));
-    go2.append(play, rules);
+    const open = el('button', 'plain', t('home.openRecord'));
+    open.type = 'button';
+    open.dataset.action = 'open-record';
+    open.setAttribute('aria-haspopup', 'dialog');
+    open.addEventListener('click', () => opener.open());
+    go2.append(play, rules, open);
     parts.push(go2);
     const focused = document.activeElement?.closest?.('.choice');
     const again = focused && Object.entries(focused.dataset)[0];

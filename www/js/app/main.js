@@ -77,9 +77,10 @@ async function boot() {
     mount(readRoute(location.search));
   }
 
-  function go(target) {
+  // `handoff` gives the next screen what a link cannot carry: a game taken over from a replay.
+  function go(target, handoff = null) {
     history.pushState(null, '', target);
-    mount(readRoute(location.search));
+    mount(readRoute(location.search), handoff);
   }
 
   // A game whose engine fails while the screen is being built shows the error view too.
@@ -100,7 +101,7 @@ async function boot() {
   }
 
   // A later mount (a quick tap, the back button) wins over one still loading its module.
-  async function mount(route) {
+  async function mount(route, handoff = null) {
     if (health.failed) return location.reload();
     const turn = ++app.mounting;
     app.screen?.destroy();
@@ -110,11 +111,16 @@ async function boot() {
     const told = [];
     if (route.lang && !languageOf(route.lang)) told.push({ notice: 'unknownLanguage', args: { value: route.lang } });
     const game = games[route.game];
-    const engineNeeded = route.screen !== 'home' && game;
-    const ctx = { engine: engineNeeded ? await ready() : null, i18n, route, worker, go, games, told, health };
+    const engineNeeded = route.screen === 'replay' || (route.screen !== 'home' && game);
+    // `ready` lets the home screen read a record it is given before its pictures need the engine.
+    const ctx = {
+      engine: engineNeeded ? await ready() : null, ready, i18n, route, worker, go, games, told, handoff, health,
+    };
     if (turn !== app.mounting) return;
     let screen;
-    if (route.screen === 'rules' && game) {
+    if (route.screen === 'replay') {
+      screen = (await import('./replay.js')).mountReplay(root, ctx);
+    } else if (route.screen === 'rules' && game) {
       screen = mountRulesPage(root, ctx, route.game);
     } else if (route.screen === 'game' && game) {
       screen = await mountGame(game, ctx);

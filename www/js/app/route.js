@@ -2,7 +2,7 @@
 // and the position, seed and pace a link may carry. Pure, so node's tests cover it.
 //
 // `/` is the home screen; `?game=scripta|latrunculi` goes straight to a game; `?page=rules`
-// with a game (and rules) shows a rules page.
+// with a game (and rules) shows a rules page; `?page=replay` the record kept for replaying.
 
 const PACE = 450; // ms between the computer's steps: slow enough to follow each one
 const MAX_PACE = 5000;
@@ -21,7 +21,7 @@ export function readRoute(search) {
   const game = get('game');
   const page = get('page');
   return {
-    screen: page === 'rules' ? 'rules' : game ? 'game' : 'home',
+    screen: page === 'rules' || page === 'replay' ? page : game ? 'game' : 'home',
     game,
     rules: get('rules'),
     opponent: get('opponent'),

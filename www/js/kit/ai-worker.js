@@ -1,6 +1,8 @@
 // The computer players, off the page's thread so the page never freezes while they think.
-// Requests: {id, game, kind: 'choose'|'hint', position, level, seed, budget, rules}; answers:
-// {id, answer} (the engine's structured steps or move) or {id, error}.
+// Requests: {id, game, kind: 'choose'|'hint', position, level, seed, budget, rules}, or for
+// XII Scripta {id, game, kind: 'judge', before, after} (the hard player's opinion of one turn of
+// a replay); answers: {id, answer} (the engine's structured steps, move or verdict) or
+// {id, error}.
 
 import init, * as engine from '../../pkg/ludi_wasm.js';
 
@@ -10,6 +12,7 @@ const ready = init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', impo
 const PLAYERS = {
   scripta: {
     hint: ({ position, budget }) => engine.ScriptaPlayer.hint(position, budget),
+    judge: ({ before, after }) => engine.ScriptaPlayer.judge(before, after),
     choose: ({ position, level, seed, budget }) => {
       const player = new engine.ScriptaPlayer(level, seed);
       try {

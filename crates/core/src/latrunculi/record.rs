@@ -101,14 +101,23 @@ impl Record {
     /// assert!(bad.replay().unwrap_err().to_string().starts_with("turn 2 `a5-a6` is illegal"));
     /// ```
     pub fn replay(&self) -> Result<Position, ReplayError> {
-        let mut game = Game::seeded(self.rules, self.start_position(), self.seed.unwrap_or(0));
-        for (i, &mv) in self.moves.iter().enumerate() {
-            game.play(mv).map_err(|e| ReplayError::Illegal {
-                turn: i + 1,
-                text: mv.to_string(),
-                reason: e.0,
-            })?;
-        }
+        Ok(self.replay_game()?.position().clone())
+    }
+
+    /// Replays every move as [`Record::replay`] does and returns the game played, whose
+    /// history holds the position before each move: the replay view steps through it.
+    ///
+    /// ```
+    /// use ludi_core::latrunculi::Record;
+    ///
+    /// let record: Record = "Game: Latrunculi\nRules: quintana\nSeed: 5\n\na2-a5\nh7-h4\n".parse().unwrap();
+    /// let game = record.replay_game().unwrap();
+    /// assert_eq!(game.history().len(), 2);
+    /// assert_eq!(game.history()[0], record.start_position());
+    /// assert_eq!(game.seed(), 5);
+    /// ```
+    pub fn replay_game(&self) -> Result<Game, ReplayError> {
+        let game = self.play_moves(self.moves.len(), self.seed.unwrap_or(0))?;
         let replayed = game.outcome();
         if replayed != self.result {
             return Err(ReplayError::Result {
@@ -116,7 +125,38 @@ impl Record {
                 replayed: result_text(replayed).into(),
             });
         }
-        Ok(game.position().clone())
+        Ok(game)
+    }
+
+    /// A game that goes on from the position after the record's first `moves` moves (all of
+    /// them when it has fewer), with those moves as its history: moves replay without chance,
+    /// so a record can always be taken over where it stands. The game's seed is the record's,
+    /// else `seed`.
+    ///
+    /// ```
+    /// use ludi_core::latrunculi::Record;
+    ///
+    /// let record: Record = "Game: Latrunculi\nRules: quintana\n\na2-a5\nh7-h4\n".parse().unwrap();
+    /// let game = record.resume(1, 8).unwrap();
+    /// assert_eq!(game.record().len(), 1);
+    /// assert_eq!(game.seed(), 8);
+    /// ```
+    pub fn resume(&self, moves: usize, seed: u64) -> Result<Game, ReplayError> {
+        self.replay_game()?;
+        self.play_moves(moves.min(self.moves.len()), self.seed.unwrap_or(seed))
+    }
+
+    /// The game of the first `count` moves from the start, refusing the first illegal one.
+    fn play_moves(&self, count: usize, seed: u64) -> Result<Game, ReplayError> {
+        let mut game = Game::seeded(self.rules, self.start_position(), seed);
+        for (i, &mv) in self.moves.iter().take(count).enumerate() {
+            game.play(mv).map_err(|e| ReplayError::Illegal {
+                turn: i + 1,
+                text: mv.to_string(),
+                reason: e.0,
+            })?;
+        }
+        Ok(game)
     }
 }
 
@@ -309,6 +349,31 @@ mod tests {
             assert_eq!(err.line, line, "{text:?}: {err}");
             assert!(err.to_string().contains(needle), "{text:?}: {err}");
         }
+    }
+
+    #[test]
+    fn a_record_resumes_after_any_move_with_its_history() {
+        let record = read(GAME).unwrap();
+        let game = record.replay_game().unwrap();
+        assert_eq!(game.record(), record.moves.as_slice());
+        for k in 0..=2 {
+            let resumed = record.resume(k, 99).unwrap();
+            assert_eq!(resumed.record(), &record.moves[..k]);
+            assert_eq!(resumed.seed(), 7, "the record's seed");
+            let expected = game.history().get(k).unwrap_or(game.position());
+            assert_eq!(resumed.position(), expected);
+        }
+        assert_eq!(record.resume(50, 99).unwrap().position(), game.position());
+        let unseeded = Record {
+            seed: None,
+            ..record
+        };
+        assert_eq!(unseeded.resume(1, 99).unwrap().seed(), 99);
+        let bad = read("Game: Latrunculi\n\n@d4\n@d4\n").unwrap();
+        assert!(
+            bad.resume(1, 99).is_err(),
+            "a record that does not replay resumes nowhere"
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub use game::{DieState, Game, GameError, TurnRecord};
 pub use geometry::{Cell, Geometry};
 pub use movegen::{legal_steps, max_dice, random_game, random_turn, turns, Generator, Turn};
 pub use position::{Dice, Die, Mark, Position, Side, Tray, COUNTERS, DICE, FACES, HOME, MARKS};
-pub use record::{Record, WrittenStep, WrittenTurn, RULES};
+pub use record::{Record, ReplayedTurn, WrittenStep, WrittenTurn, RULES};
 pub use refusal::{Place, Refusal};
 pub use saved::{RestoreError, SavedGame, SavedTurn};
 pub use step::{From, Step, StepError, To};

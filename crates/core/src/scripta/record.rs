@@ -17,7 +17,8 @@
 use super::game::{Game, TurnRecord};
 use super::movegen::legal_steps;
 use super::position::{Dice, Position, Side, DICE};
-use super::step::{From, StepText, To};
+use super::saved::{SavedGame, SavedTurn};
+use super::step::{From, Step, StepText, To};
 use crate::record::{self, Common, RecordError, ReplayError};
 use std::fmt;
 use std::str::FromStr;
@@ -212,8 +213,29 @@ impl Record {
     /// assert!(bad.replay().unwrap_err().to_string().starts_with("turn 1 `A 235: in/2 in/3` is illegal"));
     /// ```
     pub fn replay(&self) -> Result<Position, ReplayError> {
+        let turns = self.replay_turns()?;
+        Ok(turns
+            .last()
+            .map_or_else(|| self.start_position().with_dice(Dice::NONE), |t| t.after))
+    }
+
+    /// Replays every turn as [`Record::replay`] does and returns each one as played: the
+    /// position with its throw before it, its steps as the rules name them, and the position
+    /// it leaves. The replay view steps through these.
+    ///
+    /// ```
+    /// use ludi_core::scripta::Record;
+    ///
+    /// let record: Record = "Game: XII Scripta\n\nA 235: in/2 in/3 in/5\nN 112: in/1 in/1 1/3*\n".parse().unwrap();
+    /// let turns = record.replay_turns().unwrap();
+    /// assert_eq!(turns[1].before.to_string(), "N w12s0o0:2,3,5 w15s0o0: 112");
+    /// assert!(turns[1].steps[2].hit);
+    /// assert_eq!(turns[1].after.to_string(), "A w12s1o0:2,5 w13s0o0:1,3");
+    /// ```
+    pub fn replay_turns(&self) -> Result<Vec<ReplayedTurn>, ReplayError> {
         let start = self.start_position();
         let mut position = start.with_dice(Dice::NONE);
+        let mut replayed = Vec::with_capacity(self.turns.len());
         for (i, turn) in self.turns.iter().enumerate() {
             let illegal = |reason: String| ReplayError::Illegal {
                 turn: i + 1,
@@ -245,6 +267,8 @@ impl Record {
                 )));
             }
             position = position.with_dice(turn.throw);
+            let before = position;
+            let mut steps = Vec::with_capacity(turn.steps.len());
             for written in &turn.steps {
                 let wanted = StepText {
                     from: written.from,
@@ -260,6 +284,7 @@ impl Record {
                     return Err(illegal(format!("{written} sends no counter home")));
                 }
                 position.apply(step);
+                steps.push(step);
             }
             if let Some(&step) = legal_steps(&position).first() {
                 return Err(illegal(format!(
@@ -271,16 +296,84 @@ impl Record {
             } else {
                 position = position.with_dice(Dice::NONE);
             }
-        }
-        let replayed = position.winner();
-        if replayed != self.result {
-            return Err(ReplayError::Result {
-                recorded: result_text(self.result).into(),
-                replayed: result_text(replayed).into(),
+            replayed.push(ReplayedTurn {
+                before,
+                steps,
+                after: position,
             });
         }
-        Ok(position)
+        let reached = position.winner();
+        if reached != self.result {
+            return Err(ReplayError::Result {
+                recorded: result_text(self.result).into(),
+                replayed: result_text(reached).into(),
+            });
+        }
+        Ok(replayed)
     }
+
+    /// A game that goes on from the position after the record's first `turns` turns (all of
+    /// them when it has fewer). When the record's seed throws the record's dice, as it does in
+    /// every record a [`Game`] wrote, the game keeps those turns as its own history and throws
+    /// next what that game threw next; otherwise it starts from that position with dice drawn
+    /// from `seed`, and its own record begins there (`Start:`).
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Game, Record, Side};
+    ///
+    /// let mut game = Game::new(9, Side::Albi);
+    /// for _ in 0..3 {
+    ///     game.throw().unwrap();
+    ///     while let Some(&step) = game.legal_steps().first() {
+    ///         game.play(step).unwrap();
+    ///     }
+    ///     game.confirm().unwrap();
+    /// }
+    /// let record = Record::from_game(&game);
+    /// let resumed = record.resume(2, 1).unwrap();
+    /// assert_eq!(resumed.record(), &game.record()[..2]);
+    ///
+    /// let unseeded = Record { seed: None, ..record };
+    /// let fresh = unseeded.resume(2, 1).unwrap();
+    /// assert!(fresh.record().is_empty());
+    /// assert_eq!(fresh.position(), resumed.position());
+    /// ```
+    pub fn resume(&self, turns: usize, seed: u64) -> Result<Game, ReplayError> {
+        let replayed = self.replay_turns()?;
+        let kept = turns.min(replayed.len());
+        // The seed's dice are checked as a saved game's are: the same code, the same verdict.
+        let saved = self.seed.map(|seed| SavedGame {
+            seed: seed.to_string(),
+            start: self.start_position().to_string(),
+            turns: self.turns[..kept]
+                .iter()
+                .map(|t| SavedTurn {
+                    throw: digits(t.throw),
+                    steps: t.steps.iter().map(ToString::to_string).collect(),
+                })
+                .collect(),
+            thrown: false,
+            steps: Vec::new(),
+        });
+        if let Some(game) = saved.and_then(|saved| Game::restore(&saved).ok()) {
+            return Ok(game);
+        }
+        let from = replayed[..kept]
+            .last()
+            .map_or_else(|| self.start_position(), |t| t.after);
+        Ok(Game::from_position(from, seed))
+    }
+}
+
+/// One turn of a record as the rules replay it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedTurn {
+    /// The position with the turn's throw, before its first step.
+    pub before: Position,
+    /// The steps in play order, as the rules name them (none for a forfeited throw).
+    pub steps: Vec<Step>,
+    /// What the turn leaves: the other side to throw, or the game won (no dice either way).
+    pub after: Position,
 }
 
 fn digits(dice: Dice) -> String {
@@ -343,8 +436,10 @@ impl FromStr for Record {
             match h.key.as_str() {
                 "game" => {}
                 "rules" => {
-                    let v = h.value.replace(" and ", " & ");
-                    if !v.eq_ignore_ascii_case(RULES) {
+                    let v = h.value;
+                    if !v.eq_ignore_ascii_case(RULES)
+                        && !v.eq_ignore_ascii_case("Austin and Murray")
+                    {
                         return Err(RecordError::new(
                             h.line,
                             format!("Rules: `{}`: XII Scripta is played as {RULES}", h.value),
@@ -556,6 +651,52 @@ mod tests {
         assert_eq!(
             from_dice.replay().unwrap().to_string(),
             "N w13s0o0:2,3 w15s0o0:"
+        );
+    }
+
+    #[test]
+    fn a_record_resumes_with_its_history_when_its_seed_throws_its_dice() {
+        let mut game = Game::new(42, Side::Nigri);
+        for _ in 0..6 {
+            game.throw().unwrap();
+            while let Some(&step) = game.legal_steps().first() {
+                game.play(step).unwrap();
+            }
+            game.confirm().unwrap();
+        }
+        let record = Record::from_game(&game);
+        let turns = record.replay_turns().unwrap();
+        assert_eq!(turns.len(), 6);
+        assert_eq!(turns[5].after, *game.position());
+        for k in [0, 3, 6] {
+            let resumed = record.resume(k, 7).unwrap();
+            assert_eq!(resumed.record(), &game.record()[..k]);
+            assert_eq!(resumed.seed(), 42);
+            let expected = if k == 0 {
+                record.start_position()
+            } else {
+                turns[k - 1].after
+            };
+            assert_eq!(*resumed.position(), expected);
+        }
+        let mut next = record.resume(3, 7).unwrap();
+        assert_eq!(
+            next.throw().unwrap(),
+            game.record()[3].throw,
+            "the dice fall as they did"
+        );
+        assert_eq!(record.resume(99, 7).unwrap().record(), game.record());
+
+        // Hand-written turns that the seed does not throw: the game starts where they lead.
+        let written = read(GAME).unwrap();
+        let resumed = written.resume(1, 7).unwrap();
+        assert!(resumed.record().is_empty());
+        assert_eq!(resumed.seed(), 7);
+        assert_eq!(resumed.position().to_string(), "N w12s0o0:2,3,5 w15s0o0:");
+        let bad = read("Game: XII Scripta\n\nA 235: in/2\n").unwrap();
+        assert!(
+            bad.resume(0, 7).is_err(),
+            "a record that does not replay resumes nowhere"
         );
     }
 

@@ -2,9 +2,11 @@
 //! unit tests cover them); [`LatrunculiGame`] and [`LatrunculiPlayer`] only convert.
 
 mod player;
+mod replay;
 mod session;
 
 pub use player::{hint, Budget, Opponent};
+pub use replay::{HeaderView, ReplayView, TurnView};
 pub use session::{
     MoveView, PerSide, RefusalView, ResultView, Session, Snapshot, SourceMoves, SquareView,
 };
@@ -31,6 +33,27 @@ impl LatrunculiGame {
         seed: Option<String>,
     ) -> Result<LatrunculiGame, JsError> {
         let session = Session::new(rules, lfen.as_deref(), seed.as_deref()).map_err(err)?;
+        Ok(LatrunculiGame { session })
+    }
+
+    /// Reads a game record for the replay view: `{header, record, start, turns}`, where
+    /// `turns[k]` (`{played, before, after}`) leads from the position after `k` moves (`start`
+    /// before the first) to its `after`. A bad record throws the core's reason, naming its line
+    /// or move.
+    #[wasm_bindgen(js_name = readRecord)]
+    pub fn read_record(text: &str) -> Result<JsValue, JsError> {
+        js(&replay::read(text).map_err(err)?)
+    }
+
+    /// The game of a record taken over after its first `moves` moves, which it keeps as its
+    /// history; its seed is the record's, else `seed` (random without one).
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        text: &str,
+        moves: u32,
+        seed: Option<String>,
+    ) -> Result<LatrunculiGame, JsError> {
+        let session = Session::from_record(text, moves, seed.as_deref()).map_err(err)?;
         Ok(LatrunculiGame { session })
     }
 

@@ -170,6 +170,17 @@ impl Session {
         })
     }
 
+    /// The game of a record taken over after its first `moves` moves, which it keeps as its
+    /// history; its seed is the record's, else `seed` (random without one).
+    pub fn from_record(text: &str, moves: u32, seed: Option<&str>) -> Result<Session, String> {
+        let record: Record = text.parse().map_err(|e| format!("{e}"))?;
+        let moves = usize::try_from(moves).unwrap_or(usize::MAX);
+        let game = record
+            .resume(moves, seed_or_random(seed)?)
+            .map_err(|e| format!("{e}"))?;
+        Ok(Session { game })
+    }
+
     /// Rebuilds a saved game, replaying and checking every move.
     pub fn restore(saved: &SavedGame) -> Result<Session, String> {
         let game = Game::restore(saved).map_err(|e| e.to_string())?;
@@ -519,6 +530,30 @@ mod tests {
         let mut bad = saved;
         bad.rules = "move=fly".into();
         assert!(Session::restore(&bad).unwrap_err().contains("move=fly"));
+    }
+
+    #[test]
+    fn a_record_is_taken_over_after_any_move() {
+        let mut s = Session::new("piso", None, Some("21")).unwrap();
+        s.play("@c3").unwrap();
+        s.place_rest();
+        let text = s.record(Some("Ada"), None, None);
+        let taken = Session::from_record(&text, 12, None).unwrap();
+        assert_eq!(taken.snapshot().moves, 12);
+        assert_eq!(taken.snapshot().seed, "21");
+        assert_eq!(taken.save().moves, s.save().moves[..12]);
+        let all = Session::from_record(&text, u32::MAX, None).unwrap();
+        assert_eq!(all.snapshot(), s.snapshot());
+        let unseeded = "Game: Latrunculi\nRules: quintana\n\na2-a5\n";
+        assert_eq!(
+            Session::from_record(unseeded, 1, Some("4"))
+                .unwrap()
+                .snapshot()
+                .seed,
+            "4"
+        );
+        let bad = Session::from_record("Game: Latrunculi\n\n@d4\n@d4\n", 1, None);
+        assert!(bad.unwrap_err().starts_with("turn 2 `@d4` is illegal"));
     }
 
     #[test]

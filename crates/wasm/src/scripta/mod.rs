@@ -4,10 +4,12 @@
 //! and [`ScriptaPlayer`] only cross to JS.
 
 mod player;
+mod replay;
 mod session;
 mod view;
 
-pub use player::{hint, Budget, Opponent};
+pub use player::{hint, judge, BetterView, Budget, Opponent, VerdictView};
+pub use replay::{HeaderView, ReplayView, TurnView};
 pub use session::{Session, Tapped};
 pub use view::{
     CellView, DieView, GeometryView, PlaceView, Placed, RefusalArgs, RefusalView, Snapshot,
@@ -53,6 +55,27 @@ impl ScriptaGame {
     #[wasm_bindgen(js_name = fromPosition)]
     pub fn from_position(xsn: &str, seed: Option<String>) -> Result<ScriptaGame, JsError> {
         let session = Session::from_position(xsn, seed.as_deref()).map_err(err)?;
+        Ok(ScriptaGame { session })
+    }
+
+    /// Reads a game record for the replay view: `{header, record, start, turns}`, where
+    /// `turns[k]` leads from the position after `k` turns (`start` before the first) to its
+    /// `after`. A bad record throws the core's reason, naming its line or turn.
+    #[wasm_bindgen(js_name = readRecord)]
+    pub fn read_record(text: &str) -> Result<JsValue, JsError> {
+        js(&replay::read(text).map_err(err)?)
+    }
+
+    /// The game of a record taken over after its first `turns` turns: their history kept when
+    /// the record's seed throws its dice (records the page writes), else from the position they
+    /// reach, with dice from `seed` (random without one).
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        text: &str,
+        turns: u32,
+        seed: Option<String>,
+    ) -> Result<ScriptaGame, JsError> {
+        let session = Session::from_record(text, turns, seed.as_deref()).map_err(err)?;
         Ok(ScriptaGame { session })
     }
 
@@ -170,5 +193,11 @@ impl ScriptaPlayer {
     /// [`ScriptaPlayer::choose`] answers.
     pub fn hint(xsn: &str, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
         js(&timed(budget_ms, |budget| hint(xsn, budget))?)
+    }
+
+    /// The hard player's opinion of the turn from `before` (XSN with its throw) to `after`:
+    /// `{best, played, costly, better: {text, steps} | null}`, chances for the mover from 0 to 1.
+    pub fn judge(before: &str, after: &str) -> Result<JsValue, JsError> {
+        js(&judge(before, after).map_err(err)?)
     }
 }

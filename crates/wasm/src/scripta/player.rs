@@ -3,7 +3,8 @@
 
 use super::session::{parse_position, parse_seed};
 use super::view::StepView;
-use ludi_core::scripta::ai::{Clock, Level, Player};
+use ludi_core::scripta::ai::{analysis, builtin_net, Clock, Level, Player};
+use serde::Serialize;
 
 /// A time budget: the clock to read and how many milliseconds `expert` may search.
 pub type Budget<'a> = (&'a dyn Clock, f64);
@@ -55,6 +56,44 @@ impl Opponent {
 pub fn hint(xsn: &str, budget: Option<Budget>) -> Result<Vec<StepView>, String> {
     // `expert` draws no random numbers, so any seed gives the same hint.
     Opponent::new("expert", Some("0"))?.choose(xsn, budget)
+}
+
+/// The best turn of a throw, when it beats the turn played by more than the margin.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BetterView {
+    /// `in/2 12/15*`, `-` for a forfeit.
+    pub text: String,
+    pub steps: Vec<StepView>,
+}
+
+/// The hard player's opinion of one turn: the mover's chance of winning had they played the
+/// best outcome, and after the turn they played (0 to 1).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VerdictView {
+    pub best: f32,
+    pub played: f32,
+    /// The turn gave away more than the core's `COSTLY`: where a game is lost.
+    pub costly: bool,
+    pub better: Option<BetterView>,
+}
+
+/// What the hard player thinks of the turn from `before` (XSN with its throw) to `after` (the
+/// XSN the turn leaves), naming a better turn past the core's `MARGIN`.
+pub fn judge(before: &str, after: &str) -> Result<VerdictView, String> {
+    let before = parse_position(before)?;
+    let after = parse_position(after)?;
+    let net = builtin_net().map_err(|e| format!("the hard player cannot read its network: {e}"))?;
+    let verdict = analysis::judge(&net, &before, &after, analysis::MARGIN)
+        .ok_or_else(|| format!("`{after}` is not an outcome of the throw in `{before}`"))?;
+    Ok(VerdictView {
+        best: verdict.best,
+        played: verdict.played,
+        costly: verdict.costly(),
+        better: verdict.better.map(|turn| BetterView {
+            text: turn.to_string(),
+            steps: turn.steps().map(StepView::of).collect(),
+        }),
+    })
 }
 
 #[cfg(test)]
@@ -129,6 +168,51 @@ mod tests {
         let hurried = hint(xsn, Some((&racing, 1.0))).unwrap();
         let mut session = Session::from_position(xsn, Some("1")).unwrap();
         replay(&mut session, &hurried);
+    }
+
+    #[test]
+    fn the_judge_reads_each_turn_of_a_replayed_record() {
+        let mut session = Session::new(Some("12"), None).unwrap();
+        let mut players = [
+            Opponent::new("hard", Some("1")).unwrap(),
+            Opponent::new("random", Some("2")).unwrap(),
+        ];
+        for n in 0..40 {
+            session.throw_dice().unwrap();
+            let steps = players[n % 2]
+                .choose(&session.snapshot().position, None)
+                .unwrap();
+            replay(&mut session, &steps);
+        }
+        let view = super::super::replay::read(&session.record(None, None, None)).unwrap();
+        let verdicts: Vec<VerdictView> = view
+            .turns
+            .iter()
+            .map(|t| judge(&t.before, &t.after).unwrap())
+            .collect();
+        for (n, v) in verdicts.iter().enumerate() {
+            assert!(
+                (0.0..=1.0).contains(&v.played) && v.played <= v.best,
+                "turn {n}"
+            );
+            assert_eq!(v.better.is_some(), v.best - v.played > analysis::MARGIN);
+            if n % 2 == 0 {
+                assert_eq!(v.played, v.best, "hard plays its own best, turn {n}");
+            }
+        }
+        assert!(
+            verdicts.iter().any(|v| v.better.is_some()),
+            "random misses a better turn somewhere in twenty"
+        );
+        let better = verdicts.iter().find_map(|v| v.better.as_ref()).unwrap();
+        let joined: Vec<&str> = better.steps.iter().map(|s| s.step.as_str()).collect();
+        assert_eq!(better.text, joined.join(" "));
+
+        let start = "A w15s0o0: w15s0o0: 235";
+        assert!(judge(start, "A w15s0o0: w15s0o0:")
+            .unwrap_err()
+            .contains("not an outcome"));
+        assert!(judge("nonsense", start).unwrap_err().contains("XSN"));
     }
 
     #[test]

@@ -102,6 +102,18 @@ impl Session {
         })
     }
 
+    /// The game of a record taken over after its first `turns` turns: with those turns as its
+    /// history when the record's seed throws its dice, else from the position they reach with
+    /// dice from `seed` (the core decides, in `Record::resume`).
+    pub fn from_record(text: &str, turns: u32, seed: Option<&str>) -> Result<Session, String> {
+        let record: Record = text.parse().map_err(|e| format!("{e}"))?;
+        let turns = usize::try_from(turns).unwrap_or(usize::MAX);
+        let game = record
+            .resume(turns, parse_seed(seed)?)
+            .map_err(|e| format!("{e}"))?;
+        Ok(Session { game })
+    }
+
     pub fn restore(saved: &SavedGame) -> Result<Session, String> {
         Game::restore(saved)
             .map(|game| Session { game })
@@ -340,6 +352,39 @@ mod tests {
         let mut bad = saved;
         bad.start = "garbage".into();
         assert!(Session::restore(&bad).is_err());
+    }
+
+    #[test]
+    fn a_record_is_taken_over_where_the_page_asks() {
+        let mut s = Session::new(Some("31"), None).unwrap();
+        for _ in 0..4 {
+            s.throw_dice().unwrap();
+            while let Some(step) = first_step(&s) {
+                s.play(&step).unwrap();
+            }
+            s.confirm().unwrap();
+        }
+        let text = s.record(Some("Ada"), Some("Centurio"), None);
+        let taken = Session::from_record(&text, 2, None).unwrap();
+        assert_eq!(taken.snapshot().turns, 2, "the history is kept");
+        assert_eq!(taken.snapshot().seed, "31");
+        let read: Record = taken.record(None, None, None).parse().unwrap();
+        let original: Record = text.parse().unwrap();
+        assert_eq!(read.turns, original.turns[..2]);
+        let all = Session::from_record(&text, u32::MAX, None).unwrap();
+        assert_eq!(all.snapshot().position, s.snapshot().position);
+
+        let written = "Game: XII Scripta\n\nA 235: in/2 in/3 in/5\n";
+        let fresh = Session::from_record(written, 1, Some("5")).unwrap();
+        assert_eq!(
+            fresh.snapshot().turns,
+            0,
+            "no seed: the game starts from the position"
+        );
+        assert_eq!(fresh.snapshot().position, "N w12s0o0:2,3,5 w15s0o0:");
+        let bad = Session::from_record("Game: XII Scripta\n\nA 235: in/2\n", 0, None);
+        assert!(bad.unwrap_err().starts_with("turn 1 "));
+        assert!(Session::from_record(written, 1, Some("x")).is_err());
     }
 
     #[test]

@@ -9,6 +9,8 @@ import { button, div, wait, header, statusLine, gameOverPanel, startingGame } fr
 import { safeguards } from '../../app/safeguards.js';
 import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
+import { attachRecordMenu, playerNames } from '../../app/record-menu.js';
+import { query } from '../../app/route.js';
 import { attachInput } from '../../kit/input.js';
 import { fly, refuse } from '../../kit/animate.js';
 import { createBoard } from './board.js';
@@ -101,6 +103,7 @@ export function mountLatrunculi(root, ctx) {
   const start = startingGame(GAME, route, told, {
     restore: (saved) => engine.LatrunculiGame.restore(saved),
     fromLink,
+    handoff: ctx.handoff,
   });
 
   /** The game the link asks for; problems with the link are added to `told`. */
@@ -486,6 +489,12 @@ export function mountLatrunculi(root, ctx) {
     ['a11y.key.escape', 'a11y.keys.escape'], ['a11y.key.undo', 'a11y.keys.undo'],
     ['a11y.key.hint', 'a11y.keys.hint'], ['a11y.key.help', 'a11y.keys.help'],
   ]);
+  const records = attachRecordMenu(root, ctx, {
+    game: GAME.id,
+    record: (date) => game().record(...playerNames(i18n, get().opponent, GAME.sides), date),
+    link: () => query({ game: GAME.id, rules: snap().preset ?? snap().rules, position: snap().position }),
+    say: (key, args) => say(key, args),
+  });
   // A dialog closing lets a paused computer carry on.
   for (const dialog of root.querySelectorAll('dialog')) {
     dialog.addEventListener('close', () => maybeComputer(get()));
@@ -493,6 +502,7 @@ export function mountLatrunculi(root, ctx) {
 
   function act(action) {
     try {
+      if (records.act(action)) return;
       if (action === 'place-rest') {
         const placed = game().placeRest();
         changed({ kind: 'placeRest', count: placed.length }, { selected: null });

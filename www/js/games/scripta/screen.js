@@ -9,6 +9,8 @@ import { button, div, wait, header, statusLine, gameOverPanel, startingGame } fr
 import { safeguards } from '../../app/safeguards.js';
 import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
+import { attachRecordMenu, playerNames } from '../../app/record-menu.js';
+import { query } from '../../app/route.js';
 import * as storage from '../../app/storage.js';
 import { attachInput } from '../../kit/input.js';
 import { fly, refuse } from '../../kit/animate.js';
@@ -100,6 +102,7 @@ export function mountScripta(root, ctx) {
   const start = startingGame(GAME, route, told, {
     restore: (saved) => engine.ScriptaGame.restore(saved),
     fromLink,
+    handoff: ctx.handoff,
   });
   const first = start.game;
   const opponent = start.opponent;
@@ -510,6 +513,12 @@ export function mountScripta(root, ctx) {
     ['a11y.key.undo', 'a11y.keys.undo'], ['a11y.key.confirm', 'a11y.keys.confirm'],
     ['a11y.key.hint', 'a11y.keys.hint'], ['a11y.key.help', 'a11y.keys.help'],
   ]);
+  const records = attachRecordMenu(root, ctx, {
+    game: GAME.id,
+    record: (date) => game().record(...playerNames(i18n, get().opponent, GAME.sides), date),
+    link: () => query({ game: GAME.id, position: snap().position }),
+    say: (key, args) => say(key, args),
+  });
   // A dialog closing lets a paused computer carry on.
   for (const dialog of root.querySelectorAll('dialog')) {
     dialog.addEventListener('close', () => maybeComputer(get()));
@@ -518,6 +527,7 @@ export function mountScripta(root, ctx) {
   function act(action) {
     const side = snap().turn;
     try {
+      if (records.act(action)) return;
       if (action === 'throw') {
         changed({ kind: 'throw', side, values: game().throwDice() }, { trail: null, trailUpto: null });
       } else if (action === 'undo') {

@@ -39,17 +39,42 @@ pub fn analyze(net: &Net, position: &Position) -> Vec<Opinion> {
     opinions
 }
 
+/// The margin the replay view names a better turn by: four points of winning chance, more
+/// than the network's noise between outcomes it rates alike.
+pub const MARGIN: f32 = 0.04;
+
+/// A turn that gives away more winning chance than this is where a game was lost: the replay
+/// view marks it, so a teacher can point at it.
+pub const COSTLY: f32 = 0.15;
+
 /// What the hard player thinks of `played` in `position`: the best outcome's chance, the
 /// chance after the turn played, and the best outcome itself when it differs by more than
-/// `margin`. `None` when `played` is not one of the throw's outcomes.
+/// `margin`. `played` is the position the turn leaves, the other side to throw or the game
+/// won (as [`Record::replay_turns`](crate::scripta::Record::replay_turns) gives it). `None`
+/// when `played` is not one of the throw's outcomes.
 pub fn judge(net: &Net, position: &Position, played: &Position, margin: f32) -> Option<Verdict> {
-    let opinions = analyze(net, position);
-    let chosen = opinions.iter().find(|o| o.turn.result == *played)?;
-    let best = opinions.first()?;
+    // The engine's outcomes pass the turn even when they win; a won game keeps the winner's.
+    let mut outcome = *played;
+    if outcome.turn() == position.turn() {
+        outcome.pass_turn();
+    }
+    // One pass, no sorting: the best is the first of the highest, as `analyze` orders them.
+    let mut best: Option<Opinion> = None;
+    let mut chosen = None;
+    for &turn in Generator::new().turns(position) {
+        let chance = after_turn(net, &turn.result);
+        if best.is_none_or(|b| chance > b.chance) {
+            best = Some(Opinion { turn, chance });
+        }
+        if turn.result == outcome {
+            chosen = Some(chance);
+        }
+    }
+    let (best, chosen) = (best?, chosen?);
     Some(Verdict {
         best: best.chance,
-        played: chosen.chance,
-        better: (best.chance - chosen.chance > margin).then_some(best.turn),
+        played: chosen,
+        better: (best.chance - chosen > margin).then_some(best.turn),
     })
 }
 
@@ -62,6 +87,18 @@ pub struct Verdict {
     pub played: f32,
     /// The best outcome, when it was clearly better than the one played.
     pub better: Option<Turn>,
+}
+
+impl Verdict {
+    /// The winning chance the turn played gave away, against the best.
+    pub fn cost(&self) -> f32 {
+        self.best - self.played
+    }
+
+    /// Whether the turn gave away more than [`COSTLY`].
+    pub fn costly(&self) -> bool {
+        self.cost() > COSTLY
+    }
 }
 
 #[cfg(test)]
@@ -96,6 +133,17 @@ mod tests {
     }
 
     #[test]
+    fn a_winning_turn_is_judged_from_the_position_it_leaves() {
+        let position: Position = "A w0s0o14:36 w0s0o0:1x15 666".parse().unwrap();
+        let won: Position = "A w0s0o15: w0s0o0:1x15".parse().unwrap();
+        let verdict = judge(&net(), &position, &won, MARGIN).unwrap();
+        assert_eq!(
+            (verdict.best, verdict.played, verdict.better),
+            (1.0, 1.0, None)
+        );
+    }
+
+    #[test]
     fn the_verdict_names_a_better_turn_only_past_the_margin() {
         let position: Position = "N w3s0o2:4,9x3,20x2,33x4 w5s1o0:2x2,8,30x6 146"
             .parse()
@@ -111,6 +159,8 @@ mod tests {
             opinions[0].chance > worst.chance,
             "a better turn only when one scores higher"
         );
+        assert!((verdict.cost() - (opinions[0].chance - worst.chance)).abs() < 1e-6);
+        assert_eq!(verdict.costly(), verdict.cost() > COSTLY);
         let lenient = judge(&net, &position, &worst.turn.result, 1.0).unwrap();
         assert_eq!(lenient.better, None);
         assert_eq!(judge(&net, &position, &position, 0.0), None);

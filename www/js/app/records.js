@@ -1,0 +1,218 @@
+// Game records on the page: reading one with the engine (which game, the replay view or the
+// engine's reason it is bad), keeping the one on show so a reload finds it, and handing text to
+// the visitor: a downloaded .txt file, the clipboard, the device's share sheet, or, when those
+// are refused, a dialog with the text selected for copying by hand.
+
+const REPLAY_KEY = 'ludi-romani.replay.v1';
+
+// File names: the game's name as a visitor knows it, then the date.
+const FILE_STEM = { scripta: 'xii-scripta', latrunculi: 'latrunculi' };
+
+/** Today's date as the record writes it (ISO, the visitor's own calendar day). */
+export function today(now = new Date()) {
+  const two = (n) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** `xii-scripta-2026-11-30.txt` or `latrunculi-2026-11-30.txt`. */
+export function recordFileName(game, date) {
+  return `${FILE_STEM[game] ?? game}-${date}.txt`;
+}
+
+/**
+ * Reads `text` as a record with the engine: {game: 'scripta'|'latrunculi', view} (the engine's
+ * replay view), or throws the engine's reason (naming the line or turn at fault).
+ */
+export function readRecord(engine, text) {
+  const game = engine.recordGame(text);
+  const view = game === 'scripta' ? engine.ScriptaGame.readRecord(text) : engine.LatrunculiGame.readRecord(text);
+  return { game, view };
+}
+
+/** Keeps the record on show (canonical text) and the turn looked at, for the replay screen. */
+export function keepReplay(text, turn = 0) {
+  try {
+    localStorage.setItem(REPLAY_KEY, JSON.stringify({ text, turn }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The record kept for the replay screen: {text, turn}, or null (storage is untrusted). */
+export function keptReplay() {
+  try {
+    const data = JSON.parse(localStorage.getItem(REPLAY_KEY) ?? 'null');
+    if (!data || typeof data.text !== 'string') return null;
+    return { text: data.text, turn: Number.isInteger(data.turn) && data.turn >= 0 ? data.turn : 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** Saves `text` as a file named `name`, through a Blob and a download link. */
+export function downloadText(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Copies `text` to the clipboard; false when the browser refuses (no permission, no API). */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Hands a link to the device's share sheet when it has one, else to the clipboard. Resolves to
+ * 'shared', 'cancelled', 'copied' or 'refused' (the caller then shows the link to copy).
+ */
+export async function shareLink(url, title) {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ url, title });
+      return 'shared';
+    } catch (error) {
+      if (error?.name === 'AbortError') return 'cancelled';
+    }
+  }
+  return (await copyText(url)) ? 'copied' : 'refused';
+}
+
+function dialogShell(parent, id, titleText) {
+  const dialog = document.createElement('dialog');
+  dialog.id = id;
+  dialog.className = 'record-dialog';
+  dialog.setAttribute('aria-labelledby', `${id}-title`);
+  const form = document.createElement('form');
+  form.method = 'dialog';
+  const title = document.createElement('h2');
+  title.id = `${id}-title`;
+  title.textContent = titleText;
+  form.append(title);
+  dialog.append(form);
+  parent.append(dialog);
+  return { dialog, form, title };
+}
+
+function actionRow(buttons) {
+  const row = document.createElement('div');
+  row.className = 'dialog-actions';
+  for (const [value, text, primary] of buttons) {
+    const b = document.createElement('button');
+    b.type = 'submit';
+    b.value = value;
+    b.className = primary ? 'primary' : 'plain';
+    b.textContent = text;
+    row.append(b);
+  }
+  return row;
+}
+
+/**
+ * The dialog shown when the clipboard is refused: the text, selected, to copy by hand.
+ * Returns {open(title, text), element}.
+ */
+export function createTextDialog(parent, { t }) {
+  const { dialog, form, title } = dialogShell(parent, 'record-text', '');
+  const about = document.createElement('p');
+  about.textContent = t('record.copyByHand');
+  const area = document.createElement('textarea');
+  area.readOnly = true;
+  area.rows = 8;
+  area.className = 'record-text';
+  area.setAttribute('aria-labelledby', 'record-text-title');
+  form.append(about, area, actionRow([['close', t('action.close'), true]]));
+  return {
+    element: dialog,
+    open(heading, text) {
+      title.textContent = heading;
+      area.value = text;
+      dialog.showModal();
+      area.focus();
+      area.select();
+    },
+  };
+}
+
+/**
+ * The "Open a record" dialog: a file or pasted text. `onText(text)` reads it and resolves to
+ * null when it was taken, or to the engine's reason to show; the dialog stays open on a bad
+ * record, so nothing changes. Returns {open(), element}.
+ */
+export function createOpenDialog(parent, { t }, onText) {
+  const { dialog, form } = dialogShell(parent, 'open-record', t('record.open.title'));
+  const about = document.createElement('p');
+  about.textContent = t('record.open.about');
+  const fileLabel = document.createElement('label');
+  fileLabel.className = 'record-file';
+  const fileText = document.createElement('span');
+  fileText.textContent = t('record.open.file');
+  const file = document.createElement('input');
+  file.type = 'file';
+  file.accept = '.txt,text/plain';
+  file.dataset.recordFile = '';
+  fileLabel.append(fileText, file);
+  const pasteLabel = document.createElement('label');
+  pasteLabel.className = 'record-paste';
+  pasteLabel.textContent = t('record.open.paste');
+  const area = document.createElement('textarea');
+  area.rows = 7;
+  area.className = 'record-text';
+  area.dataset.recordText = '';
+  area.spellcheck = false;
+  area.setAttribute('autocapitalize', 'off');
+  pasteLabel.append(area);
+  const problem = document.createElement('p');
+  problem.className = 'record-error';
+  problem.setAttribute('role', 'alert');
+  problem.hidden = true;
+  form.append(about, fileLabel, pasteLabel, problem,
+    actionRow([['cancel', t('action.cancel')], ['open', t('record.open.go'), true]]));
+
+  async function tryText(text) {
+    const why = await onText(text);
+    problem.hidden = why === null;
+    if (why === null) {
+      dialog.close('opened');
+      return;
+    }
+    problem.textContent = t('record.bad', { why });
+    problem.dataset.recordError = '';
+  }
+
+  file.addEventListener('change', async () => {
+    const chosen = file.files?.[0];
+    if (!chosen) return;
+    const text = await chosen.text();
+    area.value = text;
+    tryText(text);
+  });
+  form.addEventListener('submit', (event) => {
+    if (event.submitter?.value !== 'open') return;
+    event.preventDefault();
+    tryText(area.value);
+  });
+
+  return {
+    element: dialog,
+    open() {
+      problem.hidden = true;
+      delete problem.dataset.recordError;
+      file.value = '';
+      area.value = '';
+      dialog.showModal();
+    },
+  };
+}
