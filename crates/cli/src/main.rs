@@ -9,9 +9,10 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   ludi scripta moves [\"<XSN with dice>\"]      legal turns (positions from stdin when omitted)
   ludi scripta play --games N --seed S          random games between two random players
-  ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F]
+  ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F] [--weights2 F]
                                                 computer players (random, easy, medium, hard,
-                                                expert) in pairs of games on the same dice
+                                                expert, mcts[:N]) in pairs of games on the
+                                                same dice; --weights2: P2's own network
   ludi scripta train --games N --seed S --out F [--threads T]
                                                 trains the hard network by self-play
   ludi scripta replay FILE                      replays a game record (FILE - is stdin):

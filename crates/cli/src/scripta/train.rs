@@ -3,7 +3,7 @@
 //! played on the threads with the weights frozen, then learned from in game order, so a seed
 //! gives the same network on any number of threads.
 
-use super::matches::play_match;
+use super::matches::{play_match, Contestant};
 use crate::{say, Args, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::train::{game_seed, learn_game, learning_rate, self_play, LAMBDA};
@@ -102,8 +102,8 @@ fn against_medium(net: &Net, games: u64, seed: u64, threads: usize) -> String {
     let outcome = play_match(
         |game| {
             Ok::<_, ()>((
-                Player::with_net(Level::Hard, game, net.clone()),
-                Player::with_net(Level::Medium, game, net.clone()),
+                Contestant::Player(Player::with_net(Level::Hard, game, net.clone())),
+                Contestant::Player(Player::with_net(Level::Medium, game, net.clone())),
             ))
         },
         games,

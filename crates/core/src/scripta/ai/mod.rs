@@ -18,6 +18,7 @@
 pub mod analysis;
 pub mod features;
 pub mod heuristic;
+pub mod mcts;
 pub mod net;
 pub mod train;
 
