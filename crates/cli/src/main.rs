@@ -8,6 +8,9 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   ludi scripta moves [\"<XSN with dice>\"]      legal turns (positions from stdin when omitted)
+  ludi scripta analyze \"<XSN with dice>\" [--rollouts N] [--seed S] [--weights F]
+                                                each outcome with the hard player's chance of
+                                                winning, best first; with N rollouts each
   ludi scripta play --games N --seed S          random games between two random players
   ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F] [--weights2 F]
                                                 computer players (random, easy, medium, hard,

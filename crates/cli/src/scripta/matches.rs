@@ -78,7 +78,7 @@ impl Contestant {
 }
 
 /// Reads a weights file, or the compiled-in network without one.
-fn network(path: Option<&str>) -> Result<Result<Arc<Net>, WeightsError>, UsageError> {
+pub fn network(path: Option<&str>) -> Result<Result<Arc<Net>, WeightsError>, UsageError> {
     match path.map(std::fs::read) {
         None => Ok(builtin_net()),
         Some(Ok(bytes)) => Ok(Net::from_bytes(&bytes).map(Arc::new)),
@@ -179,16 +179,22 @@ pub struct Outcome {
 impl Outcome {
     /// The first player's share of finished games, with its 95% Wilson interval.
     pub fn win_rate(&self) -> (f64, f64, f64) {
-        let n = (self.wins[0] + self.wins[1]) as f64;
-        if n == 0.0 {
-            return (0.0, 0.0, 1.0);
-        }
-        let p = self.wins[0] as f64 / n;
-        let z = 1.96f64;
-        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-        let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-        (p, centre - half, centre + half)
+        wilson(self.wins[0], self.wins[0] + self.wins[1])
     }
+}
+
+/// The share `wins / n` with its 95% Wilson interval; (0, 0, 1) for no games.
+pub fn wilson(wins: u64, n: u64) -> (f64, f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0, 1.0);
+    }
+    let (n, p) = (n as f64, wins as f64 / n as f64);
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    // Clamped so that rounding never prints a bound outside 0-100% (nor a minus zero).
+    let low = if centre - half > 0.0 { centre - half } else { 0.0 };
+    (p, low, (centre + half).min(1.0))
 }
 
 fn median_max(times: &[f64]) -> (f64, f64) {

@@ -288,6 +288,13 @@ pub fn after_turn(net: &Net, result: &Position) -> f32 {
     }
 }
 
+/// The outcome `net` rates best for its mover (the first of equals): `hard`'s choice.
+pub fn best_turn(net: &Net, turns: &[Turn]) -> Option<Turn> {
+    turns
+        .get(best_by(turns, |t| after_turn(net, &t.result)))
+        .copied()
+}
+
 /// The index of the turn with the highest score (the first of equals).
 fn best_by(turns: &[Turn], mut score: impl FnMut(&Turn) -> f32) -> usize {
     let mut best = (f32::MIN, 0);

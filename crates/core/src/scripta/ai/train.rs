@@ -7,7 +7,7 @@
 //! in a fixed order, so a batch of games can be played on several threads by the caller and
 //! training still replays exactly from its seed.
 
-use super::after_turn;
+use super::best_turn;
 use super::features::encode;
 use super::net::Net;
 use crate::rng::{splitmix64, Rng};
@@ -39,14 +39,7 @@ pub fn self_play(net: &Net, seed: u64, generator: &mut Generator) -> Vec<Positio
     let mut record = Vec::with_capacity(128);
     while record.len() < MAX_TURNS {
         let turns = generator.turns(&position.with_dice(Dice::throw(&mut rng)));
-        let mut best = (f32::MIN, 0);
-        for (i, t) in turns.iter().enumerate() {
-            let v = after_turn(net, &t.result);
-            if v > best.0 {
-                best = (v, i);
-            }
-        }
-        let Some(turn) = turns.get(best.1) else {
+        let Some(turn) = best_turn(net, turns) else {
             break;
         };
         position = turn.result;
