@@ -216,3 +216,64 @@ fn analyze_refuses_a_bad_position_or_one_without_dice() {
     let won = ludi(&["scripta", "analyze", "N w0s0o15: w15s0o0: 123"], "");
     assert_eq!(text(&won.stdout), "result: albi\n0 outcomes\n");
 }
+
+#[test]
+fn training_stopped_and_resumed_from_its_checkpoint_ends_as_an_unbroken_run() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("scripta-train");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let train = |games: &str, out: &str, checkpoint: &str| {
+        let args = [
+            "scripta",
+            "train",
+            "--games",
+            games,
+            "--seed",
+            "3",
+            "--hidden",
+            "4",
+            "--threads",
+            "2",
+            "--check-every",
+            "20",
+            "--check-games",
+            "2",
+            "--out",
+            out,
+            "--checkpoint",
+            checkpoint,
+        ];
+        let run = ludi(&args, "");
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        text(&run.stdout)
+    };
+    train("40", &path("unbroken.bin"), &path("unbroken.ckpt"));
+    train("25", &path("broken.bin"), &path("broken.ckpt"));
+    let resumed = train("40", &path("broken.bin"), &path("broken.ckpt"));
+    assert!(resumed.starts_with("resuming from"), "{resumed}");
+    assert!(resumed.contains("at game 25"), "{resumed}");
+    for (a, b) in [
+        ("unbroken.bin", "broken.bin"),
+        ("unbroken.ckpt", "broken.ckpt"),
+    ] {
+        assert_eq!(
+            std::fs::read(path(a)).unwrap(),
+            std::fs::read(path(b)).unwrap(),
+            "{a} and {b}"
+        );
+    }
+    let refused = ludi(
+        &[
+            "scripta",
+            "train",
+            "--out",
+            &path("x.bin"),
+            "--checkpoint",
+            &path("unbroken.bin"),
+        ],
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("checkpoint"));
+}

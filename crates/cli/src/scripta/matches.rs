@@ -193,7 +193,11 @@ pub fn wilson(wins: u64, n: u64) -> (f64, f64, f64) {
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     // Clamped so that rounding never prints a bound outside 0-100% (nor a minus zero).
-    let low = if centre - half > 0.0 { centre - half } else { 0.0 };
+    let low = if centre - half > 0.0 {
+        centre - half
+    } else {
+        0.0
+    };
     (p, low, (centre + half).min(1.0))
 }
 
