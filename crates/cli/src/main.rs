@@ -8,12 +8,19 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   ludi scripta moves [\"<XSN with dice>\"]      legal turns (positions from stdin when omitted)
+  ludi scripta analyze \"<XSN with dice>\" [--rollouts N] [--seed S] [--weights F]
+                                                each outcome with the hard player's chance of
+                                                winning, best first; with N rollouts each
   ludi scripta play --games N --seed S          random games between two random players
-  ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F]
+  ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F] [--weights2 F]
                                                 computer players (random, easy, medium, hard,
-                                                expert) in pairs of games on the same dice
-  ludi scripta train --games N --seed S --out F [--threads T]
-                                                trains the hard network by self-play
+                                                expert, mcts[:N]) in pairs of games on the
+                                                same dice; --weights2: P2's own network
+  ludi scripta train --games N --seed S --out F [--threads T] [--hidden H] [--checkpoint C]
+                    [--init W --init-games G] [--check-every K] [--check-games M]
+                                                trains the hard network by self-play to N
+                                                games in all; with C, saves its state there
+                                                and goes on from it when run again
   ludi scripta replay FILE                      replays a game record (FILE - is stdin):
                                                 the final XSN and the result
   ludi latrunculi moves --rules R [\"<LFEN>\"]   legal moves (positions from stdin when omitted)

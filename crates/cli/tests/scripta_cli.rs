@@ -144,3 +144,136 @@ fn replay_names_the_first_illegal_turn_or_the_bad_line_and_exits_2() {
     let missing = ludi(&["scripta", "replay"], "");
     assert_eq!(missing.status.code(), Some(2));
 }
+
+/// The chance in a line of `analyze`, without its `%`.
+fn percent(column: &str) -> f64 {
+    column.trim_end_matches('%').parse().unwrap()
+}
+
+#[test]
+fn analyze_lists_every_outcome_best_first() {
+    let out = ludi(&["scripta", "analyze", "A w15s0o0: w15s0o0: 235"], "");
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.last(), Some(&"5 outcomes"));
+    let rows: Vec<Vec<&str>> = lines[..5].iter().map(|l| l.split('\t').collect()).collect();
+    assert!(rows.iter().all(|r| r.len() == 3), "{stdout}");
+    let chances: Vec<f64> = rows.iter().map(|r| percent(r[0])).collect();
+    assert!(chances.windows(2).all(|w| w[0] >= w[1]), "{stdout}");
+    let mut results: Vec<&str> = rows.iter().map(|r| r[2]).collect();
+    results.sort();
+    let moves = ludi(&["scripta", "moves", "A w15s0o0: w15s0o0: 235"], "");
+    let mut listed: Vec<String> = text(&moves.stdout)
+        .lines()
+        .filter_map(|l| l.split_once('\t').map(|(_, r)| r.to_string()))
+        .collect();
+    listed.sort();
+    assert_eq!(results, listed);
+}
+
+#[test]
+fn analyze_adds_rollouts_that_repeat_for_a_seed() {
+    let args = [
+        "scripta",
+        "analyze",
+        "A w0s0o12:30,31,32 w0s0o13:34x2 564",
+        "--rollouts",
+        "10",
+        "--seed",
+        "4",
+    ];
+    let out = ludi(&args, "");
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout, text(&ludi(&args, "").stdout));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.last(), Some(&"3 outcomes"));
+    for line in &lines[..3] {
+        let columns: Vec<&str> = line.split('\t').collect();
+        assert_eq!(columns.len(), 4, "{line}");
+        let (rate, interval) = columns[1].split_once(' ').unwrap();
+        let rate = percent(rate);
+        let (low, high) = interval
+            .trim_matches(|c| c == '(' || c == ')')
+            .split_once('-')
+            .unwrap();
+        let (low, high): (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
+        assert!(low <= rate && rate <= high, "{line}");
+    }
+}
+
+#[test]
+fn analyze_refuses_a_bad_position_or_one_without_dice() {
+    for position in ["nonsense 123", "A w15s0o0: w15s0o0:"] {
+        let out = ludi(&["scripta", "analyze", position], "");
+        assert_eq!(out.status.code(), Some(2), "{position}");
+        assert!(text(&out.stdout).is_empty());
+        assert!(text(&out.stderr).starts_with("ludi: "), "{position}");
+    }
+    let none = ludi(&["scripta", "analyze", "A w15s0o0: w15s0o0:"], "");
+    assert!(text(&none.stderr).contains("no dice"));
+    let won = ludi(&["scripta", "analyze", "N w0s0o15: w15s0o0: 123"], "");
+    assert_eq!(text(&won.stdout), "result: albi\n0 outcomes\n");
+}
+
+#[test]
+fn training_stopped_and_resumed_from_its_checkpoint_ends_as_an_unbroken_run() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("scripta-train");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let train = |games: &str, out: &str, checkpoint: &str| {
+        let args = [
+            "scripta",
+            "train",
+            "--games",
+            games,
+            "--seed",
+            "3",
+            "--hidden",
+            "4",
+            "--threads",
+            "2",
+            "--check-every",
+            "20",
+            "--check-games",
+            "2",
+            "--out",
+            out,
+            "--checkpoint",
+            checkpoint,
+        ];
+        let run = ludi(&args, "");
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        text(&run.stdout)
+    };
+    train("40", &path("unbroken.bin"), &path("unbroken.ckpt"));
+    train("25", &path("broken.bin"), &path("broken.ckpt"));
+    let resumed = train("40", &path("broken.bin"), &path("broken.ckpt"));
+    assert!(resumed.starts_with("resuming from"), "{resumed}");
+    assert!(resumed.contains("at game 25"), "{resumed}");
+    for (a, b) in [
+        ("unbroken.bin", "broken.bin"),
+        ("unbroken.ckpt", "broken.ckpt"),
+    ] {
+        assert_eq!(
+            std::fs::read(path(a)).unwrap(),
+            std::fs::read(path(b)).unwrap(),
+            "{a} and {b}"
+        );
+    }
+    let refused = ludi(
+        &[
+            "scripta",
+            "train",
+            "--out",
+            &path("x.bin"),
+            "--checkpoint",
+            &path("unbroken.bin"),
+        ],
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("checkpoint"));
+}

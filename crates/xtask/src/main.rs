@@ -27,7 +27,7 @@ fn main() -> ExitCode {
         Some("wasm-speed") => speed::run_speed(),
         Some("train-scripta") => train::train_scripta(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | fuzz [--seconds N] | lighthouse | wasm-speed | train-scripta [--games N --seed S --threads T]>");
+            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | fuzz [--seconds N] | lighthouse | wasm-speed | train-scripta [--games N --seed S --threads T --checkpoint F ...]>");
             return ExitCode::from(2);
         }
     };

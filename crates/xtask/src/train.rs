@@ -1,14 +1,29 @@
-//! `cargo xtask train-scripta --games N --seed S [--threads T]`: trains the XII Scripta
-//! network from scratch and writes the weights file that `ludi-core` compiles in. The work
+//! `cargo xtask train-scripta --games N --seed S [--threads T] [--checkpoint F] [--init W
+//! --init-games G] [--hidden H] [--check-every C] [--out W]`: trains the XII Scripta network
+//! and writes the weights file that `ludi-core` compiles in (or `--out`). With `--checkpoint`
+//! the run saves its state at every check and, run again, goes on where it stopped. The work
 //! runs in the release build of `ludi scripta train`, since a debug build is far too slow.
 
 use std::process::Command;
 
-/// Where the trained weights go: the file `ludi-core` includes.
+/// Where the trained weights go unless `--out` says otherwise: the file `ludi-core` includes.
 const WEIGHTS: &str = "crates/core/src/scripta/ai/weights.bin";
 
+/// The options passed on to `ludi scripta train`, with their defaults (`None`: left out).
+const OPTIONS: [(&str, Option<&str>); 9] = [
+    ("games", Some("100000")),
+    ("seed", Some("1")),
+    ("threads", Some("2")),
+    ("out", Some(WEIGHTS)),
+    ("checkpoint", None),
+    ("init", None),
+    ("init-games", None),
+    ("hidden", None),
+    ("check-every", None),
+];
+
 pub fn train_scripta(args: &[String]) -> Result<(), String> {
-    let mut options = [("games", "100000"), ("seed", "1"), ("threads", "2")];
+    let mut options: Vec<(&str, Option<&str>)> = OPTIONS.to_vec();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         let name = arg.trim_start_matches("--");
@@ -18,8 +33,11 @@ pub fn train_scripta(args: &[String]) -> Result<(), String> {
         let slot = options
             .iter_mut()
             .find(|(n, _)| *n == name)
-            .ok_or_else(|| format!("unknown option `{arg}`: --games, --seed or --threads"))?;
-        slot.1 = value.as_str();
+            .ok_or_else(|| {
+                let known: Vec<String> = OPTIONS.iter().map(|(n, _)| format!("--{n}")).collect();
+                format!("unknown option `{arg}`: {}", known.join(", "))
+            })?;
+        slot.1 = Some(value.as_str());
     }
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command
@@ -36,9 +54,9 @@ pub fn train_scripta(args: &[String]) -> Result<(), String> {
         .args(
             options
                 .iter()
-                .flat_map(|(n, v)| [format!("--{n}"), v.to_string()]),
+                .filter_map(|(n, v)| v.map(|v| [format!("--{n}"), v.to_string()]))
+                .flatten(),
         )
-        .args(["--out", WEIGHTS])
         .current_dir(crate::workspace_root());
     eprintln!("xtask: {command:?}");
     let status = command

@@ -1,25 +1,99 @@
-//! `ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F]`: two computer
-//! players play N games. Each pair of games throws the same dice with the colours swapped, so that luck
-//! cancels as far as it can; the same seed plays the same match on any number of threads.
+//! `ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F] [--weights2 F]`:
+//! two computer players play N games. Each pair of games throws the same dice with the colours
+//! swapped, so that luck cancels as far as it can; the same seed plays the same match on any
+//! number of threads. Besides the page's levels, `mcts` or `mcts:N` is the reference UCT
+//! player with N playouts per move.
 
 use crate::{say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
+use ludi_core::scripta::ai::mcts::{Mcts, DEFAULT_PLAYOUTS};
 use ludi_core::scripta::ai::train::{game_seed, MAX_TURNS};
 use ludi_core::scripta::ai::{builtin_net, Level, Net, Player, WeightsError};
-use ludi_core::scripta::{Dice, Position, Side};
+use ludi_core::scripta::{Dice, Position, Side, Turn};
 use std::process::ExitCode;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+/// Who plays a side of a match: one of the page's levels or the reference UCT player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entrant {
+    Level(Level),
+    /// UCT with this many playouts per move.
+    Mcts(u32),
+}
+
+impl FromStr for Entrant {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Entrant, String> {
+        let unknown = || {
+            format!(
+                "unknown player `{s}`: random, easy, medium, hard, expert, mcts or mcts:N \
+                 (N playouts per move, 1 to 1000000)"
+            )
+        };
+        match s.split_once(':') {
+            None if s == "mcts" => Ok(Entrant::Mcts(DEFAULT_PLAYOUTS)),
+            None => s.parse().map(Entrant::Level).map_err(|_| unknown()),
+            Some(("mcts", n)) => match n.parse() {
+                Ok(n) if (1..=1_000_000).contains(&n) => Ok(Entrant::Mcts(n)),
+                _ => Err(unknown()),
+            },
+            Some(_) => Err(unknown()),
+        }
+    }
+}
+
+impl Entrant {
+    fn name(self) -> String {
+        match self {
+            Entrant::Level(level) => level.name().into(),
+            Entrant::Mcts(n) => format!("mcts:{n}"),
+        }
+    }
+
+    fn player(self, seed: u64, net: &Arc<Net>) -> Contestant {
+        match self {
+            Entrant::Level(level) => Contestant::Player(Player::with_net(level, seed, net.clone())),
+            Entrant::Mcts(n) => Contestant::Mcts(Mcts::new(n, seed)),
+        }
+    }
+}
+
+/// A player sitting at the board.
+pub enum Contestant {
+    Player(Player),
+    Mcts(Mcts),
+}
+
+impl Contestant {
+    fn choose(&mut self, position: &Position) -> Option<Turn> {
+        match self {
+            Contestant::Player(p) => p.choose(position),
+            Contestant::Mcts(m) => m.choose(position),
+        }
+    }
+}
+
+/// Reads a weights file, or the compiled-in network without one.
+pub fn network(path: Option<&str>) -> Result<Result<Arc<Net>, WeightsError>, UsageError> {
+    match path.map(std::fs::read) {
+        None => Ok(builtin_net()),
+        Some(Ok(bytes)) => Ok(Net::from_bytes(&bytes).map(Arc::new)),
+        Some(Err(e)) => Err(UsageError(format!("cannot read the weights: {e}"))),
+    }
+}
+
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(args, &["games", "seed", "threads", "weights"])?;
+    let args = Args::parse(args, &["games", "seed", "threads", "weights", "weights2"])?;
     let [p1, p2] = args.positional.as_slice() else {
         return Err(UsageError(
-            "match needs two players: random, easy, medium, hard or expert".into(),
+            "match needs two players: random, easy, medium, hard, expert, mcts or mcts:N".into(),
         ));
     };
-    let levels: [Level; 2] = [
+    let entrants: [Entrant; 2] = [
         p1.parse().map_err(UsageError)?,
         p2.parse().map_err(UsageError)?,
     ];
@@ -31,22 +105,23 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
             "--games must be at least 1 and --threads 1 to 64".into(),
         ));
     }
-    // `hard` and `expert` play the compiled-in network unless a weights file is named.
-    let net = match args.get("weights").map(std::fs::read) {
-        None => builtin_net(),
-        Some(Ok(bytes)) => Net::from_bytes(&bytes).map(Arc::new),
-        Some(Err(e)) => return Err(UsageError(format!("cannot read the weights: {e}"))),
+    // `hard` and `expert` play the compiled-in network unless a weights file is named;
+    // `--weights2` gives the second player its own, to pit two networks against each other.
+    let first = network(args.get("weights"))?;
+    let second = match args.get("weights2") {
+        None => first.clone(),
+        path => network(path)?,
     };
-    let net = match net {
-        Ok(net) => net,
-        Err(e) => {
+    let nets = match (first, second) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(e), _) | (_, Err(e)) => {
             eprintln!("ludi: the network cannot play: {e}");
             return Ok(ExitCode::FAILURE);
         }
     };
     let make = |side: usize, game: u64| {
         let seed = game_seed(seed ^ ((side as u64 + 1) << 32), game);
-        Player::with_net(levels[side], seed, net.clone())
+        entrants[side].player(seed, &nets[side])
     };
     let started = Instant::now();
     let outcome = play_match(
@@ -62,7 +137,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
             return Ok(ExitCode::FAILURE);
         }
     };
-    let (name1, name2) = (levels[0].name(), levels[1].name());
+    let (name1, name2) = (entrants[0].name(), entrants[1].name());
     say(format_args!(
         "games: {games} in pairs with the same dice and colours swapped, {:.0} s",
         started.elapsed().as_secs_f64()
@@ -80,7 +155,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         100.0 * low,
         100.0 * high
     ));
-    for (name, times) in [(name1, &outcome.think[0]), (name2, &outcome.think[1])] {
+    for (name, times) in [(&name1, &outcome.think[0]), (&name2, &outcome.think[1])] {
         let (median, max) = median_max(times);
         say(format_args!(
             "{name} think per turn (CPU): median {median:.3} ms, max {max:.3} ms"
@@ -104,16 +179,26 @@ pub struct Outcome {
 impl Outcome {
     /// The first player's share of finished games, with its 95% Wilson interval.
     pub fn win_rate(&self) -> (f64, f64, f64) {
-        let n = (self.wins[0] + self.wins[1]) as f64;
-        if n == 0.0 {
-            return (0.0, 0.0, 1.0);
-        }
-        let p = self.wins[0] as f64 / n;
-        let z = 1.96f64;
-        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-        let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-        (p, centre - half, centre + half)
+        wilson(self.wins[0], self.wins[0] + self.wins[1])
     }
+}
+
+/// The share `wins / n` with its 95% Wilson interval; (0, 0, 1) for no games.
+pub fn wilson(wins: u64, n: u64) -> (f64, f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0, 1.0);
+    }
+    let (n, p) = (n as f64, wins as f64 / n as f64);
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    // Clamped so that rounding never prints a bound outside 0-100% (nor a minus zero).
+    let low = if centre - half > 0.0 {
+        centre - half
+    } else {
+        0.0
+    };
+    (p, low, (centre + half).min(1.0))
 }
 
 fn median_max(times: &[f64]) -> (f64, f64) {
@@ -127,7 +212,7 @@ fn median_max(times: &[f64]) -> (f64, f64) {
 /// `threads` threads. Games 2k and 2k+1 throw the same dice; the first player plays Albi
 /// in the even game and Nigri in the odd one, and opens both games of every other pair.
 pub fn play_match<E: Send>(
-    players: impl Fn(u64) -> Result<(Player, Player), E> + Sync,
+    players: impl Fn(u64) -> Result<(Contestant, Contestant), E> + Sync,
     games: u64,
     seed: u64,
     threads: usize,
@@ -168,7 +253,12 @@ pub fn play_match<E: Send>(
 
 /// One game of the match: the index of the winning player (0 for the first), if any, and
 /// each player's think times.
-fn play_game(p1: Player, p2: Player, game: u64, seed: u64) -> (Option<usize>, [Vec<f64>; 2]) {
+fn play_game(
+    p1: Contestant,
+    p2: Contestant,
+    game: u64,
+    seed: u64,
+) -> (Option<usize>, [Vec<f64>; 2]) {
     let pair = game / 2;
     let first_side = if game.is_multiple_of(2) {
         Side::Albi
@@ -222,13 +312,24 @@ mod tests {
     fn a_match_replays_from_its_seed_on_any_number_of_threads() {
         let make = |game: u64| {
             Ok::<_, WeightsError>((
-                Player::new(Level::Easy, game)?,
-                Player::new(Level::Random, game)?,
+                Contestant::Player(Player::new(Level::Easy, game)?),
+                Contestant::Mcts(Mcts::new(4, game)),
             ))
         };
         let one = play_match(make, 6, 3, 1).unwrap();
         let two = play_match(make, 6, 3, 2).unwrap();
         assert_eq!(one.wins, two.wins);
         assert_eq!(one.wins[0] + one.wins[1] + one.unfinished, 6);
+    }
+
+    #[test]
+    fn entrants_read_from_their_names() {
+        assert_eq!("hard".parse(), Ok(Entrant::Level(Level::Hard)));
+        assert_eq!("mcts".parse(), Ok(Entrant::Mcts(DEFAULT_PLAYOUTS)));
+        assert_eq!("mcts:250".parse(), Ok(Entrant::Mcts(250)));
+        for bad in ["mcts:0", "mcts:x", "mcts:", "hard:3", "grandmaster"] {
+            assert!(bad.parse::<Entrant>().is_err(), "{bad}");
+        }
+        assert_eq!(Entrant::Mcts(250).name(), "mcts:250");
     }
 }

@@ -6,7 +6,9 @@ mod train;
 
 use crate::{answer_positions, games_and_seed, replay_record, say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
+use ludi_core::scripta::ai::analysis::{self, Opinion};
 use ludi_core::scripta::{random_game, Generator, Position, Record, Side};
+use matches::wilson;
 use std::process::ExitCode;
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
@@ -15,11 +17,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         Some("moves") => moves(rest),
         Some("play") => play(rest),
         Some("match") => matches::run(rest),
+        Some("analyze") => analyze(rest),
         Some("train") => train::run(rest),
         Some("replay") => replay_record(rest, replay),
         Some(other) => Err(UsageError(format!("unknown scripta command `{other}`"))),
         None => Err(UsageError(
-            "scripta: expected moves, play, match or train".into(),
+            "scripta: expected moves, analyze, play, match, train or replay".into(),
         )),
     }
 }
@@ -29,7 +32,7 @@ fn position_with_dice(text: &str) -> Result<Position, String> {
     let position: Position = text.parse().map_err(|e| format!("{e}"))?;
     if position.dice().is_empty() {
         return Err(format!(
-            "no dice in `{}`: moves needs the throw, e.g. `... 235`",
+            "no dice in `{}`: the throw is needed, e.g. `... 235`",
             text.trim()
         ));
     }
@@ -62,6 +65,65 @@ fn moves(args: &[String]) -> Result<ExitCode, UsageError> {
     answer_positions(&args.positional, |text| {
         position_with_dice(text).map(|position| outcomes_block(&mut generator, &position))
     })
+}
+
+/// `analyze "<XSN with dice>" [--rollouts N] [--seed S] [--weights F]`: every distinct
+/// outcome with the hard player's chance of winning after it, best first, one a line:
+/// `<chance>%\t<turn>\t<resulting XSN>`, or with rollouts
+/// `<chance>%\t<rollout>% (<low>-<high>)\t<turn>\t<resulting XSN>` (the share of N games
+/// played out by the hard player on both sides, with its 95% Wilson interval); then
+/// `<count> outcomes`. A finished game prints `result: <winner>` and `0 outcomes`.
+fn analyze(args: &[String]) -> Result<ExitCode, UsageError> {
+    let args = Args::parse(args, &["rollouts", "seed", "weights"])?;
+    let [text] = args.positional.as_slice() else {
+        return Err(UsageError(
+            "analyze takes one position with its dice (quote it)".into(),
+        ));
+    };
+    let games: u32 = args.number("rollouts", 0)?;
+    let seed: u64 = args.number("seed", 1)?;
+    let position = position_with_dice(text).map_err(UsageError)?;
+    let net = match matches::network(args.get("weights"))? {
+        Ok(net) => net,
+        Err(e) => {
+            eprintln!("ludi: the network cannot play: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    if let Some(winner) = position.winner() {
+        say(format_args!("result: {winner}\n0 outcomes"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let lines: Vec<(Opinion, String)> = if games == 0 {
+        analysis::analyze(&net, &position)
+            .into_iter()
+            .map(|o| (o, String::new()))
+            .collect()
+    } else {
+        analysis::rollouts(&net, &position, games, seed)
+            .into_iter()
+            .map(|r| {
+                let (rate, low, high) = wilson(u64::from(r.wins), u64::from(r.games));
+                let column = format!(
+                    "{:.1}% ({:.1}-{:.1})\t",
+                    100.0 * rate,
+                    100.0 * low,
+                    100.0 * high
+                );
+                (r.opinion, column)
+            })
+            .collect()
+    };
+    for (opinion, rollout) in &lines {
+        say(format_args!(
+            "{:.1}%\t{rollout}{}\t{}",
+            100.0 * opinion.chance,
+            opinion.turn,
+            opinion.turn.result
+        ));
+    }
+    say(format_args!("{} outcomes", lines.len()));
+    Ok(ExitCode::SUCCESS)
 }
 
 fn play(args: &[String]) -> Result<ExitCode, UsageError> {

@@ -1,20 +1,21 @@
-//! `ludi scripta train`: trains the `hard` network from scratch by self-play (run through
+//! `ludi scripta train`: trains the `hard` network by self-play (run through
 //! `cargo xtask train-scripta`, which builds it in release mode). Each batch of games is
 //! played on the threads with the weights frozen, then learned from in game order, so a seed
 //! gives the same network on any number of threads.
+//!
+//! With `--checkpoint F` the run saves its whole state to F at every check and, when F
+//! already exists, goes on from it: a run stopped and resumed ends as one that never stopped.
+//! `--init W --init-games G` starts a run from a weights file instead of from scratch.
 
-use super::matches::play_match;
+use super::matches::{network, play_match, Contestant};
 use crate::{say, Args, UsageError};
-use ludi_core::rng::Rng;
-use ludi_core::scripta::ai::train::{game_seed, learn_game, learning_rate, self_play, LAMBDA};
+use ludi_core::scripta::ai::train::{game_seed, self_play, Training};
 use ludi_core::scripta::ai::{Level, Net, Player};
 use ludi_core::scripta::{Generator, Position};
+use std::ops::Range;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
-
-/// Games played with one set of frozen weights.
-const BATCH: u64 = 32;
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let args = Args::parse(
@@ -27,6 +28,9 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
             "hidden",
             "check-every",
             "check-games",
+            "checkpoint",
+            "init",
+            "init-games",
         ],
     )?;
     let games: u64 = args.number("games", 100_000)?;
@@ -35,6 +39,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let hidden: usize = args.number("hidden", 48)?;
     let check_every: u64 = args.number("check-every", 5_000)?;
     let check_games: u64 = args.number("check-games", 200)?;
+    let init_games: u64 = args.number("init-games", 0)?;
     let Some(out) = args.get("out") else {
         return Err(UsageError("train needs --out <weights file>".into()));
     };
@@ -43,27 +48,58 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
             "--games, --hidden and --check-every must be at least 1, --threads 1 to 64".into(),
         ));
     }
-    let started = Instant::now();
-    let mut net = Net::new(hidden, &mut Rng::new(seed));
-    say(format_args!(
-        "training {hidden} hidden units, {games} games, seed {seed}, {threads} threads"
-    ));
-    let mut done = 0;
-    while done < games {
-        let batch = BATCH.min(games - done);
-        for game in play_batch(&net, seed, done, batch, threads) {
-            learn_game(&mut net, &game, learning_rate(done), LAMBDA);
-            done += 1;
-        }
-        if done / check_every > (done - batch) / check_every || done == games {
-            let rate = against_medium(&net, check_games, seed, threads as usize);
+    let checkpoint = args.get("checkpoint");
+    let mut training = match (checkpoint.map(std::fs::read), args.get("init")) {
+        (Some(Ok(bytes)), _) => {
+            let training = Training::from_bytes(&bytes)
+                .map_err(|e| UsageError(format!("{}: {e}", checkpoint.unwrap_or_default())))?;
             say(format_args!(
-                "games {done} minutes {:.1} rate {:.4} vs-medium {rate}",
-                started.elapsed().as_secs_f64() / 60.0,
-                learning_rate(done)
+                "resuming from {} at game {}, seed {}, {} hidden units",
+                checkpoint.unwrap_or_default(),
+                training.games,
+                training.seed,
+                training.net.hidden()
             ));
-            if let Err(e) = std::fs::write(out, net.to_bytes()) {
-                eprintln!("ludi: cannot write {out}: {e}");
+            training
+        }
+        (Some(Err(e)), _) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(UsageError(format!("cannot read the checkpoint: {e}")));
+        }
+        (_, Some(init)) => match network(Some(init))? {
+            Ok(net) => {
+                say(format_args!(
+                    "starting from {init} as after game {init_games}, seed {seed}"
+                ));
+                Training::from_net(Net::clone(&net), seed, init_games)
+            }
+            Err(e) => return Err(UsageError(format!("{init}: {e}"))),
+        },
+        _ => Training::new(hidden, seed),
+    };
+    let started = Instant::now();
+    say(format_args!(
+        "training {} hidden units to {games} games, seed {}, {threads} threads",
+        training.net.hidden(),
+        training.seed
+    ));
+    while training.games < games {
+        let batch = training.next_batch(games);
+        let before = batch.start;
+        let played = play_batch(training.player(), training.seed, batch, threads);
+        training.learn(&played);
+        let done = training.games;
+        if done / check_every > before / check_every || done == games {
+            let rate = against_medium(&training.net, check_games, training.seed, threads);
+            say(format_args!(
+                "games {done} minutes {:.1} vs-medium {rate}",
+                started.elapsed().as_secs_f64() / 60.0,
+            ));
+            let saved = save(out, &training.net.to_bytes()).and_then(|()| match checkpoint {
+                Some(path) => save(path, &training.to_bytes()),
+                None => Ok(()),
+            });
+            if let Err(e) = saved {
+                eprintln!("ludi: {e}");
                 return Ok(ExitCode::FAILURE);
             }
         }
@@ -72,14 +108,24 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Self-play games `first..first + count`, on `threads` threads, in game order.
-fn play_batch(net: &Net, seed: u64, first: u64, count: u64, threads: u64) -> Vec<Vec<Position>> {
+/// Writes `bytes` to `path` through a temporary file, so that a run stopped while saving
+/// leaves the previous file whole.
+fn save(path: &str, bytes: &[u8]) -> Result<(), String> {
+    let temporary = format!("{path}.part");
+    std::fs::write(&temporary, bytes)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("cannot write {path}: {e}"))
+}
+
+/// Self-play `games` of the run seeded `seed`, on `threads` threads, in game order.
+fn play_batch(net: &Net, seed: u64, games: Range<u64>, threads: u64) -> Vec<Vec<Position>> {
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
+                let games = games.clone();
                 scope.spawn(move || {
                     let mut generator = Generator::new();
-                    (first + t..first + count)
+                    (games.start + t..games.end)
                         .step_by(threads as usize)
                         .map(|i| self_play(net, game_seed(seed, i), &mut generator))
                         .collect::<Vec<_>>()
@@ -90,25 +136,25 @@ fn play_batch(net: &Net, seed: u64, first: u64, count: u64, threads: u64) -> Vec
             .into_iter()
             .map(|w| w.join().unwrap_or_default().into_iter())
             .collect();
-        (0..count as usize)
-            .filter_map(|i| per_thread[i % threads as usize].next())
+        (0..games.end - games.start)
+            .filter_map(|i| per_thread[(i % threads) as usize].next())
             .collect()
     })
 }
 
 /// The network playing `hard` against `medium` on fixed dice: its win rate and interval.
-fn against_medium(net: &Net, games: u64, seed: u64, threads: usize) -> String {
+fn against_medium(net: &Net, games: u64, seed: u64, threads: u64) -> String {
     let net = Arc::new(net.clone());
     let outcome = play_match(
         |game| {
             Ok::<_, ()>((
-                Player::with_net(Level::Hard, game, net.clone()),
-                Player::with_net(Level::Medium, game, net.clone()),
+                Contestant::Player(Player::with_net(Level::Hard, game, net.clone())),
+                Contestant::Player(Player::with_net(Level::Medium, game, net.clone())),
             ))
         },
         games,
         seed ^ 0x5EED,
-        threads,
+        threads as usize,
     );
     match outcome {
         Ok(o) => {
@@ -116,5 +162,17 @@ fn against_medium(net: &Net, games: u64, seed: u64, threads: usize) -> String {
             format!("{:.1}% ({:.1}-{:.1})", 100.0 * p, 100.0 * low, 100.0 * high)
         }
         Err(()) => "-".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludi_core::scripta::ai::train::play_serial;
+
+    #[test]
+    fn batches_on_threads_are_the_games_played_one_after_another() {
+        let net = Net::new(4, &mut ludi_core::rng::Rng::new(2));
+        assert_eq!(play_batch(&net, 5, 3..8, 2), play_serial(&net, 5, 3..8));
     }
 }

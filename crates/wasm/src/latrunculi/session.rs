@@ -537,7 +537,7 @@ mod tests {
         let mut s = Session::new("piso", None, Some("21")).unwrap();
         s.play("@c3").unwrap();
         s.place_rest();
-        let text = s.record(Some("Ada"), None, None);
+        let text = s.record(Some("Ada"), None, None).unwrap();
         let taken = Session::from_record(&text, 12, None).unwrap();
         assert_eq!(taken.snapshot().moves, 12);
         assert_eq!(taken.snapshot().seed, "21");

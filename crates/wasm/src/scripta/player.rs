@@ -184,7 +184,7 @@ mod tests {
                 .unwrap();
             replay(&mut session, &steps);
         }
-        let view = super::super::replay::read(&session.record(None, None, None)).unwrap();
+        let view = super::super::replay::read(&session.record(None, None, None).unwrap()).unwrap();
         let verdicts: Vec<VerdictView> = view
             .turns
             .iter()

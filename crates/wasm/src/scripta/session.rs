@@ -364,11 +364,11 @@ mod tests {
             }
             s.confirm().unwrap();
         }
-        let text = s.record(Some("Ada"), Some("Centurio"), None);
+        let text = s.record(Some("Ada"), Some("Centurio"), None).unwrap();
         let taken = Session::from_record(&text, 2, None).unwrap();
         assert_eq!(taken.snapshot().turns, 2, "the history is kept");
         assert_eq!(taken.snapshot().seed, "31");
-        let read: Record = taken.record(None, None, None).parse().unwrap();
+        let read: Record = taken.record(None, None, None).unwrap().parse().unwrap();
         let original: Record = text.parse().unwrap();
         assert_eq!(read.turns, original.turns[..2]);
         let all = Session::from_record(&text, u32::MAX, None).unwrap();

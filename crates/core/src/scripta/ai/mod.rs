@@ -18,6 +18,7 @@
 pub mod analysis;
 pub mod features;
 pub mod heuristic;
+pub mod mcts;
 pub mod net;
 pub mod train;
 
@@ -285,6 +286,13 @@ pub fn after_turn(net: &Net, result: &Position) -> f32 {
     } else {
         1.0 - net.evaluate(&encode(result))
     }
+}
+
+/// The outcome `net` rates best for its mover (the first of equals): `hard`'s choice.
+pub fn best_turn(net: &Net, turns: &[Turn]) -> Option<Turn> {
+    turns
+        .get(best_by(turns, |t| after_turn(net, &t.result)))
+        .copied()
 }
 
 /// The index of the turn with the highest score (the first of equals).

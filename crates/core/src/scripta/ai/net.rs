@@ -143,6 +143,29 @@ impl Net {
         v
     }
 
+    /// Every parameter exactly, in file order (w1, b1, w2, b2): a training checkpoint.
+    pub fn parameters(&self) -> Vec<f32> {
+        self.tensors().concat()
+    }
+
+    /// The network of `hidden` units whose [`Net::parameters`] are `parameters`; `None` if
+    /// the count does not fit.
+    pub fn from_parameters(hidden: usize, parameters: &[f32]) -> Option<Net> {
+        if hidden == 0 || hidden > MAX_HIDDEN || parameters.len() != parameter_count(hidden) {
+            return None;
+        }
+        let (w1, rest) = parameters.split_at(INPUTS * hidden);
+        let (b1, rest) = rest.split_at(hidden);
+        let (w2, b2) = rest.split_at(hidden);
+        Some(Net {
+            hidden,
+            w1: w1.to_vec(),
+            b1: b1.to_vec(),
+            w2: w2.to_vec(),
+            b2: b2.first().copied()?,
+        })
+    }
+
     /// The tensors in file order.
     fn tensors(&self) -> [&[f32]; 4] {
         [&self.w1, &self.b1, &self.w2, std::slice::from_ref(&self.b2)]
@@ -221,9 +244,14 @@ impl Net {
     }
 }
 
+/// The number of parameters of a network of `hidden` units.
+pub fn parameter_count(hidden: usize) -> usize {
+    INPUTS * hidden + 2 * hidden + 1
+}
+
 /// The size of a weights file for a hidden layer of `hidden` units.
 fn file_len(hidden: usize) -> usize {
-    HEADER + 4 * 4 + 2 * (INPUTS * hidden + 2 * hidden + 1)
+    HEADER + 4 * 4 + 2 * parameter_count(hidden)
 }
 
 #[cfg(test)]
@@ -299,6 +327,16 @@ mod tests {
         let f = sample();
         assert!((back.evaluate(&f) - net.evaluate(&f)).abs() < 1e-4);
         assert_eq!(Net::from_bytes(&back.to_bytes()).unwrap(), back);
+    }
+
+    #[test]
+    fn parameters_rebuild_the_network_exactly() {
+        let net = Net::new(6, &mut Rng::new(4));
+        let parameters = net.parameters();
+        assert_eq!(parameters.len(), parameter_count(6));
+        assert_eq!(Net::from_parameters(6, &parameters), Some(net));
+        assert_eq!(Net::from_parameters(5, &parameters), None);
+        assert_eq!(Net::from_parameters(6, &parameters[1..]), None);
     }
 
     #[test]
