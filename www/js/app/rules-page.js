@@ -24,7 +24,10 @@ export function mountRulesPage(root, ctx, id) {
   const main = document.createElement('main');
   main.className = 'page';
   const body = document.createElement('div');
-  const drawn = game.rulesPage(body, route.rules);
+  // The page says which game it shows once its text and diagrams are there.
+  const drawn = game.rulesPage(body, route.rules).then(() => {
+    main.dataset.rulesPage = id;
+  });
   const play = document.createElement('button');
   play.type = 'button';
   play.className = 'primary big';
@@ -33,7 +36,6 @@ export function mountRulesPage(root, ctx, id) {
   play.addEventListener('click', () => go(query({ game: id, rules: route.rules })));
   main.append(body, play);
   root.replaceChildren(header, main);
-  main.dataset.rulesPage = id;
   document.title = `${t('page.rulesTitle', { game: t(game.name) })} · ${t('app.title')}`;
   return { drawn, destroy() {} };
 }
