@@ -205,10 +205,16 @@ fn parse_pair(text: &str, field: Field) -> Result<[u16; 2], LfenError> {
         )
     };
     let (white, black) = text.split_once(',').ok_or_else(bad)?;
+    // Counters to place fit on the board; a side may capture that many more than it has
+    // already, since each capture takes a counter that stood there or was still to place.
+    let most = match field {
+        Field::Captured => 2 * MAX_SIDE * MAX_SIDE,
+        _ => MAX_SIDE * MAX_SIDE,
+    };
     let count = |t: &str| {
         parse_count(t)
             .and_then(|n| u16::try_from(n).ok())
-            .filter(|&n| usize::from(n) <= MAX_SIDE * MAX_SIDE)
+            .filter(|&n| usize::from(n) <= most)
             .ok_or_else(bad)
     };
     Ok([count(white)?, count(black)?])
@@ -367,6 +373,24 @@ mod tests {
         }
         let spaced: Position = format!("  {QUINTANA} \n").parse().unwrap();
         assert_eq!(spaced.to_string(), QUINTANA);
+    }
+
+    /// Found by `cargo xtask fuzz` (latrunculi_game): LFEN read at most 196 captured, so a
+    /// game from a position with that many went on capturing into a position whose LFEN did
+    /// not read back.
+    #[test]
+    fn a_position_captured_past_what_lfen_reads_at_most_still_reads_back() {
+        let start: Position = "8/8/8/8/3W4/3B4/8/3W4 w 0,0 196,0 0 -,-".parse().unwrap();
+        let mv = crate::latrunculi::Move::parse("d1-d2").unwrap();
+        let after = start.apply(&Rules::PISO, mv).unwrap();
+        assert_eq!(after.captured_by(Side::White), 197);
+        assert_eq!(after.to_string().parse::<Position>(), Ok(after));
+        let most = "8/8/8/8/8/8/8/8 w 0,0 392,392 0 -,-";
+        assert_eq!(most.parse::<Position>().unwrap().to_string(), most);
+        let err = "8/8/8/8/8/8/8/8 w 0,0 393,0 0 -,-".parse::<Position>();
+        assert_eq!(err.unwrap_err().field, Field::Captured);
+        let err = "8/8/8/8/8/8/8/8 w 197,0 0,0 0 -,-".parse::<Position>();
+        assert_eq!(err.unwrap_err().field, Field::ToPlace);
     }
 
     #[test]
