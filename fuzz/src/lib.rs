@@ -114,26 +114,7 @@ pub fn lfen_round_trip(position: &latrunculi::Position) {
 
 /// Latrunculi rules from five fuzz bits.
 pub fn latrunculi_rules(bits: u8) -> latrunculi::Rules {
-    use latrunculi::{Movement, Rules, Start, Win};
-    Rules {
-        start: if bits & 1 == 0 {
-            Start::Place
-        } else {
-            Start::Rows
-        },
-        movement: if bits & 2 == 0 {
-            Movement::Step
-        } else {
-            Movement::Rook
-        },
-        corner: bits & 4 != 0,
-        noback: bits & 8 != 0,
-        win: if bits & 16 == 0 {
-            Win::Captures
-        } else {
-            Win::All
-        },
-    }
+    latrunculi::Rules::from_switches(bits)
 }
 
 /// An LFEN position built from fuzz bytes: a board of 6 to 14 a side, each square empty,

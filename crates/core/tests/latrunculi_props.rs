@@ -1,31 +1,9 @@
 //! Property tests over random games under every combination of options, and over random
 //! text fed to the LFEN parser.
 
-use ludi_core::latrunculi::{Game, Movement, Position, Rules, Side, Start, Win};
+use ludi_core::latrunculi::{Game, Position, Rules, Side};
 use ludi_core::rng::Rng;
 use proptest::prelude::*;
-
-fn rules_from_bits(bits: u8) -> Rules {
-    Rules {
-        start: if bits & 1 == 0 {
-            Start::Place
-        } else {
-            Start::Rows
-        },
-        movement: if bits & 2 == 0 {
-            Movement::Step
-        } else {
-            Movement::Rook
-        },
-        corner: bits & 4 != 0,
-        noback: bits & 8 != 0,
-        win: if bits & 16 == 0 {
-            Win::Captures
-        } else {
-            Win::All
-        },
-    }
-}
 
 /// Every turn, placing or moving, plus 100 quiet moves after each capture, bounds a game.
 const LONGEST_GAME: usize = 40 + 100 * 41;
@@ -35,7 +13,7 @@ proptest! {
 
     #[test]
     fn random_games_conserve_counters_and_end(bits in 0u8..32, seed in any::<u64>()) {
-        let rules = rules_from_bits(bits);
+        let rules = Rules::from_switches(bits);
         let mut game = Game::new(rules);
         let start = game.position().clone();
         let total = |p: &Position, side: Side| p.counters(side) + p.to_place(side);

@@ -2,7 +2,7 @@
 //! gives the same record and replays to the same final position, and the readers never
 //! panic on arbitrary text (nor does replaying whatever they accept).
 
-use ludi_core::latrunculi::{self, Movement, Rules, Start, Win};
+use ludi_core::latrunculi::{self, Rules};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::{self, random_turn, Dice, Side};
 use proptest::prelude::*;
@@ -33,32 +33,10 @@ fn scripta_game(seed: u64, max_turns: usize, midway: bool) -> scripta::Game {
     game
 }
 
-fn rules_from_bits(bits: u8) -> Rules {
-    Rules {
-        start: if bits & 1 == 0 {
-            Start::Place
-        } else {
-            Start::Rows
-        },
-        movement: if bits & 2 == 0 {
-            Movement::Step
-        } else {
-            Movement::Rook
-        },
-        corner: bits & 4 != 0,
-        noback: bits & 8 != 0,
-        win: if bits & 16 == 0 {
-            Win::Captures
-        } else {
-            Win::All
-        },
-    }
-}
-
 /// A Latrunculi game of random moves, played to its end or `max_moves`.
 /// With `midway`, the game starts from the position a first game reached after 60 moves.
 fn latrunculi_game(bits: u8, seed: u64, max_moves: usize, midway: bool) -> latrunculi::Game {
-    let rules = rules_from_bits(bits);
+    let rules = Rules::from_switches(bits);
     let start = if midway {
         latrunculi_game(bits, seed.wrapping_add(1), 60, false)
             .position()

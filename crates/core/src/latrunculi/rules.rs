@@ -63,6 +63,38 @@ impl Rules {
         win: Win::All,
     };
 
+    /// One of the 32 combinations of the five switches, a bit each of `bits` (higher bits are
+    /// ignored): start by rows, move like a rook, corner capture, no moving back, win by taking
+    /// all. Tests and fuzzing walk every rule set with it.
+    ///
+    /// ```
+    /// use ludi_core::latrunculi::Rules;
+    /// assert_eq!(Rules::from_switches(0b01100).preset(), Some("piso"));
+    /// assert_eq!(Rules::from_switches(0b10011).preset(), Some("quintana"));
+    /// assert_eq!(Rules::from_switches(32 + 12), Rules::from_switches(12));
+    /// ```
+    pub fn from_switches(bits: u8) -> Rules {
+        Rules {
+            start: if bits & 1 == 0 {
+                Start::Place
+            } else {
+                Start::Rows
+            },
+            movement: if bits & 2 == 0 {
+                Movement::Step
+            } else {
+                Movement::Rook
+            },
+            corner: bits & 4 != 0,
+            noback: bits & 8 != 0,
+            win: if bits & 16 == 0 {
+                Win::Captures
+            } else {
+                Win::All
+            },
+        }
+    }
+
     /// `piso` or `quintana` when these rules are a preset, else `None`.
     ///
     /// ```
