@@ -127,3 +127,28 @@ test('Install appears only after beforeinstallprompt, and asks the browser once'
   assert.equal(await s.page.locator('[data-action="install"]').isVisible(), false);
   await close(s);
 });
+
+test('a slow network shows a game at once: words first, the board when the engine arrives, nothing moving', async () => {
+  for (const game of ['scripta', 'latrunculi']) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const release = {};
+    const held = new Promise((resolve) => { release.wasm = resolve; });
+    await context.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+    const page = await context.newPage();
+    await page.goto(new URL(`?game=${game}`, BASE).href);
+    await page.waitForSelector('[role="status"][data-say="app.loading"]');
+    await page.waitForSelector('#command-about');
+    assert.equal(await page.locator('#board svg').count(), 0, 'no board before the engine');
+    const frame = await page.locator('.controls [data-action]').evaluateAll((buttons) => buttons.map((b) => b.disabled));
+    assert.ok(frame.length > 0 && frame.every(Boolean), `${game}: buttons wait for the engine`);
+    const place = () => page.evaluate(() => ['.board-wrap', '.controls', '#command-about']
+      .map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top)));
+    const before = await place();
+    release.wasm();
+    await page.waitForSelector('body.ready');
+    assert.equal(await page.locator('#board svg').count(), 1);
+    assert.notEqual(await page.getAttribute('[role="status"]', 'data-say'), 'app.loading');
+    assert.deepEqual(await place(), before, `${game}: the board arrives in its held place`);
+    await context.close();
+  }
+});

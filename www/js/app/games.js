@@ -40,7 +40,7 @@ const LATRUNCULI_OPTIONS = [
 
 /**
  * Every game with what the home screen, the router and the rules pages need of it. `ready()`
- * gives the engine once it is loaded; `preview(box)`, `mount(root, ctx)` and
+ * gives the engine once it is loaded; `load()` (the screen's module), `preview(box)`, `mount(root, ctx)` and
  * `rulesPage(body, rules)` return promises, as each may wait for the engine or its module.
  */
 export function gameCatalogue(ready, i18n, latrunculi) {
@@ -55,6 +55,8 @@ export function gameCatalogue(ready, i18n, latrunculi) {
       // Austin & Murray are the default: a link without `rules` plays them.
       rulesText: () => null,
       preview: scriptaPreview(ready, i18n),
+      // The screen's module, asked for while the engine loads.
+      load: () => import('../games/scripta/screen.js'),
       mount: async (root, ctx) => (await import('../games/scripta/screen.js')).mountScripta(root, ctx),
       rulesPage: async (body) => {
         const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), ready()]);

@@ -2,8 +2,9 @@
 // for (home, a game, or a rules page). Moving between screens keeps the page: the old screen
 // is destroyed and the new one mounted, with the address in the history.
 //
-// The home screen's words do not need the engine, so they are drawn first and the engine is
-// fetched after that first paint; a game or a rules page fetches it at once.
+// A screen's words do not need the engine, so they are drawn first and the engine is fetched
+// after that first paint: a slow network shows the home screen, a game's frame or a rules
+// page at once, and only the boards wait. The replay view, all engine, fetches it at once.
 
 import init, * as engine from '../../pkg/ludi_wasm.js';
 import { createI18n, loadI18n, languageOf, pickLanguage } from '../i18n/index.js';
@@ -45,13 +46,13 @@ async function boot() {
     return loading.promise;
   };
   const first = readRoute(location.search);
-  if (first.screen !== 'home') ready();
+  if (first.screen === 'replay') ready();
   const theme = applyTheme();
   const worker = createWorkerClient();
   const app = { screen: null, mounting: 0 };
   let i18n = null;
   let games = null;
-  // Previews ask for the engine only once the home screen's words are painted.
+  // Screens ask for the engine only once their words are painted.
   const later = () => afterPaint().then(ready);
 
   // The language: the link's `lang`, else the visitor's last choice, else the browser's. A
@@ -75,6 +76,15 @@ async function boot() {
       history.replaceState(null, '', `?${params}`);
     }
     mount(readRoute(location.search));
+  }
+
+  // The language and theme switches join the screen's header once it is drawn: a game screen
+  // asks as soon as its frame is, before its engine arrives, so nothing moves later.
+  function furnish() {
+    const header = root.querySelector('header');
+    if (!header || header.querySelector('.language-switch')) return;
+    (header.querySelector('.bar-actions') ?? header).append(languageSwitcher(i18n, chooseLanguage));
+    addThemeButton(root, i18n, theme);
   }
 
   // `handoff` gives the next screen what a link cannot carry: a game taken over from a replay.
@@ -111,10 +121,12 @@ async function boot() {
     const told = [];
     if (route.lang && !languageOf(route.lang)) told.push({ notice: 'unknownLanguage', args: { value: route.lang } });
     const game = games[route.game];
-    const engineNeeded = route.screen === 'replay' || (route.screen !== 'home' && game);
-    // `ready` lets the home screen read a record it is given before its pictures need the engine.
+    // A game's screen module arrives while the engine does, not after it: the screen draws its
+    // frame and words first and waits for the engine itself, as do rules pages and previews.
+    if (route.screen === 'game') game?.load();
     const ctx = {
-      engine: engineNeeded ? await ready() : null, ready, i18n, route, worker, go, games, told, handoff, health,
+      engine: route.screen === 'replay' ? await ready() : null,
+      ready: later, i18n, route, worker, go, games, told, handoff, health, furnish,
     };
     if (turn !== app.mounting) return;
     let screen;
@@ -134,9 +146,7 @@ async function boot() {
       return;
     }
     app.screen = screen;
-    const header = root.querySelector('header');
-    (header?.querySelector('.bar-actions') ?? header)?.append(languageSwitcher(i18n, chooseLanguage));
-    addThemeButton(root, i18n, theme);
+    furnish();
     window.scrollTo(0, 0);
     await screen.drawn;
     if (turn === app.mounting) document.body.classList.add('ready');

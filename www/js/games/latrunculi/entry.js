@@ -28,6 +28,7 @@ function preview(ready, i18n) {
 export function latrunculi(ready, i18n) {
   return {
     preview: preview(ready, i18n),
+    load: () => import('./screen.js'),
     mount: async (root, ctx) => (await import('./screen.js')).mountLatrunculi(root, ctx),
     rulesPage: async (body, rules) => {
       const [{ renderRules }, engine] = await Promise.all([import('./rules.js'), ready()]);

@@ -88,14 +88,25 @@ function layout(root, { t }) {
 }
 
 /**
- * Mounts the game on `root`. `ctx`: {engine (the wasm module), i18n, route, worker, go(query)}.
- * Returns {destroy}.
+ * Mounts the game on `root`. `ctx`: {ready() (gives the wasm module), i18n, route, worker,
+ * go(query)}. Resolves to {destroy, drawn} once the engine has arrived and the game is drawn.
  */
-export function mountLatrunculi(root, ctx) {
-  const { engine, i18n, route, worker } = ctx;
+export async function mountLatrunculi(root, ctx) {
+  const { i18n, route, worker } = ctx;
   const { t } = i18n;
   const words = createWords(i18n);
+  // The screen's frame and words are drawn before the engine arrives, so a slow network shows
+  // the game at once and only the board waits.
   const dom = layout(root, i18n);
+  dom.status.textContent = t('app.loading');
+  dom.status.dataset.say = 'app.loading';
+  const commandLine = createCommandLine(dom.main, i18n, { about: 'a11y.command.latrunculi', run: (text) => command(text), onKeys: () => keys.open() });
+  ctx.furnish();
+  // Until the engine is here nothing can be played: the buttons wait too.
+  const waiting = Object.values(dom.buttons);
+  for (const b of waiting) b.disabled = true;
+  const engine = await ctx.ready();
+  for (const b of waiting) b.disabled = false;
   const life = { destroyed: false };
 
   // --- Choosing the game: the saved game of this link, or the one the link asks for ---
@@ -489,7 +500,7 @@ export function mountLatrunculi(root, ctx) {
     ['a11y.key.escape', 'a11y.keys.escape'], ['a11y.key.undo', 'a11y.keys.undo'],
     ['a11y.key.hint', 'a11y.keys.hint'], ['a11y.key.help', 'a11y.keys.help'],
   ]);
-  const records = attachRecordMenu(root, ctx, {
+  const records = attachRecordMenu(root, { ...ctx, engine }, {
     game: GAME.id,
     record: (date) => game().record(...playerNames(i18n, get().opponent, GAME.sides), date),
     link: () => query({ game: GAME.id, rules: snap().preset ?? snap().rules, position: snap().position }),
@@ -587,7 +598,6 @@ export function mountLatrunculi(root, ctx) {
       return false;
     }
   }
-  const commandLine = createCommandLine(dom.main, i18n, { about: 'a11y.command.latrunculi', run: command, onKeys: () => keys.open() });
   const shortcut = (key) => t(key).toLowerCase();
   const detachKeys = attachShortcuts({
     [shortcut('a11y.key.undo')]: () => press('undo'),

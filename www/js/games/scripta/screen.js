@@ -86,14 +86,29 @@ function layout(root, { t }) {
 }
 
 /**
- * Mounts the game on `root`. `ctx`: {engine (the wasm module), i18n, route, worker, go(query)}.
- * Returns {destroy}.
+ * Mounts the game on `root`. `ctx`: {ready() (gives the wasm module), i18n, route, worker,
+ * go(query)}. Resolves to {destroy, drawn} once the engine has arrived and the game is drawn.
  */
-export function mountScripta(root, ctx) {
-  const { engine, i18n, route, worker } = ctx;
+export async function mountScripta(root, ctx) {
+  const { i18n, route, worker } = ctx;
   const { t } = i18n;
   const words = createWords(i18n);
+  // The screen's frame and words are drawn before the engine arrives, so a slow network shows
+  // the game at once and only the board waits.
   const dom = layout(root, i18n);
+  dom.status.textContent = t('app.loading');
+  dom.status.dataset.say = 'app.loading';
+  const commandLine = createCommandLine(dom.main, i18n, { about: 'a11y.command.scripta', run: (text) => command(text), onKeys: () => keys.open() });
+  const trays = {
+    albi: createTray(dom.trays.albi, 'albi', i18n),
+    nigri: createTray(dom.trays.nigri, 'nigri', i18n),
+  };
+  ctx.furnish();
+  // Until the engine is here nothing can be played: the buttons wait too.
+  const waiting = Object.values(dom.buttons);
+  for (const b of waiting) b.disabled = true;
+  const engine = await ctx.ready();
+  for (const b of waiting) b.disabled = false;
   const life = { destroyed: false };
   const portrait = window.matchMedia('(orientation: portrait)');
 
@@ -153,10 +168,6 @@ export function mountScripta(root, ctx) {
     stop: () => { life.destroyed = true; },
     saving: start.saving,
   });
-  const trays = {
-    albi: createTray(dom.trays.albi, 'albi', i18n),
-    nigri: createTray(dom.trays.nigri, 'nigri', i18n),
-  };
   const board = { current: null };
   const drawBoard = () => {
     board.current?.destroy();
@@ -513,7 +524,7 @@ export function mountScripta(root, ctx) {
     ['a11y.key.undo', 'a11y.keys.undo'], ['a11y.key.confirm', 'a11y.keys.confirm'],
     ['a11y.key.hint', 'a11y.keys.hint'], ['a11y.key.help', 'a11y.keys.help'],
   ]);
-  const records = attachRecordMenu(root, ctx, {
+  const records = attachRecordMenu(root, { ...ctx, engine }, {
     game: GAME.id,
     record: (date) => game().record(...playerNames(i18n, get().opponent, GAME.sides), date),
     link: () => query({ game: GAME.id, position: snap().position }),
@@ -616,7 +627,6 @@ export function mountScripta(root, ctx) {
       return false;
     }
   }
-  const commandLine = createCommandLine(dom.main, i18n, { about: 'a11y.command.scripta', run: command, onKeys: () => keys.open() });
   const shortcut = (key) => t(key).toLowerCase();
   const detachKeys = attachShortcuts({
     [shortcut('a11y.key.throw')]: () => press('throw'),
