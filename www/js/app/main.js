@@ -23,8 +23,20 @@ import { showFault } from './safeguards.js';
 
 const root = document.getElementById('app');
 
-// After the browser has painted what is on screen now.
-const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+// Once the browser has shown the page's first words (its first contentful paint, reported
+// only after the frame is on screen), or after a while should it never say so.
+const FIRST_WORDS_WAIT = 3000;
+function firstWordsShown() {
+  return new Promise((resolve) => {
+    setTimeout(resolve, FIRST_WORDS_WAIT);
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+  });
+}
 
 async function boot() {
   // The engine's health: a Rust panic's message, handed over by the panic hook just before the
@@ -52,8 +64,9 @@ async function boot() {
   const app = { screen: null, mounting: 0 };
   let i18n = null;
   let games = null;
-  // Screens ask for the engine only once their words are painted.
-  const later = () => afterPaint().then(ready);
+  // Screens ask for the engine only once the first words are on screen.
+  const shown = firstWordsShown();
+  const later = () => shown.then(ready);
 
   // The language: the link's `lang`, else the visitor's last choice, else the browser's. A
   // link's language is remembered, so a class sent to `?lang=la` stays in Latin on every screen.
