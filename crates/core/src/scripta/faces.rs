@@ -3,11 +3,13 @@
 //! on; the others are faces the page may draw instead. The lines are spelled as the boards
 //! (and the sources that list them) spell them, Vulgar Latin and all.
 
+use serde::Serialize;
+
 /// Lines of a face, one per row of the board.
 pub const LINES: usize = 3;
 
-/// One inscribed board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One inscribed board; serialized as `{id, lines, found}` for the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Face {
     /// The page's name for it, in links and storage.
     pub id: &'static str,
@@ -119,14 +121,6 @@ impl Face {
             .filter(|c| *c != ' ')
             .nth(usize::from(col))
     }
-
-    /// The letters a row at a time, each row left to right: `letters()[row][col]`.
-    pub fn letters(&self) -> Vec<Vec<char>> {
-        self.lines
-            .iter()
-            .map(|line| line.chars().filter(|c| *c != ' ').collect())
-            .collect()
-    }
 }
 
 #[cfg(test)]
@@ -165,11 +159,7 @@ mod tests {
             }
             assert_eq!(face.letter(board.rows, 0), None);
             assert_eq!(face.letter(0, board.columns), None);
-            let letters = face.letters();
-            assert_eq!(letters.len(), usize::from(board.rows));
-            assert!(letters
-                .iter()
-                .all(|r| r.len() == usize::from(board.columns)));
+            assert_eq!(face.lines.len(), usize::from(board.rows));
         }
     }
 
@@ -208,8 +198,11 @@ mod tests {
     fn the_ostia_board_spells_the_way_round() {
         let ostia = Face::by_id("ostia-alphabet").expect("the Ostia board");
         assert_eq!(ostia.found, Some("ostia"));
-        let rows: Vec<String> = ostia.letters().iter().map(|r| r.iter().collect()).collect();
-        assert_eq!(rows, ["CCCCCCBBBBBB", "AAAAAAAAAAAA", "DDDDDDEEEEEE"]);
+        let row = |r: u8| -> String { (0..12).filter_map(|c| ostia.letter(r, c)).collect() };
+        assert_eq!(
+            [row(0), row(1), row(2)],
+            ["CCCCCCBBBBBB", "AAAAAAAAAAAA", "DDDDDDEEEEEE"]
+        );
         // Only Trier and Ostia have a findspot in the source.
         let found: Vec<&str> = Face::all().iter().filter_map(|f| f.found).collect();
         assert_eq!(found, ["trier", "ostia"]);
