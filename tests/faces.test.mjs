@@ -93,6 +93,13 @@ test('an unknown face is told and the Trier board is drawn', async () => {
   await close(s);
 });
 
+test('an embedded board draws the face its link carries (embed.js passes data-face on)', async () => {
+  const s = await open(browser, 'embed.html?game=scripta&opponent=human&face=ostia-alphabet');
+  const { faces, cells } = await engine(s.page);
+  assertDrawn(await board(s.page), faces.find((f) => f.id === 'ostia-alphabet'), cells);
+  await close(s);
+});
+
 test('the rules page draws one board for every face, with its letters', async () => {
   const s = await open(browser, '?page=rules&game=scripta');
   await s.page.waitForSelector('[data-rules-page="scripta"]');
