@@ -119,23 +119,27 @@ export function mountHome(root, ctx) {
     return set;
   }
 
-  /** The inscribed board the chosen game's marks carry, once the engine has listed them. */
+  /**
+   * The inscribed board the chosen game's marks carry. The engine lists them; until it has,
+   * the picker holds its place, empty and disabled, so nothing below it moves when it fills.
+   */
   function facePicker(state) {
     const game = games[state.game];
-    const faces = state.faces[state.game];
-    if (!faces?.length) return null;
+    if (!game.faces) return null;
+    const faces = state.faces[state.game] ?? [];
     const options = el('div', 'options');
     const row = el('label', 'option face-option');
     row.append(el('span', '', t('home.face')));
     const select = el('select');
     select.name = 'face';
     select.dataset.choice = 'face';
+    select.disabled = !faces.length;
     for (const face of faces) {
       const o = el('option', '', game.faceName(face));
       o.value = face.id;
       select.append(o);
     }
-    select.value = (faces.find((f) => f.id === state.face) ?? faces[0]).id;
+    if (faces.length) select.value = (faces.find((f) => f.id === state.face) ?? faces[0]).id;
     select.addEventListener('change', () => {
       storage.saveFace(select.value);
       // The picture of the board is drawn again with the new letters.
