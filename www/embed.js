@@ -2,7 +2,7 @@
 //
 //   <script src="https://games.example/ludi/embed.js" defer></script>
 //   <div data-ludi-game="scripta" data-rules="" data-opponent="computer" data-level=""
-//        data-side="" data-lang="en" data-theme="light"></div>
+//        data-side="" data-face="" data-lang="en" data-theme="light"></div>
 //
 // Each such element becomes an <iframe> of embed.html from the folder this script came from,
 // kept as tall as the board through messages, and fires `ludi:gameover` (detail: winner, rules,
@@ -15,7 +15,7 @@
   if (!script || !script.src) return;
   var base = new URL('.', script.src);
   var ORIGIN = base.origin;
-  var OPTIONS = ['rules', 'opponent', 'level', 'side', 'lang', 'theme', 'position', 'seed', 'pace'];
+  var OPTIONS = ['rules', 'opponent', 'level', 'side', 'face', 'lang', 'theme', 'position', 'seed', 'pace'];
   var MIN_HEIGHT = 120;
   var MAX_HEIGHT = 4000;
   var frames = new Map(); // frame window -> {element, iframe, id}

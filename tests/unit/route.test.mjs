@@ -36,6 +36,11 @@ test('the origin holds only what makes the game, so the same link restores it', 
   assert.equal(a.origin, b.origin);
   assert.notEqual(readRoute('?game=scripta&seed=5').origin, a.origin);
   assert.equal(readRoute('?game=scripta&position=%20').position, null, 'blank values are absent');
+  // The board's face is a picture only: the same game whatever letters its marks carry.
+  const faced = readRoute('?game=scripta&seed=4&face=ostia-alphabet');
+  assert.equal(faced.face, 'ostia-alphabet');
+  assert.equal(faced.origin, readRoute('?game=scripta&seed=4').origin);
+  assert.equal(readRoute('?game=scripta').face, null);
 });
 
 test('query leaves out empty values and names the home screen when nothing is left', () => {

@@ -5,6 +5,7 @@
 //! can panic; should one ever do so all the same, `panic` hands the page its message.
 
 mod convert;
+pub mod faces;
 pub mod latrunculi;
 pub mod panic;
 pub mod record;

@@ -11,9 +11,10 @@ use std::process::Command;
 use wasm_bindgen_cli_support::Bindgen;
 
 pub const TARGET: &str = "wasm32-unknown-unknown";
-/// The budget for both games' wasm and its JS glue together, gzipped (215 KB: 200 KB until
-/// records, replays and the hard player's verdict per turn came in, about 14 KB of it).
-const BUDGET: usize = 215 * 1024;
+/// The budget for both games' wasm and its JS glue together, gzipped (216 KB: 200 KB until
+/// records, replays and the hard player's verdict per turn came in, about 14 KB of it; 215 KB
+/// until XII Scripta's inscribed boards, about 1.3 KB, most of it their text).
+const BUDGET: usize = 216 * 1024;
 /// What the Rust compiler's wasm output uses beyond the MVP, for binaryen to accept it.
 const WASM_FEATURES: &[&str] = &[
     "--enable-bulk-memory",
@@ -89,7 +90,7 @@ pub fn build() -> Result<Size, String> {
         glue: gzipped(&out.join("ludi_wasm.js"))?,
     };
     println!(
-        "wasm size: {} bytes wasm + {} bytes JS glue = {} bytes gzip ({:.1} KB; budget 215 KB)",
+        "wasm size: {} bytes wasm + {} bytes JS glue = {} bytes gzip ({:.1} KB; budget 216 KB)",
         size.wasm,
         size.glue,
         size.wasm + size.glue,

@@ -13,7 +13,7 @@ import { loadI18n, pickLanguage } from '../i18n/index.js';
 const PROTOCOL = 'embed';
 const VERSION = 1;
 // What an embed may carry to the game; anything else in its URL is dropped.
-const PASSED = ['game', 'rules', 'opponent', 'level', 'side', 'lang', 'position', 'seed', 'pace'];
+const PASSED = ['game', 'rules', 'opponent', 'level', 'side', 'face', 'lang', 'position', 'seed', 'pace'];
 const GAMES = ['scripta', 'latrunculi'];
 
 export function isMessage(data, type) {

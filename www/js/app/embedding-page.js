@@ -5,7 +5,7 @@
 import { loadI18n, pickLanguage } from '../i18n/index.js';
 import { heading, paragraph } from './page.js';
 
-const OPTIONS = ['game', 'rules', 'opponent', 'level', 'side', 'lang', 'theme', 'title'];
+const OPTIONS = ['game', 'rules', 'opponent', 'level', 'side', 'face', 'lang', 'theme', 'title'];
 
 function code(text) {
   const pre = document.createElement('pre');

@@ -7,6 +7,7 @@
 
 import { asPicture } from '../kit/svg.js';
 import { createBoard } from '../games/scripta/board.js';
+import { chooseFace, faceName } from '../games/scripta/faces.js';
 import { GAME as SCRIPTA } from '../games/scripta/meta.js';
 import { GAME as LATRUNCULI } from '../games/latrunculi/meta.js';
 
@@ -19,7 +20,7 @@ function scriptaPreview(ready, i18n) {
     const game = engine.ScriptaGame.fromPosition(SCRIPTA_PREVIEW, '1');
     try {
       const snap = game.snapshot();
-      createBoard(box, game.geometry(), { i18n }).render({
+      createBoard(box, game.geometry(), { i18n, face: chooseFace(engine.scriptaFaces()) }).render({
         position: snap.position, marks: snap.marks, selectable: new Set(), selected: null,
         targets: new Map(), turn: snap.turn, hint: null,
       });
@@ -40,8 +41,9 @@ const LATRUNCULI_OPTIONS = [
 
 /**
  * Every game with what the home screen, the router and the rules pages need of it. `ready()`
- * gives the engine once it is loaded; `load()` (the screen's module), `preview(box)`, `mount(root, ctx)` and
- * `rulesPage(body, rules)` return promises, as each may wait for the engine or its module.
+ * gives the engine once it is loaded; `load()` (the screen's module), `preview(box)`,
+ * `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait for the
+ * engine or its module; so does `faces()`, the inscribed boards of a game that has them.
  */
 export function gameCatalogue(ready, i18n, latrunculi) {
   return {
@@ -57,6 +59,9 @@ export function gameCatalogue(ready, i18n, latrunculi) {
       preview: scriptaPreview(ready, i18n),
       // The screen's module, asked for while the engine loads.
       load: () => import('../games/scripta/screen.js'),
+      // The inscribed boards its marks may carry, from the engine, and their names in a picker.
+      faces: async () => (await ready()).scriptaFaces(),
+      faceName: (face) => faceName(i18n, face),
       mount: async (root, ctx) => (await import('../games/scripta/screen.js')).mountScripta(root, ctx),
       rulesPage: async (body) => {
         const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), ready()]);

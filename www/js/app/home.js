@@ -57,7 +57,9 @@ function choiceGroup(name, legend, items, chosen, onChoose) {
 export function mountHome(root, ctx) {
   const { i18n, games, go } = ctx;
   const { t } = i18n;
-  const store = createStore(remembered(games, storage.loadChoices()));
+  // `faces`: each game's inscribed boards once the engine lists them; `face`: the one chosen
+  // on this device (checked against the list when drawn). Both are kept apart from the choices.
+  const store = createStore({ ...remembered(games, storage.loadChoices()), faces: {}, face: storage.loadFace() });
   const previews = new Map();
   // The board pictures wait for the engine; the words are on screen before it arrives.
   const drawing = [];
@@ -111,7 +113,42 @@ export function mountHome(root, ctx) {
       box.append(previews.get(id));
       return { value: id, name: t(game.name), about: t(`${game.name}.about`), extra: box };
     });
-    return choiceGroup('game', t('home.chooseGame'), items, state.game, (game) => store.dispatch({ game }));
+    const set = choiceGroup('game', t('home.chooseGame'), items, state.game, (game) => store.dispatch({ game }));
+    const picker = facePicker(state);
+    if (picker) set.append(picker);
+    return set;
+  }
+
+  /**
+   * The inscribed board the chosen game's marks carry. The engine lists them; until it has,
+   * the picker holds its place, empty and disabled, so nothing below it moves when it fills.
+   */
+  function facePicker(state) {
+    const game = games[state.game];
+    if (!game.faces) return null;
+    const faces = state.faces[state.game] ?? [];
+    const options = el('div', 'options');
+    const row = el('label', 'option face-option');
+    row.append(el('span', '', t('home.face')));
+    const select = el('select');
+    select.name = 'face';
+    select.dataset.choice = 'face';
+    select.disabled = !faces.length;
+    for (const face of faces) {
+      const o = el('option', '', game.faceName(face));
+      o.value = face.id;
+      select.append(o);
+    }
+    if (faces.length) select.value = (faces.find((f) => f.id === state.face) ?? faces[0]).id;
+    select.addEventListener('change', () => {
+      storage.saveFace(select.value);
+      // The picture of the board is drawn again with the new letters.
+      previews.delete(state.game);
+      store.dispatch({ face: select.value });
+    });
+    row.append(select);
+    options.append(row);
+    return options;
   }
 
   function rulesChoices(state) {
@@ -212,14 +249,19 @@ export function mountHome(root, ctx) {
     open.addEventListener('click', () => opener.open());
     go2.append(play, rules, open);
     parts.push(go2);
-    const focused = document.activeElement?.closest?.('.choice');
+    const focused = document.activeElement?.closest?.('.choice, select[data-choice]');
     const again = focused && Object.entries(focused.dataset)[0];
     main.replaceChildren(...parts);
-    if (again) main.querySelector(`.choice[data-${again[0]}="${again[1]}"]`)?.focus();
+    if (again) main.querySelector(`${focused.matches('select') ? 'select' : '.choice'}[data-${again[0]}="${again[1]}"]`)?.focus();
   }
 
   store.subscribe(render);
-  store.subscribe((state) => storage.saveChoices(state));
+  store.subscribe(({ faces, face, ...choices }) => storage.saveChoices(choices));
+  for (const [id, game] of Object.entries(games)) {
+    if (game.faces) {
+      drawing.push(game.faces().then((list) => store.dispatch({ faces: { ...store.get().faces, [id]: list } })));
+    }
+  }
   render(store.get());
   document.title = t('app.title');
 

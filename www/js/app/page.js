@@ -48,7 +48,8 @@ export function figure(caption, draw) {
 
 /**
  * Fills `body` with a rules page: {title, sections: [{heading?, paragraphs: keys, figures:
- * [{caption key, draw}], list: keys}]}, every text through `t`.
+ * [{caption key, draw}], list: keys, nodes: () => elements built by the game}]}, every text
+ * through `t`.
  */
 export function renderPage(body, { t }, page) {
   const article = document.createElement('article');
@@ -59,6 +60,7 @@ export function renderPage(body, { t }, page) {
     for (const key of section.paragraphs ?? []) article.append(paragraph(t(key)));
     for (const { caption, draw } of section.figures ?? []) article.append(figure(t(caption), draw));
     if (section.list) article.append(list(section.list.map((key) => t(key))));
+    if (section.nodes) article.append(...section.nodes());
   }
   body.replaceChildren(article);
   return article;

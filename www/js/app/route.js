@@ -1,5 +1,5 @@
 // The URL's parameters, read into one route: which screen, which game and rules, who plays,
-// and the position, seed and pace a link may carry. Pure, so node's tests cover it.
+// and the position, seed, pace and board face a link may carry. Pure, so node's tests cover it.
 //
 // `/` is the home screen; `?game=scripta|latrunculi` goes straight to a game; `?page=rules`
 // with a game (and rules) shows a rules page; `?page=replay` the record kept for replaying.
@@ -30,6 +30,7 @@ export function readRoute(search) {
     position: get('position'),
     seed: get('seed'),
     lang: get('lang'),
+    face: get('face'),
     pace: get('pace') !== null && Number.isFinite(pace) ? Math.min(Math.max(pace, 0), MAX_PACE) : PACE,
     origin: origin.toString(),
   };

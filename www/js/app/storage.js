@@ -130,3 +130,20 @@ export function loadLanguage() {
 export function saveLanguage(code) {
   write(LANGUAGE_KEY, code);
 }
+
+const FACE_KEY = 'ludi-romani.face.v1';
+
+/** The inscribed board the visitor chose last for XII Scripta (an id to be checked), or null. */
+export function loadFace() {
+  const { text } = read(FACE_KEY);
+  try {
+    const id = JSON.parse(text ?? 'null');
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveFace(id) {
+  write(FACE_KEY, id);
+}

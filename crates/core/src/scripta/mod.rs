@@ -2,6 +2,7 @@
 //! Trier board: one 36-mark track run by both sides, three dice spent one step each.
 
 pub mod ai;
+mod faces;
 mod game;
 mod geometry;
 mod movegen;
@@ -14,6 +15,7 @@ mod step;
 mod xsn;
 
 pub use crate::record::{RecordError, ReplayError};
+pub use faces::Face;
 pub use game::{DieState, Game, GameError, TurnRecord};
 pub use geometry::{Cell, Geometry};
 pub use movegen::{legal_steps, max_dice, random_game, random_turn, turns, Generator, Turn};

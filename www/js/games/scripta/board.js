@@ -5,6 +5,7 @@
 // svg, destroy}; several can live on one page.
 
 import { el, toggle, uniqueId } from '../../kit/svg.js';
+import { faceLetter } from './faces.js';
 
 // Geometry in SVG units. Twelve cells plus the gap and the exit column must fit 352 CSS px
 // (a 360 px phone) with each cell at least 24 px wide.
@@ -53,13 +54,17 @@ function defs(svg, id) {
 
 /**
  * Draws the empty board for `geometry` into `container` and returns its renderer.
- * `options`: {tall: taller marks, i18n: {t}, label: the board's accessible name}.
+ * `options`: {tall: taller marks, i18n: {t}, label: the board's accessible name, face: the
+ * inscribed board whose letters the marks carry (a `scriptaFaces()` entry), else the
+ * geometry's own}.
  */
-export function createBoard(container, geometry, { tall = false, i18n, label } = {}) {
+export function createBoard(container, geometry, { tall = false, i18n, label, face = null } = {}) {
   const { H, VISIBLE } = tall ? TALL : WIDE;
   const { t } = i18n;
   const id = uniqueId('scripta');
   const cells = new Map(geometry.cells.map((c) => [c.mark, c]));
+  // A face gives each cell its letter by row and column, whichever mark the track puts there.
+  const letterOf = (cell) => (face && faceLetter(face, cell.row, cell.col)) ?? cell.letter;
   const half = geometry.gapBefore;
   const width = boardWidth(geometry);
   const height = M + geometry.rows * H + (geometry.rows - 1) * ROW_GAP + M;
@@ -130,6 +135,8 @@ export function createBoard(container, geometry, { tall = false, i18n, label } =
     class: 'board-svg',
     role: 'group',
     'aria-label': label ?? t('board.group'),
+    // The geometry's own letters are the Trier board's, which it is named after.
+    'data-board-face': face?.id ?? geometry.name,
   });
   defs(svg, id);
   el('rect', { x: 1, y: 1, width: width - 2, height: height - 2, rx: 12, class: 'slab', fill: `url(#${id}-stone)` }, svg);
@@ -155,18 +162,18 @@ export function createBoard(container, geometry, { tall = false, i18n, label } =
   // screen reader hears "Mark 14, HOSTES" where a sighted player sees it.
   const wordOf = new Map(geometry.cells.map((c) => [c.mark, geometry.cells
     .filter((d) => d.row === c.row && (d.col < half) === (c.col < half))
-    .sort((a, b) => a.col - b.col).map((d) => d.letter).join('')]));
+    .sort((a, b) => a.col - b.col).map(letterOf).join('')]));
   const marks = new Map();
   for (const cell of geometry.cells) {
     const x = cellX(cell.col);
     const y = cellY(cell.row);
-    const g = el('g', { class: 'mark', 'data-mark': String(cell.mark), role: 'button' }, svg);
+    const g = el('g', { class: 'mark', 'data-mark': String(cell.mark), 'data-letter': letterOf(cell), role: 'button' }, svg);
     if (homeMarks.has(cell.mark)) g.classList.add('home');
     // The whole column slot answers taps, not only the drawn cell: bigger thumb targets.
     el('rect', { x, y: y - ROW_GAP / 2, width: W, height: H + ROW_GAP, class: 'hit-area' }, g);
     el('rect', { x: x + 1.5, y, width: W - 3, height: H, rx: 5, class: 'cell' }, g);
     const letter = el('text', { x: x + W / 2, y: y + 45, class: 'letter' }, g);
-    letter.textContent = cell.letter;
+    letter.textContent = letterOf(cell);
     const number = el('text', { x: x + 3, y: y + 17, class: 'number' }, g);
     number.textContent = cell.label;
     const stack = el('g', { class: 'stack' }, g);

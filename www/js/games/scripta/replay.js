@@ -5,6 +5,7 @@
 import { asPicture } from '../../kit/svg.js';
 import { joined } from '../../app/notices.js';
 import { createBoard } from './board.js';
+import { chooseFace } from './faces.js';
 import { createTray, renderTray, renderDice } from './trays.js';
 import { createWords } from './words.js';
 
@@ -37,12 +38,13 @@ export function scriptaReplay(engine, i18n) {
     const seed = new engine.ScriptaGame('1');
     const geometry = seed.geometry();
     seed.free();
+    const face = chooseFace(engine.scriptaFaces());
     // Tall marks on a phone held upright, as in play; a tablet keeps room for the turns below.
     const portrait = window.matchMedia('(orientation: portrait) and (max-width: 599px)');
     const board = { current: null, last: null };
     const build = () => {
       board.current?.destroy();
-      board.current = createBoard(boardBox, geometry, { tall: portrait.matches, i18n });
+      board.current = createBoard(boardBox, geometry, { tall: portrait.matches, i18n, face });
       if (board.last) draw(board.last);
     };
 

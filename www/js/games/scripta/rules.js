@@ -1,9 +1,10 @@
 // XII Scripta's rules page: the rules in plain words with diagrams drawn by the board itself,
-// the history, the choices this ruleset makes and the sources.
+// the history, the inscribed boards, the choices this ruleset makes and the sources.
 
 import { renderPage } from '../../app/page.js';
 import { asPicture } from '../../kit/svg.js';
 import { createBoard } from './board.js';
+import { facesFigures } from './faces-section.js';
 
 // Each diagram: a position (XSN with its dice), the source to show selected, and a caption.
 const DIAGRAMS = {
@@ -51,6 +52,7 @@ export function renderRules(body, i18n, engine) {
       { paragraphs: ['scripta.am.bearOff'], figures: [figure('bearOff')] },
       { paragraphs: ['scripta.am.win'] },
       { heading: 'page.history', paragraphs: ['scripta.am.history1', 'scripta.am.history2', 'scripta.am.history3'] },
+      { heading: 'faces.heading', paragraphs: ['faces.intro', 'faces.vulgar'], nodes: () => facesFigures(i18n, engine) },
       { heading: 'page.choices', list: ['scripta.am.choice1', 'scripta.am.choice2', 'scripta.am.choice3', 'scripta.am.choice4', 'scripta.am.choice5', 'scripta.am.choice6'] },
       { heading: 'page.sources', list: ['scripta.am.source1', 'scripta.am.source2', 'scripta.am.source3'] },
     ],

@@ -15,6 +15,7 @@ import * as storage from '../../app/storage.js';
 import { attachInput } from '../../kit/input.js';
 import { fly, refuse } from '../../kit/animate.js';
 import { createBoard } from './board.js';
+import { chooseFace } from './faces.js';
 import { createTray, renderTray, renderDice, trayDisc } from './trays.js';
 import { createWords } from './words.js';
 import { renderRules } from './rules.js';
@@ -121,6 +122,8 @@ export async function mountScripta(root, ctx) {
   });
   const first = start.game;
   const opponent = start.opponent;
+  // The inscribed board the marks carry: a picture only, so it is no part of the saved game.
+  const inscribed = chooseFace(engine.scriptaFaces(), route, told);
 
   /** The game the link asks for; problems with the link are added to `told`. */
   function fromLink() {
@@ -174,6 +177,7 @@ export async function mountScripta(root, ctx) {
     board.current = createBoard(dom.board, geometry, {
       tall: portrait.matches,
       i18n,
+      face: inscribed,
       label: t('board.scripta', { name: geometry.name, rows: geometry.rows, columns: geometry.columns }),
     });
   };
