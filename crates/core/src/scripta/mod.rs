@@ -12,6 +12,7 @@ mod rules;
 mod ruleset;
 mod saved;
 mod step;
+mod table;
 mod xsn;
 
 pub use crate::record::{RecordError, ReplayError};
@@ -27,4 +28,5 @@ pub use ruleset::{
 };
 pub use saved::{RestoreError, SavedGame, SavedTurn};
 pub use step::{From, Step, StepError, To};
+pub use table::{Move, Table, TableTurn};
 pub use xsn::XsnError;
