@@ -142,6 +142,23 @@ impl Table {
         Dice::new(&values).unwrap_or(Dice::NONE)
     }
 
+    /// Who opens under the higher-throw rule: each side throws all its dice, the higher total
+    /// opens, ties throw again. The opening throws, Albi's then Nigri's, come back with it so
+    /// a record can replay them.
+    pub fn opening_throw(rules: &Rules, rng: &mut Rng) -> (Side, Vec<[Dice; 2]>) {
+        let probe = Table::start(*rules, Side::Albi);
+        let mut throws = Vec::new();
+        loop {
+            let pair = [probe.throw(rng), probe.throw(rng)];
+            let total = |d: &Dice| d.values().iter().map(|&v| u32::from(v)).sum::<u32>();
+            let (a, n) = (total(&pair[0]), total(&pair[1]));
+            throws.push(pair);
+            if a != n {
+                return (if a > n { Side::Albi } else { Side::Nigri }, throws);
+            }
+        }
+    }
+
     /// Hands the turn on after a throw `thrown` is played: to the other side, or to the same
     /// side again when the rules give another throw for all dice alike. A side's duty to move
     /// its hit counters first lasts only its next turn.
@@ -472,43 +489,43 @@ impl Table {
     /// The moves that begin some outcome of [`Table::turns`]: what may be played next, one
     /// move at a time.
     pub fn legal_moves(&self) -> Vec<Move> {
+        let mut memo = HashMap::new();
+        let most = self.most_dice(&mut memo);
         let mut out: Vec<Move> = Vec::new();
-        let most = self.most_dice();
         for mv in self.moves() {
             let mut next = *self;
             next.apply(mv);
-            let total = if next.winner().is_some() {
-                most
-            } else {
-                mv.dice.len() + next.most_dice()
-            };
-            if total == most && !out.contains(&mv) {
+            if mv.dice.len() + next.most_dice(&mut memo) == most && !out.contains(&mv) {
                 out.push(mv);
             }
         }
         out
     }
 
-    /// The most dice that can be played from here (all when a move wins).
-    fn most_dice(&self) -> usize {
+    /// The most dice that can be played from here, a winning move counting as all of them;
+    /// `memo` keeps what is known per table, as many orders of moves meet again.
+    fn most_dice(&self, memo: &mut HashMap<Table, usize>) -> usize {
         if self.winner().is_some() {
             return self.dice.len();
         }
-        self.moves()
-            .into_iter()
-            .map(|mv| {
-                let mut next = *self;
-                next.apply(mv);
-                if next.winner().is_some() {
-                    self.dice.len()
-                } else {
-                    mv.dice.len() + next.most_dice()
-                }
-            })
-            .max()
-            .unwrap_or(0)
+        if let Some(&known) = memo.get(self) {
+            return known;
+        }
+        let mut most = 0;
+        for mv in self.moves() {
+            let mut next = *self;
+            next.apply(mv);
+            most = most.max(mv.dice.len() + next.most_dice(memo));
+            if most == self.dice.len() {
+                break;
+            }
+        }
+        memo.insert(*self, most);
+        most
     }
 }
+
+mod xsn;
 
 #[cfg(test)]
 mod tests;

@@ -430,3 +430,20 @@ fn step_by_step_play_reaches_exactly_the_outcomes_of_turns() {
         }
     }
 }
+
+#[test]
+fn the_higher_opening_throw_opens_and_ties_throw_again() {
+    for seed in 0..50 {
+        let (opener, throws) = Table::opening_throw(&Rules::ITALIAN, &mut Rng::new(seed));
+        let total = |d: &Dice| d.values().iter().map(|&v| u32::from(v)).sum::<u32>();
+        let (last, ties) = throws.split_last().unwrap();
+        assert!(ties.iter().all(|p| total(&p[0]) == total(&p[1])));
+        let winner = if total(&last[0]) > total(&last[1]) {
+            Side::Albi
+        } else {
+            Side::Nigri
+        };
+        assert_ne!(total(&last[0]), total(&last[1]));
+        assert_eq!(opener, winner);
+    }
+}
