@@ -9,6 +9,7 @@ use ludi_core::scripta::ai::general::TablePlayer;
 use ludi_core::scripta::ai::train::game_seed;
 use ludi_core::scripta::ai::Level;
 use ludi_core::scripta::{Opener, Rules, Side, Table};
+use std::fmt::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -149,4 +150,43 @@ pub fn random_game(rules: &Rules, rng: &mut Rng, opener: Side) -> (Side, usize) 
         }
         table.pass_turn(thrown);
     }
+}
+
+/// The block `moves` prints for a position under any rules, as for Austin and Murray's: each
+/// outcome `<moves>\t<resulting XSN>` (the turn handed on, `-` for a lost throw) sorted by
+/// the resulting XSN, then the count.
+pub fn outcomes_block(text: &str) -> Result<String, String> {
+    let table: Table = text.parse().map_err(|e| format!("{e}"))?;
+    if let Some(winner) = table.winner() {
+        return Ok(format!("result: {winner}\n0 outcomes\n"));
+    }
+    let thrown = table.dice();
+    if thrown.is_empty() {
+        return Err(format!(
+            "no dice in `{}`: the throw is needed, e.g. `... 235`",
+            text.trim()
+        ));
+    }
+    let mut lines: Vec<(String, String)> = table
+        .turns()
+        .into_iter()
+        .map(|outcome| {
+            let mut after = outcome.result;
+            after.pass_turn(thrown);
+            let moves: Vec<String> = outcome.moves.iter().map(ToString::to_string).collect();
+            let written = if moves.is_empty() {
+                "-".to_string()
+            } else {
+                moves.join(" ")
+            };
+            (after.to_string(), written)
+        })
+        .collect();
+    lines.sort();
+    let mut block = String::new();
+    for (result, turn) in &lines {
+        let _ = writeln!(block, "{turn}\t{result}");
+    }
+    let _ = writeln!(block, "{} outcomes", lines.len());
+    Ok(block)
 }

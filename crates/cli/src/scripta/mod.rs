@@ -61,10 +61,22 @@ fn outcomes_block(generator: &mut Generator, position: &Position) -> String {
 }
 
 fn moves(args: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(args, &[])?;
+    let args = Args::parse(args, &["rules"])?;
+    let rules = general::rules_option(args.get("rules"))?;
     let mut generator = Generator::new();
     answer_positions(&args.positional, |text| {
-        position_with_dice(text).map(|position| outcomes_block(&mut generator, &position))
+        // A position's own rules field wins over `--rules`.
+        let bare = matches!(text.split_whitespace().next(), Some("A" | "N"));
+        if bare && rules.is_default() {
+            return position_with_dice(text)
+                .map(|position| outcomes_block(&mut generator, &position));
+        }
+        let named = if bare {
+            format!("{} {text}", rules.name())
+        } else {
+            text.to_string()
+        };
+        general::outcomes_block(&named)
     })
 }
 
