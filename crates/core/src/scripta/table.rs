@@ -502,6 +502,60 @@ impl Table {
         out
     }
 
+    /// The legal move a player wrote: `in/5`, `12/15`, `30/off`, a sum with its dice
+    /// `4/10(4+2)` (in any order), a stack with its count `5/8x2`; the `*` of a capture may be
+    /// left out. A plain `4/10` names a summed move only when no single die makes it.
+    ///
+    /// ```
+    /// use ludi_core::scripta::Table;
+    /// let t: Table = "italian A w0s0o14:8 w15s0o0: 42".parse().unwrap();
+    /// assert_eq!(t.legal_move("8/14(2+4)").unwrap().to_string(), "8/14(4+2)");
+    /// assert!(t.legal_move("8/13").is_err());
+    /// ```
+    pub fn legal_move(&self, text: &str) -> Result<Move, String> {
+        let text = text.trim();
+        let bare = text.strip_suffix('*').unwrap_or(text);
+        let (head, sum) = match bare.split_once('(') {
+            Some((head, rest)) => {
+                let inner = rest
+                    .strip_suffix(')')
+                    .ok_or_else(|| format!("`{text}`: a sum is written `(4+2)`"))?;
+                let mut dice: Vec<u8> = Vec::new();
+                for part in inner.split('+') {
+                    dice.push(
+                        part.parse()
+                            .map_err(|_| format!("`{text}`: `{part}` is not a die"))?,
+                    );
+                }
+                dice.sort_unstable();
+                (head, Some(dice))
+            }
+            None => (bare, None),
+        };
+        let legal = self.legal_moves();
+        let matches: Vec<Move> = legal
+            .into_iter()
+            .filter(|mv| {
+                let written = mv.to_string();
+                let plain = written.trim_end_matches('*');
+                let mv_head = plain.split('(').next().unwrap_or(plain);
+                let mut dice = mv.dice.values().to_vec();
+                dice.sort_unstable();
+                mv_head == head
+                    && match &sum {
+                        Some(sum) => mv.summed && *sum == dice,
+                        None => true,
+                    }
+            })
+            .collect();
+        // Without its dice, the single-die (or matched) way is meant when there is one.
+        let plain: Vec<&Move> = matches.iter().filter(|mv| !mv.summed).collect();
+        match (plain.first(), matches.first()) {
+            (Some(&&mv), _) | (None, Some(&mv)) => Ok(mv),
+            (None, None) => Err(format!("`{text}` is not a legal move now")),
+        }
+    }
+
     /// The most dice that can be played from here, a winning move counting as all of them;
     /// `memo` keeps what is known per table, as many orders of moves meet again.
     fn most_dice(&self, memo: &mut HashMap<Table, usize>) -> usize {

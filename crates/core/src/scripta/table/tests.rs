@@ -447,3 +447,20 @@ fn the_higher_opening_throw_opens_and_ties_throw_again() {
         assert_eq!(opener, winner);
     }
 }
+
+#[test]
+fn a_written_move_names_its_sum_or_its_stack() {
+    let mut table = empty(Rules::ITALIAN);
+    put(&mut table, Side::Albi, 8, 2);
+    let table = balance(table).with_dice(dice(&[4, 2]));
+    assert_eq!(
+        table.legal_move("8/14(2+4)").unwrap().to_string(),
+        "8/14(4+2)"
+    );
+    assert_eq!(table.legal_move("8/14").unwrap().to_string(), "8/14(4+2)");
+    assert_eq!(table.legal_move("8/12x2").unwrap().count, 2);
+    assert!(table.legal_move("8/12").unwrap().count == 1);
+    assert!(table.legal_move("8/13").is_err());
+    assert!(table.legal_move("8/14(4+3)").is_err());
+    assert!(table.legal_move("8/14(4+").is_err());
+}
