@@ -1,16 +1,44 @@
 //! XSN: any text either reads as a position that writes back canonically and reads back
 //! the same, with fifteen counters a side, or is refused with the bad part named. A position
-//! that reads with dice gets its legal steps and turns listed, and each must play.
+//! that reads with dice gets its legal steps and turns listed, and each must play. The same
+//! text is read under any rules too (a leading rules field, `italian A ...`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ludi_core::scripta::{legal_steps, max_dice, turns, Game, Position};
+use ludi_core::scripta::{legal_steps, max_dice, turns, Game, Position, Side, Table};
 use ludi_fuzz::{scripta_counters, scripta_xsn_round_trip};
 
 const PARTS: [&str; 5] = ["turn", "albi", "nigri", "dice", "position"];
 
+/// The same text under any rules (a leading rules field): it reads as a table that writes
+/// back and reads back equal, with the rules' counters a side, whose every single move keeps
+/// them; or it is refused with the bad part named.
+fn any_rules(text: &str) {
+    let table: Table = match text.parse() {
+        Ok(table) => table,
+        Err(e) => {
+            assert!(
+                PARTS.contains(&e.part) || e.part == "rules",
+                "unknown part in {e}"
+            );
+            return;
+        }
+    };
+    let written = table.to_string();
+    assert_eq!(written.parse::<Table>().as_ref(), Ok(&table), "{written}");
+    let counters = table.rules().counters;
+    for mv in table.moves() {
+        let mut next = table;
+        next.apply(mv);
+        for side in Side::BOTH {
+            assert_eq!(next.counters(side), counters, "{mv} in {written}");
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
+    any_rules(&text);
     let position: Position = match text.parse() {
         Ok(position) => position,
         Err(e) => {

@@ -277,3 +277,69 @@ fn training_stopped_and_resumed_from_its_checkpoint_ends_as_an_unbroken_run() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(text(&refused.stderr).contains("checkpoint"));
 }
+
+#[test]
+fn moves_plays_the_rules_a_position_names_or_rules_gives() {
+    let named = ludi(&["scripta", "moves", "italian-6 A w6s0o0: w6s0o0: 35"], "");
+    assert!(named.status.success());
+    assert_eq!(
+        text(&named.stdout),
+        "in/3 in/5\titalian-6 N w4s0o0:3,5 w6s0o0:\n1 outcomes\n"
+    );
+    let given = ludi(
+        &[
+            "scripta",
+            "moves",
+            "--rules",
+            "italian-6",
+            "A w6s0o0: w6s0o0: 35",
+        ],
+        "",
+    );
+    assert_eq!(text(&given.stdout), text(&named.stdout));
+    // A sum jumps a block and lands only at its end.
+    let sum = ludi(
+        &["scripta", "moves", "italian A w0s0o14:8 w13s0o0:12x2 42"],
+        "",
+    );
+    assert!(text(&sum.stdout).contains("8/14(4+2)\titalian N w0s0o14:14 w13s0o0:12x2\n"));
+    let bad = ludi(
+        &[
+            "scripta",
+            "moves",
+            "--rules",
+            "chess",
+            "A w15s0o0: w15s0o0: 1",
+        ],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn play_and_match_take_rules() {
+    let play = ludi(
+        &[
+            "scripta",
+            "play",
+            "--rules",
+            "italian-6",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    let out = text(&play.stdout);
+    assert!(out.starts_with("rules: italian-6\ngames: 4\n"), "{out}");
+    let matched = ludi(
+        &[
+            "scripta", "match", "medium", "random", "--rules", "russian", "--games", "2",
+        ],
+        "",
+    );
+    let out = text(&matched.stdout);
+    assert!(out.starts_with("rules: russian\ngames: 2 "), "{out}");
+    assert!(out.contains("medium win rate: "), "{out}");
+}

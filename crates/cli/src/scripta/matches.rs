@@ -1,4 +1,5 @@
-//! `ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F] [--weights2 F]`:
+//! `ludi scripta match P1 P2 --games N --seed S [--threads T] [--weights F] [--weights2 F]
+//! [--rules R]`:
 //! two computer players play N games. Each pair of games throws the same dice with the colours
 //! swapped, so that luck cancels as far as it can; the same seed plays the same match on any
 //! number of threads. Besides the page's levels, `mcts` or `mcts:N` is the reference UCT
@@ -87,12 +88,23 @@ pub fn network(path: Option<&str>) -> Result<Result<Arc<Net>, WeightsError>, Usa
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(args, &["games", "seed", "threads", "weights", "weights2"])?;
+    let args = Args::parse(
+        args,
+        &["games", "seed", "threads", "weights", "weights2", "rules"],
+    )?;
     let [p1, p2] = args.positional.as_slice() else {
         return Err(UsageError(
             "match needs two players: random, easy, medium, hard, expert, mcts or mcts:N".into(),
         ));
     };
+    let rules = super::general::rules_option(args.get("rules"))?;
+    if !rules.is_default() {
+        let games: u64 = args.number("games", 200)?;
+        if games == 0 {
+            return Err(UsageError("--games must be at least 1".into()));
+        }
+        return super::general::run_match([p1, p2], rules, games, args.number("seed", 1)?);
+    }
     let entrants: [Entrant; 2] = [
         p1.parse().map_err(UsageError)?,
         p2.parse().map_err(UsageError)?,

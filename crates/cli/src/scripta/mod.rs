@@ -1,6 +1,7 @@
 //! `ludi scripta ...`: legal turns of XSN positions, random games, matches between computer
 //! players and training the `hard` network.
 
+mod general;
 mod matches;
 mod train;
 
@@ -60,10 +61,22 @@ fn outcomes_block(generator: &mut Generator, position: &Position) -> String {
 }
 
 fn moves(args: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(args, &[])?;
+    let args = Args::parse(args, &["rules"])?;
+    let rules = general::rules_option(args.get("rules"))?;
     let mut generator = Generator::new();
     answer_positions(&args.positional, |text| {
-        position_with_dice(text).map(|position| outcomes_block(&mut generator, &position))
+        // A position's own rules field wins over `--rules`.
+        let bare = matches!(text.split_whitespace().next(), Some("A" | "N"));
+        if bare && rules.is_default() {
+            return position_with_dice(text)
+                .map(|position| outcomes_block(&mut generator, &position));
+        }
+        let named = if bare {
+            format!("{} {text}", rules.name())
+        } else {
+            text.to_string()
+        };
+        general::outcomes_block(&named)
     })
 }
 
@@ -127,11 +140,12 @@ fn analyze(args: &[String]) -> Result<ExitCode, UsageError> {
 }
 
 fn play(args: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(args, &["games", "seed"])?;
+    let args = Args::parse(args, &["games", "seed", "rules"])?;
     if let Some(extra) = args.positional.first() {
         return Err(UsageError(format!("play takes no argument `{extra}`")));
     }
     let (games, seed) = games_and_seed(&args)?;
+    let rules = general::rules_option(args.get("rules"))?;
     let mut rng = Rng::new(seed);
     let mut wins = [0u64; 2];
     let (mut total_turns, mut max_turns) = (0u64, 0usize);
@@ -143,10 +157,17 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
         } else {
             Side::Nigri
         };
-        let (winner, turns) = random_game(&mut rng, opener);
+        let (winner, turns) = if rules.is_default() {
+            random_game(&mut rng, opener)
+        } else {
+            general::random_game(&rules, &mut rng, opener)
+        };
         wins[winner.index()] += 1;
         total_turns += turns as u64;
         max_turns = max_turns.max(turns);
+    }
+    if !rules.is_default() {
+        say(format_args!("rules: {}", rules.name()));
     }
     say(format_args!("games: {games}"));
     say(format_args!("albi wins: {}", wins[0]));

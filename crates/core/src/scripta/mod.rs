@@ -10,8 +10,10 @@ mod position;
 mod record;
 mod refusal;
 mod rules;
+mod ruleset;
 mod saved;
 mod step;
+mod table;
 mod xsn;
 
 pub use crate::record::{RecordError, ReplayError};
@@ -22,6 +24,11 @@ pub use movegen::{legal_steps, max_dice, random_game, random_turn, turns, Genera
 pub use position::{Dice, Die, Mark, Position, Side, Tray, COUNTERS, DICE, FACES, HOME, MARKS};
 pub use record::{Record, ReplayedTurn, WrittenStep, WrittenTurn, RULES};
 pub use refusal::{Place, Refusal};
+pub use ruleset::{
+    BearOff, Entry, Hit, Opener, RuleOption, Rules, RulesError, Stacks, Start, Track, OPTIONS,
+    PRESETS,
+};
 pub use saved::{RestoreError, SavedGame, SavedTurn};
 pub use step::{From, Step, StepError, To};
+pub use table::{Move, Table, TableTurn};
 pub use xsn::XsnError;

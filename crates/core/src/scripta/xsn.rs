@@ -16,7 +16,7 @@ pub struct XsnError {
 }
 
 impl XsnError {
-    fn new(part: &'static str, message: impl Into<String>) -> XsnError {
+    pub(super) fn new(part: &'static str, message: impl Into<String>) -> XsnError {
         XsnError {
             part,
             message: message.into(),
@@ -98,7 +98,10 @@ impl FromStr for Position {
 }
 
 /// Parses `w<n>s<n>o<n>:<marks>` into the tray and the (mark, count) list.
-fn parse_side(text: &str, part: &'static str) -> Result<(Tray, Vec<(u8, u8)>), XsnError> {
+pub(super) fn parse_side(
+    text: &str,
+    part: &'static str,
+) -> Result<(Tray, Vec<(u8, u8)>), XsnError> {
     let bad = |message: String| XsnError::new(part, format!("{message} in `{text}`"));
     let (counts, marks) = text
         .split_once(':')
@@ -152,7 +155,7 @@ fn parse_count(text: &str) -> Option<u8> {
     parse_number(text).filter(|&n| n <= COUNTERS)
 }
 
-fn parse_dice(text: &str) -> Result<Dice, XsnError> {
+pub(super) fn parse_dice(text: &str) -> Result<Dice, XsnError> {
     let values: Vec<u8> = text.bytes().map(|b| b.wrapping_sub(b'0')).collect();
     Dice::new(&values).ok_or_else(|| {
         XsnError::new(

@@ -17,6 +17,7 @@
 
 pub mod analysis;
 pub mod features;
+pub mod general;
 pub mod heuristic;
 pub mod mcts;
 pub mod net;
