@@ -116,12 +116,14 @@ test('playing Nigri against the computer, your tray is the one by the buttons', 
 });
 
 test('the computer waits while a dialog is open', async () => {
-  const s = await open(browser, '?game=scripta&opponent=computer&level=tiro&seed=9&pace=300');
+  // The computer's pause (pace) is long enough that the dialog surely opens within it, even on
+  // a loaded machine; the wait after it is longer still.
+  const s = await open(browser, '?game=scripta&opponent=computer&level=tiro&seed=9&pace=1500');
   await playHumanTurn(s.page);
   const handedOver = await position(s.page);
   await s.page.click('[data-action="rules"]');
   await s.page.waitForSelector('dialog#rules[open]');
-  await s.page.waitForTimeout(1500);
+  await s.page.waitForTimeout(2500);
   assert.equal(await position(s.page), handedOver);
   await s.page.click('dialog#rules button[value="close"]');
   await humanToThrow(s.page);
