@@ -5,11 +5,16 @@
 
 mod player;
 mod replay;
+mod rules;
 mod session;
 mod view;
 
 pub use player::{hint, judge, BetterView, Budget, Opponent, VerdictView};
 pub use replay::{HeaderView, ReplayView, TurnView};
+pub use rules::{
+    catalogue, geometry_of, scripta_geometry, scripta_rules, scripta_rules_text, text_of,
+    OptionView, PresetView, RulesCatalogue,
+};
 pub use session::{Session, Tapped};
 pub use view::{
     CellView, DieView, GeometryView, PlaceView, Placed, RefusalArgs, RefusalView, Snapshot,

@@ -181,6 +181,8 @@ pub struct CellView {
     pub col: u8,
     pub label: String,
     pub letter: String,
+    /// `albi` or `nigri` for a side's private cell (its own numbering), `null` when shared.
+    pub owner: Option<&'static str>,
 }
 
 impl CellView {
@@ -191,6 +193,7 @@ impl CellView {
             col: cell.col,
             label: cell.label.clone(),
             letter: cell.letter.to_string(),
+            owner: cell.owner.map(|side| side.name()),
         }
     }
 }
@@ -212,6 +215,9 @@ pub struct GeometryView {
     pub counters: u8,
     pub dice: u8,
     pub faces: u8,
+    /// Per side (Albi, Nigri), indices into `cells` in the order that side's counters run:
+    /// its mark n is `cells[paths[side][n - 1]]`.
+    pub paths: [Vec<usize>; 2],
 }
 
 fn numbers(marks: &[Mark]) -> Vec<u8> {
@@ -234,6 +240,7 @@ impl GeometryView {
             counters: board.counters,
             dice: board.dice,
             faces: board.faces,
+            paths: board.paths.clone(),
         }
     }
 }
