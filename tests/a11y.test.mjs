@@ -48,6 +48,7 @@ for (const scheme of ['light', 'dark']) {
       [lat(), 'Latrunculi'],
       [lat({ position: CUSTODIAL }), 'Latrunculi moving'],
       ['?page=rules&game=scripta', 'XII Scripta rules'],
+      ['?page=rules&game=scripta&rules=italian', 'XII Scripta Italian rules'],
       ['?page=rules&game=latrunculi', 'Latrunculi rules'],
     ]) {
       await s.page.goto(new URL(query, BASE).href);

@@ -93,6 +93,7 @@ const SCREENS = [
   ['scripta', 'game=scripta&opponent=human&seed=7'],
   ['latrunculi', 'game=latrunculi&opponent=human'],
   ['scripta rules', 'page=rules&game=scripta'],
+  ['scripta reading', 'page=rules&game=scripta&rules=russian'],
   ['latrunculi rules', 'page=rules&game=latrunculi&rules=quintana'],
 ];
 

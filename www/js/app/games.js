@@ -63,10 +63,12 @@ export function gameCatalogue(ready, i18n, latrunculi) {
       faces: async () => (await ready()).scriptaFaces(),
       faceName: (face) => faceName(i18n, face),
       mount: async (root, ctx) => (await import('../games/scripta/screen.js')).mountScripta(root, ctx),
-      rulesPage: async (body) => {
+      rulesPage: async (body, rules) => {
         const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), ready()]);
-        renderRules(body, i18n, engine);
+        renderRules(body, i18n, engine, { rules, others: true });
       },
+      // The page plays Austin & Murray's reading; the others have rules pages only so far.
+      plays: (rules) => !rules || rules === 'austin-murray',
     },
     latrunculi: {
       name: 'game.latrunculi',

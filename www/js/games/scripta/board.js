@@ -1,6 +1,7 @@
 // An XII Scripta board in SVG, drawn from the engine's geometry: rows of marks split by the
-// central gap, the track through them in the engine's order, the home zone, the exit beside
-// the last mark, the counters on their marks, and a hint's numbered steps drawn over them.
+// central gap, the track through them in the engine's order (each side's own path where the
+// readings give each side entry cells of its own), the home zone, the exit beside the last
+// mark, the counters on their marks, and a hint's numbered steps drawn over them.
 // A board is an instance: createBoard(container, geometry, options) -> {render, counterElement,
 // svg, destroy}; several can live on one page.
 
@@ -62,7 +63,12 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
   const { H, VISIBLE } = tall ? TALL : WIDE;
   const { t } = i18n;
   const id = uniqueId('scripta');
-  const cells = new Map(geometry.cells.map((c) => [c.mark, c]));
+  // A place on the board: a mark both sides run over, or `side:mark` for a cell of one side's
+  // own (the split track's entry cells, numbered along that side's path).
+  const keyOf = (cell) => (cell.owner ? `${cell.owner}:${cell.mark}` : cell.mark);
+  const cells = new Map(geometry.cells.map((c) => [keyOf(c), c]));
+  const placeOf = (side, mark) => (cells.has(`${side}:${mark}`) ? `${side}:${mark}` : mark);
+  const split = geometry.cells.some((c) => c.owner);
   // A face gives each cell its letter by row and column, whichever mark the track puts there.
   const letterOf = (cell) => (face && faceLetter(face, cell.row, cell.col)) ?? cell.letter;
   const half = geometry.gapBefore;
@@ -73,14 +79,11 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
 
   const cellX = (col) => M + (exitRight ? 0 : EXIT_W + EXIT_GAP) + col * W + (col >= half ? GAP : 0);
   const cellY = (row) => M + row * (H + ROW_GAP);
-  const centre = (mark) => {
-    const { row, col } = cells.get(mark);
-    return { x: cellX(col) + W / 2, y: cellY(row) + H / 2 };
-  };
+  const centre = ({ row, col }) => ({ x: cellX(col) + W / 2, y: cellY(row) + H / 2 });
 
-  /** Centre of the k-th counter (0 = bottom) of a stack on `mark`. */
-  function slot(mark, k) {
-    const { row, col } = cells.get(mark);
+  /** Centre of the k-th counter (0 = bottom) of a stack on the place `key`. */
+  function slot(key, k) {
+    const { row, col } = cells.get(key);
     const step = (H - 2 * R - 30) / (VISIBLE - 1);
     return { x: cellX(col) + W / 2, y: cellY(row) + H - R - 4 - k * step };
   }
@@ -92,21 +95,28 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     return { x, y: cellY(exitCell.row) + (side === 'albi' ? 0 : h + 4), h };
   }
 
-  /** The track through the marks' centres in the engine's order, turning in the margins. */
-  function trackPath() {
-    const track = geometry.track;
+  /**
+   * A path through the centres of `indices` (cells in the order a side's counters run),
+   * turning in the margins, `dy` off the centres so two sides' paths lie side by side.
+   */
+  function trackPath(indices, dy = 0) {
+    const track = indices.map((i) => geometry.cells[i]);
     const first = centre(track[0]);
     const second = centre(track[1] ?? track[0]);
     const lead = second.x >= first.x ? -14 : 14;
-    const parts = [`M${first.x + lead},${first.y}`];
+    const parts = [`M${first.x + lead},${first.y + dy}`];
     for (let i = 1; i < track.length; i++) {
       const a = centre(track[i - 1]);
       const b = centre(track[i]);
       if (a.y === b.y) {
         parts.push(`H${b.x}`);
+      } else if (track[i - 1].col === track[i].col) {
+        const out = track[i - 1].col >= half ? 34 : -30;
+        parts.push(`C${a.x + out},${a.y + dy} ${b.x + out},${b.y + dy} ${b.x},${b.y + dy}`);
       } else {
-        const out = cells.get(track[i - 1]).col >= half ? 34 : -30;
-        parts.push(`C${a.x + out},${a.y} ${b.x + out},${b.y} ${b.x},${b.y}`);
+        // A crossing to another row's far end (the split track's step from the entry cells).
+        const lean = Math.sign(b.x - a.x) * W * 1.5;
+        parts.push(`C${a.x + lean},${a.y + dy} ${b.x - lean},${b.y + dy} ${b.x},${b.y + dy}`);
       }
     }
     const { x } = exitBox('albi');
@@ -149,7 +159,16 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     x: homeLeft - 3, y: homeTop - 3, width: homeRight - homeLeft + 6, height: homeBottom - homeTop + 6,
     rx: 8, class: 'home-zone',
   }, svg);
-  el('path', { d: trackPath(), class: 'track', 'marker-end': `url(#${id}-arrow)` }, svg);
+  if (split) {
+    ['albi', 'nigri'].forEach((side, i) => el('path', {
+      d: trackPath(geometry.paths[i], i ? 7 : -7),
+      class: `track track-${side}`,
+      'data-path': side,
+      'marker-end': `url(#${id}-arrow)`,
+    }, svg));
+  } else {
+    el('path', { d: trackPath(geometry.paths[0]), class: 'track', 'marker-end': `url(#${id}-arrow)` }, svg);
+  }
   for (let row = 0; row < geometry.rows; row++) {
     el('rect', {
       x: cellX(half) - GAP + 4, y: cellY(row) + 12, width: GAP - 8, height: H - 24, rx: 3,
@@ -160,7 +179,7 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
   const homeMarks = new Set(geometry.home);
   // Each mark's word of the inscription as drawn (its row's half, read left to right), so a
   // screen reader hears "Mark 14, HOSTES" where a sighted player sees it.
-  const wordOf = new Map(geometry.cells.map((c) => [c.mark, geometry.cells
+  const wordOf = new Map(geometry.cells.map((c) => [keyOf(c), geometry.cells
     .filter((d) => d.row === c.row && (d.col < half) === (c.col < half))
     .sort((a, b) => a.col - b.col).map(letterOf).join('')]));
   const marks = new Map();
@@ -168,7 +187,12 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     const x = cellX(cell.col);
     const y = cellY(cell.row);
     const g = el('g', { class: 'mark', 'data-mark': String(cell.mark), 'data-letter': letterOf(cell), role: 'button' }, svg);
-    if (homeMarks.has(cell.mark)) g.classList.add('home');
+    if (cell.owner) {
+      g.dataset.owner = cell.owner;
+      g.classList.add(`own-${cell.owner}`);
+    } else if (homeMarks.has(cell.mark)) {
+      g.classList.add('home');
+    }
     // The whole column slot answers taps, not only the drawn cell: bigger thumb targets.
     el('rect', { x, y: y - ROW_GAP / 2, width: W, height: H + ROW_GAP, class: 'hit-area' }, g);
     el('rect', { x: x + 1.5, y, width: W - 3, height: H, rx: 5, class: 'cell' }, g);
@@ -177,7 +201,7 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     const number = el('text', { x: x + 3, y: y + 17, class: 'number' }, g);
     number.textContent = cell.label;
     const stack = el('g', { class: 'stack' }, g);
-    marks.set(cell.mark, { g, stack, cell });
+    marks.set(keyOf(cell), { g, stack, cell });
   }
   const exits = { albi: exitZone(svg, 'albi'), nigri: exitZone(svg, 'nigri') };
   // Drawn last, so the last turn's marks and a hint lie over the counters; they never take a tap.
@@ -191,7 +215,7 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
       const { x, y, h } = exitBox(side);
       return { x: x + EXIT_W / 2, y: y + h / 2, badge: y + h / 2 };
     }
-    const { row, col } = cells.get(place);
+    const { row, col } = cells.get(placeOf(side, place));
     // Arrows end at the top of the mark, badges sit at its foot: neither covers the other
     // nor the mark's number and letter.
     return { x: cellX(col) + W / 2, y: cellY(row) + 22, badge: cellY(row) + H - 14, cell: { row, col } };
@@ -241,7 +265,7 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     last.steps.slice(0, upto ?? last.steps.length).forEach((step, i) => {
       const g = el('g', { class: `trail trail-${last.side}`, 'data-trail-step': String(i + 1) }, trail);
       if (step.from !== 'tray') {
-        const { row, col } = cells.get(step.from);
+        const { row, col } = cells.get(placeOf(last.side, step.from));
         el('rect', { x: cellX(col) + 3, y: cellY(row) + 2, width: W - 6, height: H - 4, rx: 5, class: 'trail-from' }, g);
       }
       if (step.to === 'off') {
@@ -249,7 +273,7 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
         el('rect', { x: x + 2, y: y + 2, width: EXIT_W - 4, height: h - 4, rx: 5, class: 'trail-to' }, g);
         return;
       }
-      const { x, y } = slot(step.to, 0);
+      const { x, y } = slot(placeOf(last.side, step.to), 0);
       el('circle', { cx: x, cy: y, r: R + 4, class: step.hit ? 'trail-to hit' : 'trail-to' }, g);
       if (step.hit) {
         const d = R * 0.55;
@@ -258,24 +282,24 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     });
   }
 
-  function drawStack(mark, side, count, entry) {
-    const { stack } = marks.get(mark);
+  function drawStack(key, side, count, entry) {
+    const { stack } = marks.get(key);
     stack.replaceChildren();
     const shown = Math.min(count, VISIBLE);
     for (let k = 0; k < shown; k++) {
-      const { x, y } = slot(mark, k);
+      const { x, y } = slot(key, k);
       el('circle', { cx: x, cy: y, r: R, class: `counter counter-${side}`, fill: `url(#${id}-${side})` }, stack);
       el('circle', { cx: x, cy: y, r: R - 5, class: 'counter-groove' }, stack);
     }
     if (count >= 3) {
-      const { x, y } = slot(mark, shown - 1);
+      const { x, y } = slot(key, shown - 1);
       const text = el('text', { x, y: y + 5, class: `stack-count on-${side}` }, stack);
       text.textContent = String(count);
     }
     if (entry) {
       // Where the counter would land: a ring on the next free slot, or on the blot it hits.
       const k = entry.hit ? 0 : Math.min(count, VISIBLE - 1);
-      const { x, y } = slot(mark, k);
+      const { x, y } = slot(key, k);
       el('circle', { cx: x, cy: y, r: R + 2, class: entry.hit ? 'landing hit' : 'landing' }, stack);
     }
   }
@@ -283,28 +307,33 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
   /**
    * Shows a position. `view`: {position, marks: [{mark, side, count}], selectable: Set of
    * marks, selected, targets: Map of destination -> step, turn, hint: StepViews or null,
-   * trail: {side, steps} of the last turn or null, trailUpto: how many of its steps to show}.
+   * trail: {side, steps} of the last turn or null, trailUpto: how many of its steps to show};
+   * selectable, selected and targets are marks of the side to move.
    */
   function render(view) {
     container.dataset.position = view.position;
     drawTrail(view.trail ?? null, view.trailUpto);
     drawHint(view.hint ?? [], view.turn);
-    const held = new Map(view.marks.map((m) => [m.mark, m]));
-    for (const [mark, { g, cell }] of marks) {
-      const here = held.get(mark);
-      const target = view.targets.get(mark);
-      drawStack(mark, here?.side, here?.count ?? 0, target);
-      toggle(g, 'data-selectable', view.selectable.has(mark));
+    const held = new Map(view.marks.map((m) => [placeOf(m.side, m.mark), m]));
+    for (const [key, { g, cell }] of marks) {
+      const here = held.get(key);
+      // Another side's own cell is never the mover's to pick or to land on.
+      const mine = !cell.owner || cell.owner === view.turn;
+      const mark = cell.mark;
+      const target = mine ? view.targets.get(mark) : undefined;
+      drawStack(key, here?.side, here?.count ?? 0, target);
+      toggle(g, 'data-selectable', mine && view.selectable.has(mark));
       toggle(g, 'data-target', Boolean(target));
-      g.classList.toggle('selected', view.selected === mark);
+      g.classList.toggle('selected', mine && view.selected === mark);
       g.classList.toggle('hit-target', Boolean(target?.hit));
       // The screen's roving focus (kit/keyboard.js) makes one place of the board its tab stop.
       g.setAttribute('tabindex', '-1');
       const what = here ? t('a11y.counters', { count: here.count, side: t(`side.${here.side}`) }) : t('a11y.empty');
-      const state = view.selected === mark ? 'a11y.picked'
+      const state = mine && view.selected === mark ? 'a11y.picked'
         : target ? (target.hit ? 'a11y.destinationHit' : 'a11y.destination')
-          : view.selectable.has(mark) ? 'a11y.canPick' : null;
-      g.setAttribute('aria-label', named(t('a11y.mark', { mark: cell.label, word: wordOf.get(mark), what }), state));
+          : mine && view.selectable.has(mark) ? 'a11y.canPick' : null;
+      const name = cell.owner ? t('a11y.ownMark', { mark: cell.label, side: t(`side.${cell.owner}`) }) : cell.label;
+      g.setAttribute('aria-label', named(t('a11y.mark', { mark: name, word: wordOf.get(key), what }), state));
     }
     for (const [side, zone] of Object.entries(exits)) {
       const target = side === view.turn && view.targets.has('off');
@@ -323,8 +352,9 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
   /** The element showing the top counter on `place` (a mark), or the exit zone. */
   function counterElement(place, side) {
     if (place === 'off') return exits[side];
-    const circles = marks.get(place)?.stack.querySelectorAll('.counter');
-    return circles?.length ? circles[circles.length - 1] : marks.get(place)?.g;
+    const held = marks.get(placeOf(side, place));
+    const circles = held?.stack.querySelectorAll('.counter');
+    return circles?.length ? circles[circles.length - 1] : held?.g;
   }
 
   /** A counter's diameter on screen, in CSS px. */

@@ -1,7 +1,10 @@
-// XII Scripta's rules page: the rules in plain words with diagrams drawn by the board itself,
-// the history, the inscribed boards, the choices this ruleset makes and the sources.
+// XII Scripta's rules pages: Austin & Murray's rules in plain words with diagrams drawn by the
+// board itself, the history, the inscribed boards, the choices this ruleset makes and the
+// sources; and a page for each other reading the engine knows (its presets): where it comes
+// from, its path drawn on the board, every option it takes, its choices and its sources.
 
 import { renderPage } from '../../app/page.js';
+import { query } from '../../app/route.js';
 import { asPicture } from '../../kit/svg.js';
 import { createBoard } from './board.js';
 import { facesFigures } from './faces-section.js';
@@ -36,8 +39,77 @@ function drawDiagram(box, i18n, engine, diagram) {
   }
 }
 
-/** The rules page for the Austin & Murray rules, into `body`. */
-export function renderRules(body, i18n, engine) {
+// The choices each reading makes where its source is silent or unclear (docs/scripta-rules.md).
+const CHOICES = {
+  italian: ['path', 'home', 'enter', 'phase', 'stack', 'sum', 'opening', 'again'],
+  'italian-6': ['sameAsItalian', 'again'],
+  'italian-columns': ['sameAsItalian', 'column', 'lone'],
+  russian: ['path', 'sum', 'pair', 'full', 'first', 'home', 'cap', 'opening'],
+};
+const SOURCES = {
+  italian: ['italian'],
+  'italian-6': ['italian'],
+  'italian-columns': ['italian'],
+  russian: ['russian'],
+};
+
+/**
+ * Draws the board of the reading `rules` into `box` with each side's path on it; a picture
+ * named by `caption`.
+ */
+function drawPaths(box, i18n, engine, rules, caption) {
+  createBoard(box, engine.scriptaGeometry(rules), { i18n });
+  asPicture(box, caption);
+}
+
+/** Links to the other readings' pages, each with its name and a line about it. */
+function readingLinks(i18n, readings) {
+  const ul = document.createElement('ul');
+  ul.className = 'reading-links';
+  for (const { id } of readings) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = query({ page: 'rules', game: 'scripta', rules: id });
+    a.dataset.reading = id;
+    a.textContent = i18n.t(`rules.scripta.${id}`);
+    li.append(a, ` · ${i18n.t(`rules.scripta.${id}.about`)}`);
+    ul.append(li);
+  }
+  return ul;
+}
+
+/** A reading's rules page: `reading` is one of the engine's presets, {id, text}. */
+function renderReading(body, i18n, engine, reading) {
+  const { t } = i18n;
+  const { id } = reading;
+  // The engine writes every option of a preset as key=value; the catalogue says each in words.
+  const value = new Map(reading.text.split(',').map((pair) => pair.split('=')));
+  const caption = `diagram.path.${value.get('track')}`;
+  const article = renderPage(body, i18n, {
+    title: `${t('page.rulesTitle', { game: t('game.scripta') })} · ${t(`rules.scripta.${id}`)}`,
+    sections: [
+      {
+        paragraphs: [`scripta.${id}.intro`, 'scripta.readings.notYet'],
+        figures: [{ caption, draw: (box) => drawPaths(box, i18n, engine, id, t(caption)) }],
+      },
+      { heading: 'scripta.readings.how', list: engine.scriptaRules().options.map((o) => `scripta.opt.${o.key}.${value.get(o.key)}`) },
+      { heading: 'page.choices', list: CHOICES[id].map((c) => `scripta.choice.${id}.${c}`) },
+      { heading: 'page.sources', list: SOURCES[id].map((s) => `scripta.source.${s}`) },
+    ],
+  });
+  article.dataset.reading = id;
+  return article;
+}
+
+/**
+ * The rules page of the reading `rules` (a preset id; Austin & Murray's for anything else)
+ * into `body`. `others` adds links to the other readings' pages (not inside a game, where a
+ * link would leave it).
+ */
+export function renderRules(body, i18n, engine, { rules = null, others = false } = {}) {
+  const presets = engine.scriptaRules().presets;
+  const reading = presets.find((p) => p.id === rules && CHOICES[p.id]);
+  if (reading) return renderReading(body, i18n, engine, reading);
   const { t } = i18n;
   const figure = (name) => ({
     caption: DIAGRAMS[name].caption,
@@ -55,6 +127,11 @@ export function renderRules(body, i18n, engine) {
       { heading: 'faces.heading', paragraphs: ['faces.intro', 'faces.vulgar'], nodes: () => facesFigures(i18n, engine) },
       { heading: 'page.choices', list: ['scripta.am.choice1', 'scripta.am.choice2', 'scripta.am.choice3', 'scripta.am.choice4', 'scripta.am.choice5', 'scripta.am.choice6'] },
       { heading: 'page.sources', list: ['scripta.am.source1', 'scripta.am.source2', 'scripta.am.source3'] },
+      ...(others ? [{
+        heading: 'scripta.readings.heading',
+        paragraphs: ['scripta.readings.intro'],
+        nodes: () => [readingLinks(i18n, presets.filter((p) => CHOICES[p.id]))],
+      }] : []),
     ],
   });
 }

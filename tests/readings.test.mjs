@@ -1,0 +1,99 @@
+// XII Scripta's other readings of the rules (issue 11) on the page: a rules page for each
+// preset the engine knows, with its board and each side's path drawn from the engine's
+// geometry, every option the engine gives it in words, and no Play button while the page plays
+// Austin & Murray's rules only; the Austin & Murray page links to each of them.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, close, screenshotPath } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** The engine's presets and options, and the board of each preset, from the page's own wasm. */
+const engine = (page) => page.evaluate(async () => {
+  const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+  const { presets, options } = wasm.scriptaRules();
+  const boards = Object.fromEntries(presets.map(({ id }) => [id, wasm.scriptaGeometry(id)]));
+  return { presets, options, boards };
+});
+
+/** The drawn cells of the rules page's path diagram: owner, row of its centre, its centre x. */
+const drawnCells = (page) => page.$$eval('.rules-page figure svg .mark', (marks) => marks.map((m) => {
+  const box = m.querySelector('.cell').getBBox();
+  return { owner: m.dataset.owner ?? null, x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}));
+
+test('every other reading has a rules page: its board, both paths, its options, no Play', async () => {
+  const s = await open(browser, '?page=rules&game=scripta');
+  await s.page.waitForSelector('[data-rules-page="scripta"]');
+  const { presets, options, boards } = await engine(s.page);
+  const others = presets.filter((p) => p.id !== 'austin-murray');
+  assert.deepEqual(others.map((p) => p.id), ['italian', 'italian-6', 'italian-columns', 'russian']);
+  for (const { id, text } of others) {
+    await s.page.goto(new URL(`?page=rules&game=scripta&rules=${id}`, s.page.url()).href);
+    await s.page.waitForSelector(`[data-rules-page="scripta"] [data-reading="${id}"]`);
+    // One picture, with each side's own path over the engine's cells.
+    assert.equal(await s.page.locator('.rules-page figure svg').count(), 1, id);
+    assert.deepEqual(await s.page.$$eval('.rules-page [data-path]', (p) => p.map((n) => n.dataset.path)), ['albi', 'nigri'], id);
+    const cells = await drawnCells(s.page);
+    const board = boards[id];
+    assert.equal(cells.length, board.cells.length, id);
+    for (const side of ['albi', 'nigri']) {
+      const own = board.cells.filter((c) => c.owner === side).length;
+      assert.ok(own > 0, id);
+      assert.equal(cells.filter((c) => c.owner === side).length, own, `${id}: ${side}'s own cells`);
+    }
+    // Albi's own cells lie left of Nigri's, on one row between the shared rows.
+    const albi = cells.filter((c) => c.owner === 'albi');
+    const nigri = cells.filter((c) => c.owner === 'nigri');
+    const shared = cells.filter((c) => !c.owner);
+    assert.ok(Math.max(...albi.map((c) => c.x)) < Math.min(...nigri.map((c) => c.x)), id);
+    assert.equal(new Set([...albi, ...nigri].map((c) => c.y)).size, 1, id);
+    const middle = albi[0].y;
+    assert.ok(shared.some((c) => c.y < middle) && shared.some((c) => c.y > middle), id);
+    // A sentence for each option, as many as the engine has, and the list differs by reading.
+    const items = await s.page.$$eval('.rules-page h3 + ul li', (lis) => lis.map((li) => li.textContent));
+    assert.ok(items.length >= options.length, id);
+    assert.ok(text.split(',').length === options.length, id);
+    assert.equal(await s.page.locator('[data-action="play"]').count(), 0, id);
+    await s.page.screenshot({ path: screenshotPath(`rules-scripta-${id}.png`), fullPage: true });
+  }
+  await close(s);
+});
+
+test('the readings say their options apart: six counters and two dice only where they hold', async () => {
+  const s = await open(browser, '?page=rules&game=scripta&rules=italian-6&lang=en');
+  await s.page.waitForSelector('[data-reading="italian-6"]');
+  const { options } = await engine(s.page);
+  const list = (page) => page.$$eval('.rules-page h3', (hs) => [...hs[0].nextElementSibling.children].map((li) => li.textContent));
+  const six = await list(s.page);
+  assert.equal(six.length, options.length);
+  await s.page.goto(new URL('?page=rules&game=scripta&rules=italian&lang=en', s.page.url()).href);
+  await s.page.waitForSelector('[data-reading="italian"]');
+  const fifteen = await list(s.page);
+  // The counters and dice differ, the other eleven options read the same.
+  const differ = six.map((line, i) => line !== fifteen[i]);
+  assert.deepEqual(differ.map((d, i) => (d ? options[i].key : null)).filter(Boolean), ['counters', 'dice']);
+  await close(s);
+});
+
+test('the Austin & Murray page links to each other reading; its Play button stays', async () => {
+  const s = await open(browser, '?page=rules&game=scripta');
+  await s.page.waitForSelector('[data-rules-page="scripta"]');
+  const { presets } = await engine(s.page);
+  const links = await s.page.$$eval('a[data-reading]', (as) => as.map((a) => a.dataset.reading));
+  assert.deepEqual(links, presets.map((p) => p.id).filter((id) => id !== 'austin-murray'));
+  assert.equal(await s.page.locator('[data-action="play"]').count(), 1);
+  await s.page.click('a[data-reading="russian"]');
+  await s.page.waitForSelector('[data-reading="russian"]');
+  assert.equal(new URL(s.page.url()).searchParams.get('rules'), 'russian');
+  // Inside a game the rules dialog has no links out of it.
+  await s.page.goto(new URL('?game=scripta&opponent=human&seed=3', s.page.url()).href);
+  await s.page.waitForSelector('[data-mark="1"]');
+  await s.page.click('[data-action="rules"]');
+  await s.page.waitForSelector('dialog#rules[open] .rules-page');
+  assert.equal(await s.page.locator('dialog#rules a[data-reading]').count(), 0);
+  await close(s);
+});
