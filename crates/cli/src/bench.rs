@@ -1,5 +1,7 @@
-//! `ludi bench`: how fast the XII Scripta engine generates turns and plays random games.
+//! `ludi bench` (also `ludi scripta bench`): how fast the XII Scripta engine generates turns
+//! and plays random games; with `--rules` other than Austin and Murray's, the general engine.
 
+use crate::scripta::general;
 use crate::{say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::{random_game, random_turn, Dice, Generator, Position, Side};
@@ -26,31 +28,57 @@ pub fn sample_positions(count: usize, seed: u64) -> Vec<Position> {
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(args, &["seconds"])?;
+    let args = Args::parse(args, &["seconds", "rules"])?;
     let seconds: f64 = args.number("seconds", 3.0)?;
     if !(seconds > 0.0 && seconds <= 600.0) {
         return Err(UsageError("--seconds must be between 0 and 600".into()));
     }
+    let rules = general::rules_option(args.get("rules"))?;
+    if !rules.is_default() {
+        general::bench(&rules, seconds);
+        return Ok(ExitCode::SUCCESS);
+    }
     let positions = sample_positions(2_000, 2026);
     let mut generator = Generator::new();
-    let (mut outcomes, mut throws) = (0u64, 0u64);
+    let mut rng = Rng::new(7);
+    measure(
+        seconds,
+        positions.len(),
+        || {
+            positions
+                .iter()
+                .map(|position| generator.turns(position).len() as u64)
+                .sum()
+        },
+        |opener| random_game(&mut rng, opener).1,
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs each half for `seconds` and prints its speed: `outcomes()` counts the distinct
+/// outcomes of every one of the `positions` sample positions; `game(opener)` plays one random
+/// game and gives its number of turns.
+pub fn measure(
+    seconds: f64,
+    positions: usize,
+    mut outcomes: impl FnMut() -> u64,
+    mut game: impl FnMut(Side) -> usize,
+) {
+    let (mut counted, mut throws) = (0u64, 0u64);
     let clock = Stopwatch::start();
     while clock.wall() < seconds {
-        for position in &positions {
-            outcomes += generator.turns(position).len() as u64;
-        }
-        throws += positions.len() as u64;
+        counted += outcomes();
+        throws += positions as u64;
     }
     let (cpu, wall) = (clock.cpu(), clock.wall());
     say(format_args!(
         "scripta turn generation: {:.2} M distinct outcomes per CPU second ({:.2} M per wall second), {:.0} throws/s, {:.1} outcomes per throw over {} positions",
-        outcomes as f64 / cpu / 1e6,
-        outcomes as f64 / wall / 1e6,
+        counted as f64 / cpu / 1e6,
+        counted as f64 / wall / 1e6,
         throws as f64 / cpu,
-        outcomes as f64 / throws as f64,
-        positions.len()
+        counted as f64 / throws as f64,
+        positions
     ));
-    let mut rng = Rng::new(7);
     let (mut games, mut turns) = (0u64, 0u64);
     let clock = Stopwatch::start();
     while clock.wall() < seconds {
@@ -59,7 +87,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         } else {
             Side::Nigri
         };
-        turns += random_game(&mut rng, opener).1 as u64;
+        turns += game(opener) as u64;
         games += 1;
     }
     say(format_args!(
@@ -68,5 +96,4 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         games as f64 / clock.wall(),
         turns as f64 / games as f64
     ));
-    Ok(ExitCode::SUCCESS)
 }

@@ -31,7 +31,10 @@ const USAGE: &str = "usage:
   ludi latrunculi bench [--rules R]             search depth, nodes per second, perft speed
   ludi latrunculi replay FILE                   replays a game record (FILE - is stdin):
                                                 the final LFEN and the result
-  ludi bench                                    XII Scripta turn generation and random games
+  ludi bench [--rules R] [--seconds S]          XII Scripta turn generation and random games
+                                                (also `ludi scripta bench`)
+  (XII Scripta's moves, play, match and bench take --rules P: austin-murray, the default,
+   italian, italian-6, italian-columns, russian, or key=value,... as docs/scripta-rules.md)
   (R is piso, quintana or start=..,move=..,corner=..,noback=..,win=..)";
 
 fn main() -> ExitCode {

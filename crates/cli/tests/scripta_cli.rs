@@ -343,3 +343,34 @@ fn play_and_match_take_rules() {
     assert!(out.starts_with("rules: russian\ngames: 2 "), "{out}");
     assert!(out.contains("medium win rate: "), "{out}");
 }
+
+#[test]
+fn bench_takes_rules_and_names_them() {
+    let out = ludi(
+        &[
+            "scripta",
+            "bench",
+            "--rules",
+            "italian-6",
+            "--seconds",
+            "0.2",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let out = text(&out.stdout);
+    assert!(
+        out.starts_with("rules: italian-6\nscripta turn generation: "),
+        "{out}"
+    );
+    assert!(out.contains("\nscripta random games: "), "{out}");
+    let default = ludi(&["bench", "--seconds", "0.2"], "");
+    let default = text(&default.stdout);
+    assert!(
+        default.starts_with("scripta turn generation: "),
+        "{default}"
+    );
+    let bad = ludi(&["bench", "--rules", "dice=7"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("dice=7"));
+}

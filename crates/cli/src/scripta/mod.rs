@@ -1,7 +1,7 @@
 //! `ludi scripta ...`: legal turns of XSN positions, random games, matches between computer
 //! players and training the `hard` network.
 
-mod general;
+pub(crate) mod general;
 mod matches;
 mod train;
 
@@ -21,9 +21,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         Some("analyze") => analyze(rest),
         Some("train") => train::run(rest),
         Some("replay") => replay_record(rest, replay),
+        Some("bench") => crate::bench::run(rest),
         Some(other) => Err(UsageError(format!("unknown scripta command `{other}`"))),
         None => Err(UsageError(
-            "scripta: expected moves, analyze, play, match, train or replay".into(),
+            "scripta: expected moves, analyze, play, match, train, replay or bench".into(),
         )),
     }
 }
