@@ -62,11 +62,21 @@ export const position = (page) => page.getAttribute('[data-position]', 'data-pos
 /** The catalogue keys of what the status line says now (its data-say). */
 export const said = (page) => page.getAttribute('[role="status"]', 'data-say');
 
-/** Fails unless the status line says the message `key` (a string or a pattern of keys). */
+/**
+ * Fails unless the status line says the message `key` (a string or a pattern of keys) within
+ * a few seconds: some messages follow a promise (the clipboard, a download), which a loaded
+ * machine may take a moment to keep.
+ */
 export async function says(page, key) {
-  const keys = (await said(page)) ?? '';
-  const found = typeof key === 'string' ? keys.split(' ').includes(key) : key.test(keys);
-  if (!found) throw new Error(`the status line says ${keys || 'nothing'}, not ${key}`);
+  const pattern = typeof key === 'string' ? null : { source: key.source, flags: key.flags };
+  const heard = await page.waitForFunction(({ word, pattern }) => {
+    const keys = document.querySelector('[role="status"]')?.dataset.say ?? '';
+    return pattern ? new RegExp(pattern.source, pattern.flags).test(keys) : keys.split(' ').includes(word);
+  }, { word: typeof key === 'string' ? key : null, pattern }, { timeout: 5000 }).then(() => true, () => false);
+  if (!heard) {
+    const keys = (await said(page)) ?? '';
+    throw new Error(`the status line says ${keys || 'nothing'}, not ${key}`);
+  }
 }
 
 export async function tray(page, side) {

@@ -132,7 +132,7 @@ for (const lang of LANGUAGES) {
         await page.keyboard.press('End');
         await look(' replay');
         await page.goBack();
-        await page.waitForSelector('#board');
+        await page.waitForSelector('#board[data-position]');
       }
       if (name === 'home') {
         await page.click('[data-game="latrunculi"]');

@@ -134,7 +134,7 @@ test('a XII Scripta game downloaded and opened again replays the live positions 
   await s.page.click('[data-action="take-over"]');
   await s.page.click('#take-over input[value="human"]');
   await s.page.click('#take-over button[value="start"]');
-  await s.page.waitForSelector('#board');
+  await s.page.waitForSelector('#board[data-position]');
   assert.equal(await boardPosition(s.page), live[live.length - 1]);
   await says(s.page, 'notice.tookOver');
   await fromMenu(s.page, 'record-replay');
@@ -162,7 +162,7 @@ test('a Latrunculi game copied and pasted back replays its moves, placements inc
 
   // Piso's placements, most of them placed for both sides at once, replay as single moves.
   await s.page.goto(new URL('?game=latrunculi&opponent=human&rules=piso&seed=9&pace=0', s.page.url()).href);
-  await s.page.waitForSelector('#board');
+  await s.page.waitForSelector('#board[data-position]');
   await s.page.click('[data-action="place-rest"]');
   const placed = await playLatrunculi(s.page, 6);
   const file = await download(s.page);
@@ -189,7 +189,7 @@ test('taking over from a middle turn goes on from there, with the turns before i
   await s.page.click('#take-over input[value="easy"]');
   await s.page.click('#take-over input[value="nigri"]');
   await s.page.click('#take-over button[value="start"]');
-  await s.page.waitForSelector('#board');
+  await s.page.waitForSelector('#board[data-position]');
   assert.equal(await boardPosition(s.page), live[4]);
   assert.equal(await s.page.getAttribute('body', 'data-opponent'), 'computer');
   assert.equal(await s.page.getAttribute('body', 'data-level'), 'easy');
@@ -206,7 +206,7 @@ test('taking over from a middle turn goes on from there, with the turns before i
 
   // Latrunculi: take over after three moves, two players.
   await s.page.goto(new URL('?game=latrunculi&opponent=human&rules=quintana&seed=2&pace=0', s.page.url()).href);
-  await s.page.waitForSelector('#board');
+  await s.page.waitForSelector('#board[data-position]');
   const moves = await playLatrunculi(s.page, 6);
   await fromMenu(s.page, 'record-replay');
   await s.page.waitForSelector('#replay');
@@ -214,14 +214,14 @@ test('taking over from a middle turn goes on from there, with the turns before i
   await s.page.click('[data-action="take-over"]');
   await s.page.click('#take-over input[value="human"]');
   await s.page.click('#take-over button[value="start"]');
-  await s.page.waitForSelector('#board');
+  await s.page.waitForSelector('#board[data-position]');
   assert.equal(await boardPosition(s.page), moves[3]);
   assert.ok(await s.page.isEnabled('[data-action="undo"]'), 'the moves before it can be taken back');
   await s.page.click('[data-action="undo"]');
   assert.equal(await boardPosition(s.page), moves[2]);
   // A reload finds the game taken over, as any game.
   await s.page.reload();
-  await s.page.waitForSelector('#board');
+  await s.page.waitForSelector('#board[data-position]');
   assert.equal(await boardPosition(s.page), moves[2]);
   await close(s);
 });
@@ -239,7 +239,7 @@ test('a bad record is refused with the engine\'s reason and changes nothing', as
   assert.equal(await s.page.locator('#replay').count(), 0);
   assert.equal(await boardPosition(s.page), live[live.length - 1]);
   await s.page.reload();
-  await s.page.waitForSelector('#board');
+  await s.page.waitForSelector('#board[data-position]');
   assert.equal(await boardPosition(s.page), live[live.length - 1], 'the saved game is untouched');
 
   // On the home screen too: the record already kept for the replay stays as it was.
