@@ -103,6 +103,10 @@ pub struct Search {
     pub candidates: usize,
     /// Candidates whose 0-ply chance of winning trails the best by more are dropped.
     pub margin: f32,
+    /// No further candidate is searched once the replies looked at so far, and as many again
+    /// as an average candidate needs, would pass this many: a count of work rather than a
+    /// clock, so the longest turns stay short and play stays reproducible.
+    pub replies: usize,
 }
 
 impl Default for Search {
@@ -110,9 +114,14 @@ impl Default for Search {
         Search {
             candidates: 6,
             margin: 0.06,
+            replies: REPLIES,
         }
     }
 }
+
+/// The replies `expert` looks at in one turn, at most about: its longest turns were 200-280
+/// ms of CPU natively before this cap (`ludi scripta match`), against a target of 150 ms.
+const REPLIES: usize = 60_000;
 
 /// `easy`'s noise: up to this many pips either way on each outcome's score.
 const EASY_NOISE: f32 = 10.0;
@@ -239,14 +248,19 @@ impl Player {
             (clock, millis, start)
         });
         let mut chosen = (f32::MIN, first);
+        let mut looked = 0;
         for (k, &i) in candidates.iter().enumerate() {
+            if k > 0 && looked + looked / k > self.search.replies {
+                break;
+            }
             if let Some((clock, millis, start)) = time.as_mut() {
                 let spent = clock.now_ms() - *start;
                 if k > 0 && spent + spent / k as f64 > *millis {
                     break;
                 }
             }
-            let value = self.one_ply(&net, &turns[i].result);
+            let (value, replies) = self.one_ply(&net, &turns[i].result);
+            looked += replies;
             if value > chosen.0 {
                 chosen = (value, i);
             }
@@ -255,16 +269,18 @@ impl Player {
     }
 
     /// The mover's chance after `after` (the opponent to move), averaged over the
-    /// opponent's 56 throws, each answered by the reply the network likes best for them.
-    fn one_ply(&mut self, net: &Net, after: &Position) -> f32 {
+    /// opponent's 56 throws, each answered by the reply the network likes best for them; and
+    /// how many replies that looked at.
+    fn one_ply(&mut self, net: &Net, after: &Position) -> (f32, usize) {
         let mut total = 0.0;
+        let mut looked = 0;
         for (dice, weight) in self.throws.dice() {
             let Some(dice) = Dice::new(&dice) else {
                 continue;
             };
-            let worst = self
-                .replies
-                .turns(&after.with_dice(dice))
+            let replies = self.replies.turns(&after.with_dice(dice));
+            looked += replies.len();
+            let worst = replies
                 .iter()
                 .map(|r| {
                     if r.result.winner().is_some() {
@@ -276,7 +292,7 @@ impl Player {
                 .fold(1.0f32, f32::min);
             total += weight as f32 * worst;
         }
-        total / 216.0
+        (total / 216.0, looked)
     }
 }
 
@@ -333,6 +349,7 @@ mod tests {
                 p.set_search(Search {
                     candidates: 2,
                     margin: 1.0,
+                    ..Search::default()
                 });
                 p
             }
@@ -376,12 +393,35 @@ mod tests {
         p.set_search(Search {
             candidates: 50,
             margin: 1.0,
+            ..Search::default()
         });
         // Each reading of this clock advances it by a second: only one candidate fits.
         let clock = crate::clock::Ticking::new(1000.0);
         let timed = p.choose_within(position, &clock, 1.0).unwrap();
         let mut hard = player(Level::Hard, 3);
         assert_eq!(Some(timed), hard.choose(position));
+    }
+
+    #[test]
+    fn expert_stops_searching_when_its_replies_run_out() {
+        let position = &positions()[1];
+        let mut p = player(Level::Expert, 3);
+        // One candidate's replies already pass the cap: no second candidate is searched.
+        p.set_search(Search {
+            candidates: 50,
+            margin: 1.0,
+            replies: 1,
+        });
+        let capped = p.choose(position).unwrap();
+        let mut hard = player(Level::Hard, 3);
+        assert_eq!(Some(capped), hard.choose(position));
+        // Without the cap the same search looks further and, here, picks another turn.
+        p.set_search(Search {
+            candidates: 50,
+            margin: 1.0,
+            replies: usize::MAX,
+        });
+        assert_ne!(p.choose(position), Some(capped));
     }
 
     #[test]
