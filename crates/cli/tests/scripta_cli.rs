@@ -374,3 +374,30 @@ fn bench_takes_rules_and_names_them() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("dice=7"));
 }
+
+#[test]
+fn replay_reads_records_under_other_rules() {
+    let record = "Game: XII Scripta\nRules: italian-6\nResult: *\n\nA 33: in/3 in/3\nA 42: in/6(4+2)\nN 15: in/1 in/5\n";
+    let out = ludi(&["scripta", "replay", "-"], record);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "italian-6 A w3s0o0:3x2,6 w4s0o0:1,5\nresult: *\n"
+    );
+    let out = ludi(
+        &["scripta", "replay", "-"],
+        "Game: XII Scripta\nRules: russian\n\nA 443: 1/5x3\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("turn 1 `A 443: 1/5x3` is illegal"));
+    let out = ludi(
+        &["scripta", "replay", "-"],
+        "Game: XII Scripta\nRules: bell\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 2: Rules:"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -8,7 +8,7 @@ mod train;
 use crate::{answer_positions, games_and_seed, replay_record, say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::analysis::{self, Opinion};
-use ludi_core::scripta::{random_game, Generator, Position, Record, Side};
+use ludi_core::scripta::{random_game, Generator, Position, Record, Side, TableRecord};
 use matches::wilson;
 use std::process::ExitCode;
 
@@ -187,6 +187,15 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
 
 /// A record's final position (XSN, no dice) and result (`albi`, `nigri` or `*`).
 fn replay(text: &str) -> Result<(String, &'static str), String> {
+    // A record under other rules replays on the general engine; Austin and Murray's on their own.
+    match text.parse::<TableRecord>() {
+        Ok(record) if !record.rules.is_default() => {
+            let end = record.replay().map_err(|e| e.to_string())?;
+            return Ok((end.to_string(), end.winner().map_or("*", Side::name)));
+        }
+        Err(e) if e.message.starts_with("Rules:") => return Err(e.to_string()),
+        _ => {}
+    }
     let record: Record = text.parse().map_err(|e| format!("{e}"))?;
     let end = record.replay().map_err(|e| e.to_string())?;
     Ok((end.to_string(), end.winner().map_or("*", Side::name)))

@@ -102,24 +102,9 @@ impl FromStr for WrittenTurn {
 
     /// Reads `A 235: in/2 in/3* 12/15` or `N 112: -`, with any spacing.
     fn from_str(text: &str) -> Result<WrittenTurn, String> {
-        let (head, steps) = text
-            .split_once(':')
-            .ok_or_else(|| format!("`{text}` is not a turn like `A 235: in/2 in/3 in/5`"))?;
-        let mut head = head.split_whitespace();
-        let side = match head.next() {
-            Some("A" | "a") => Side::Albi,
-            Some("N" | "n") => Side::Nigri,
-            Some(other) => return Err(format!("`{other}` is neither `A` (albi) nor `N` (nigri)")),
-            None => return Err("the turn names no side (`A` or `N`)".into()),
-        };
-        let throw = head.collect::<String>();
-        let values: Vec<u8> = throw.bytes().map(|b| b.wrapping_sub(b'0')).collect();
-        let throw = Dice::new(&values)
-            .ok_or_else(|| format!("`{throw}` is not a throw of 1 to 3 dice, each 1 to 6"))?;
-        let steps: Vec<&str> = steps.split_whitespace().collect();
+        let (side, throw, steps) = turn_line(text)?;
         let steps = match steps.as_slice() {
-            [] => return Err("no steps: write `-` for a forfeited throw".into()),
-            ["-"] => Vec::new(),
+            [] => Vec::new(),
             steps => steps
                 .iter()
                 .map(|s| {
@@ -242,16 +227,7 @@ impl Record {
                 text: turn.to_string(),
                 reason,
             };
-            if let Some(winner) = position.winner() {
-                return Err(illegal(format!("the game is over: {winner} won")));
-            }
-            if turn.side != position.turn() {
-                return Err(illegal(format!(
-                    "it is {}'s turn, not {}'s",
-                    position.turn(),
-                    turn.side
-                )));
-            }
+            whose_turn(position.winner(), position.turn(), turn.side).map_err(illegal)?;
             if i == 0 && !start.dice().is_empty() {
                 if turn.throw != start.dice() {
                     return Err(illegal(format!(
@@ -376,35 +352,155 @@ pub struct ReplayedTurn {
     pub after: Position,
 }
 
-fn digits(dice: Dice) -> String {
+/// A turn line taken apart, whatever the rules: `A 235: in/2 in/3* 12/15` is the side, the
+/// throw and the moves as written (none for a lost throw, written `-`).
+pub(super) fn turn_line(text: &str) -> Result<(Side, Dice, Vec<&str>), String> {
+    let (head, moves) = text
+        .split_once(':')
+        .ok_or_else(|| format!("`{text}` is not a turn like `A 235: in/2 in/3 in/5`"))?;
+    let mut head = head.split_whitespace();
+    let side = match head.next() {
+        Some("A" | "a") => Side::Albi,
+        Some("N" | "n") => Side::Nigri,
+        Some(other) => return Err(format!("`{other}` is neither `A` (albi) nor `N` (nigri)")),
+        None => return Err("the turn names no side (`A` or `N`)".into()),
+    };
+    let throw = head.collect::<String>();
+    let values: Vec<u8> = throw.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+    let throw = Dice::new(&values)
+        .ok_or_else(|| format!("`{throw}` is not a throw of 1 to 3 dice, each 1 to 6"))?;
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    match moves.as_slice() {
+        [] => Err("no steps: write `-` for a forfeited throw".into()),
+        ["-"] => Ok((side, throw, Vec::new())),
+        _ => Ok((side, throw, moves)),
+    }
+}
+
+/// `Result: albi`, `nigri` or `*` (unfinished).
+pub(super) fn read_result(h: &record::HeaderLine) -> Result<Option<Side>, RecordError> {
+    match h.value.to_ascii_lowercase().as_str() {
+        "albi" => Ok(Some(Side::Albi)),
+        "nigri" => Ok(Some(Side::Nigri)),
+        "*" => Ok(None),
+        _ => Err(RecordError::new(
+            h.line,
+            format!("Result: `{}` is not albi, nigri or *", h.value),
+        )),
+    }
+}
+
+/// Whether `side` may play a turn: the game goes on and it is `to_move`'s turn.
+pub(super) fn whose_turn(winner: Option<Side>, to_move: Side, side: Side) -> Result<(), String> {
+    if let Some(winner) = winner {
+        return Err(format!("the game is over: {winner} won"));
+    }
+    if side != to_move {
+        return Err(format!("it is {to_move}'s turn, not {side}'s"));
+    }
+    Ok(())
+}
+
+pub(super) fn digits(dice: Dice) -> String {
     dice.values().iter().map(u8::to_string).collect()
 }
 
-fn result_text(result: Option<Side>) -> &'static str {
+pub(super) fn result_text(result: Option<Side>) -> &'static str {
     result.map_or("*", Side::name)
+}
+
+/// The header fields of a XII Scripta record other than its rules, whatever the rules: `P`
+/// is the engine's position of its `Start:`.
+pub(super) struct Fields<P> {
+    pub albi: Option<String>,
+    pub nigri: Option<String>,
+    pub date: Option<String>,
+    pub seed: Option<u64>,
+    pub start: Option<P>,
+    pub result: Option<Side>,
+}
+
+/// Reads every header line but `Game:` and `Rules:` (checked by the caller); `start` reads
+/// the `Start:` value. Unknown keys are errors.
+pub(super) fn read_fields<P>(
+    header: &[record::HeaderLine],
+    start: impl Fn(&str) -> Result<P, String>,
+) -> Result<Fields<P>, RecordError> {
+    let mut fields = Fields {
+        albi: None,
+        nigri: None,
+        date: None,
+        seed: None,
+        start: None,
+        result: None,
+    };
+    let mut common = Common::default();
+    for h in header {
+        if common.read(h)? {
+            continue;
+        }
+        match h.key.as_str() {
+            "game" | "rules" => {}
+            "albi" => fields.albi = Some(record::read_name(h)?),
+            "nigri" => fields.nigri = Some(record::read_name(h)?),
+            "start" => {
+                fields.start = Some(
+                    start(h.value).map_err(|e| RecordError::new(h.line, format!("Start: {e}")))?,
+                )
+            }
+            "result" => fields.result = read_result(h)?,
+            _ => {
+                return Err(record::unknown_key(
+                    h,
+                    "Game, Rules, Albi, Nigri, Date, Seed, Start, Result",
+                ))
+            }
+        }
+    }
+    fields.date = common.date;
+    fields.seed = common.seed;
+    Ok(fields)
+}
+
+/// Writes a XII Scripta record canonically: its header with `rules`, then a turn a line.
+pub(super) fn write_record<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    rules: &dyn fmt::Display,
+    fields: &Fields<&dyn fmt::Display>,
+    turns: &[T],
+) -> fmt::Result {
+    record::write_header(
+        f,
+        &record::Header {
+            game: "XII Scripta",
+            rules,
+            players: [
+                ("Albi", fields.albi.as_deref()),
+                ("Nigri", fields.nigri.as_deref()),
+            ],
+            date: fields.date.as_deref(),
+            seed: fields.seed,
+            start: fields.start,
+            result: result_text(fields.result),
+        },
+    )?;
+    for turn in turns {
+        writeln!(f, "{turn}")?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        record::write_header(
-            f,
-            &record::Header {
-                game: "XII Scripta",
-                rules: &RULES,
-                players: [
-                    ("Albi", self.albi.as_deref()),
-                    ("Nigri", self.nigri.as_deref()),
-                ],
-                date: self.date.as_deref(),
-                seed: self.seed,
-                start: self.start.as_ref().map(|p| p as &dyn fmt::Display),
-                result: result_text(self.result),
-            },
-        )?;
-        for turn in &self.turns {
-            writeln!(f, "{turn}")?;
-        }
-        Ok(())
+        let fields = Fields {
+            albi: self.albi.clone(),
+            nigri: self.nigri.clone(),
+            date: self.date.clone(),
+            seed: self.seed,
+            start: self.start.as_ref().map(|p| p as &dyn fmt::Display),
+            result: self.result,
+        };
+        write_record(f, &RULES, &fields, &self.turns)
     }
 }
 
@@ -427,66 +523,40 @@ impl FromStr for Record {
     fn from_str(text: &str) -> Result<Record, RecordError> {
         let (header, body) = record::split(text)?;
         record::check_game(&header, "XII Scripta", "Latrunculi")?;
-        let mut record = Record::default();
-        let mut common = Common::default();
-        for h in &header {
-            if common.read(h)? {
-                continue;
-            }
-            match h.key.as_str() {
-                "game" => {}
-                "rules" => {
-                    let v = h.value;
-                    if !v.eq_ignore_ascii_case(RULES)
-                        && !v.eq_ignore_ascii_case("Austin and Murray")
-                    {
-                        return Err(RecordError::new(
-                            h.line,
-                            format!("Rules: `{}`: XII Scripta is played as {RULES}", h.value),
-                        ));
-                    }
-                }
-                "albi" => record.albi = Some(record::read_name(h)?),
-                "nigri" => record.nigri = Some(record::read_name(h)?),
-                "start" => {
-                    let start: Position = h
-                        .value
-                        .parse()
-                        .map_err(|e| RecordError::new(h.line, format!("Start: {e}")))?;
-                    record.start = Some(start);
-                }
-                "result" => {
-                    record.result = match h.value.to_ascii_lowercase().as_str() {
-                        "albi" => Some(Side::Albi),
-                        "nigri" => Some(Side::Nigri),
-                        "*" => None,
-                        _ => {
-                            return Err(RecordError::new(
-                                h.line,
-                                format!("Result: `{}` is not albi, nigri or *", h.value),
-                            ))
-                        }
-                    }
-                }
-                _ => {
-                    return Err(record::unknown_key(
-                        h,
-                        "Game, Rules, Albi, Nigri, Date, Seed, Start, Result",
-                    ))
-                }
+        if let Some(h) = header.iter().find(|h| h.key == "rules") {
+            if !is_austin_murray(h.value) {
+                return Err(RecordError::new(
+                    h.line,
+                    format!("Rules: `{}`: XII Scripta is played as {RULES}", h.value),
+                ));
             }
         }
-        record.date = common.date;
-        record.seed = common.seed;
+        let fields = read_fields(&header, |v| {
+            v.parse::<Position>().map_err(|e| e.to_string())
+        })?;
+        let mut turns = Vec::with_capacity(body.len());
         for line in body {
             let turn: WrittenTurn = line
                 .text
                 .parse()
                 .map_err(|m| RecordError::new(line.line, m))?;
-            record.turns.push(turn);
+            turns.push(turn);
         }
-        Ok(record)
+        Ok(Record {
+            albi: fields.albi,
+            nigri: fields.nigri,
+            date: fields.date,
+            seed: fields.seed,
+            start: fields.start,
+            result: fields.result,
+            turns,
+        })
     }
+}
+
+/// `Austin & Murray` as records write Austin and Murray's rules, or `Austin and Murray`.
+pub(super) fn is_austin_murray(value: &str) -> bool {
+    value.eq_ignore_ascii_case(RULES) || value.eq_ignore_ascii_case("Austin and Murray")
 }
 
 #[cfg(test)]

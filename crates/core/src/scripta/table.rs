@@ -579,7 +579,10 @@ impl Table {
     }
 }
 
+mod record;
 mod xsn;
+
+pub use record::{TableRecord, TableWrittenTurn};
 
 #[cfg(test)]
 mod tests;
