@@ -579,9 +579,11 @@ impl Table {
     }
 }
 
+mod game;
 mod record;
 mod xsn;
 
+pub use game::TableGame;
 pub use record::{TableRecord, TableWrittenTurn};
 
 #[cfg(test)]
