@@ -37,6 +37,8 @@ test('every other reading has a rules page: its board, both paths, its options, 
     // One picture, with each side's own path over the engine's cells.
     assert.equal(await s.page.locator('.rules-page figure svg').count(), 1, id);
     assert.deepEqual(await s.page.$$eval('.rules-page [data-path]', (p) => p.map((n) => n.dataset.path)), ['albi', 'nigri'], id);
+    // Lettered as the Ostia board, whose letters the rules name (in at the A's, off from the E's).
+    assert.equal(await s.page.getAttribute('.rules-page figure svg', 'data-board-face'), 'ostia-alphabet', id);
     const cells = await drawnCells(s.page);
     const board = boards[id];
     assert.equal(cells.length, board.cells.length, id);

@@ -46,6 +46,13 @@ function defs(svg, id) {
     markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse',
   }, d);
   el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'path-arrow' }, arrow);
+  for (const side of ['albi', 'nigri']) {
+    const own = el('marker', {
+      id: `${id}-arrow-${side}`, viewBox: '0 0 10 10', refX: '5', refY: '5',
+      markerWidth: '4', markerHeight: '4', orient: 'auto-start-reverse',
+    }, d);
+    el('path', { d: 'M0,0 L10,5 L0,10 z', class: `path-arrow path-arrow-${side}` }, own);
+  }
   const hintArrow = el('marker', {
     id: `${id}-hint`, viewBox: '0 0 10 10', refX: '8', refY: '5',
     markerWidth: '4', markerHeight: '4', orient: 'auto',
@@ -114,9 +121,10 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
         const out = track[i - 1].col >= half ? 34 : -30;
         parts.push(`C${a.x + out},${a.y + dy} ${b.x + out},${b.y + dy} ${b.x},${b.y + dy}`);
       } else {
-        // A crossing to another row's far end (the split track's step from the entry cells).
-        const lean = Math.sign(b.x - a.x) * W * 1.5;
-        parts.push(`C${a.x + lean},${a.y + dy} ${b.x - lean},${b.y + dy} ${b.x},${b.y + dy}`);
+        // A crossing to another row's far end (the split track's step from the entry cells)
+        // runs along the gap between the rows, over no other cell.
+        const gap = cellY(Math.max(track[i - 1].row, track[i].row)) - ROW_GAP / 2;
+        parts.push(`V${gap} H${b.x} V${b.y + dy}`);
       }
     }
     const { x } = exitBox('albi');
@@ -159,16 +167,9 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     x: homeLeft - 3, y: homeTop - 3, width: homeRight - homeLeft + 6, height: homeBottom - homeTop + 6,
     rx: 8, class: 'home-zone',
   }, svg);
-  if (split) {
-    ['albi', 'nigri'].forEach((side, i) => el('path', {
-      d: trackPath(geometry.paths[i], i ? 7 : -7),
-      class: `track track-${side}`,
-      'data-path': side,
-      'marker-end': `url(#${id}-arrow)`,
-    }, svg));
-  } else {
-    el('path', { d: trackPath(geometry.paths[0]), class: 'track', 'marker-end': `url(#${id}-arrow)` }, svg);
-  }
+  // One track under the cells; on the split track each side's own path, drawn over the cells
+  // below so it can be followed through them.
+  if (!split) el('path', { d: trackPath(geometry.paths[0]), class: 'track', 'marker-end': `url(#${id}-arrow)` }, svg);
   for (let row = 0; row < geometry.rows; row++) {
     el('rect', {
       x: cellX(half) - GAP + 4, y: cellY(row) + 12, width: GAP - 8, height: H - 24, rx: 3,
@@ -204,6 +205,14 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     marks.set(keyOf(cell), { g, stack, cell });
   }
   const exits = { albi: exitZone(svg, 'albi'), nigri: exitZone(svg, 'nigri') };
+  if (split) {
+    ['albi', 'nigri'].forEach((side, i) => el('path', {
+      d: trackPath(geometry.paths[i], i ? 9 : -9),
+      class: `track track-${side}`,
+      'data-path': side,
+      'marker-end': `url(#${id}-arrow-${side})`,
+    }, svg));
+  }
   // Drawn last, so the last turn's marks and a hint lie over the counters; they never take a tap.
   const trail = el('g', { class: 'trails', 'aria-hidden': 'true' }, svg);
   const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);

@@ -53,12 +53,17 @@ const SOURCES = {
   russian: ['russian'],
 };
 
+// The readings' path is the Ostia board's, whose letters show it: in at the A's, on through
+// B, C and D, off from the E's.
+const PATH_FACE = 'ostia-alphabet';
+
 /**
- * Draws the board of the reading `rules` into `box` with each side's path on it; a picture
- * named by `caption`.
+ * Draws the board of the reading `rules` into `box` with each side's path on it, lettered as
+ * the Ostia board; a picture named by `caption`.
  */
 function drawPaths(box, i18n, engine, rules, caption) {
-  createBoard(box, engine.scriptaGeometry(rules), { i18n });
+  const face = engine.scriptaFaces().find((f) => f.id === PATH_FACE) ?? null;
+  createBoard(box, engine.scriptaGeometry(rules), { i18n, face });
   asPicture(box, caption);
 }
 
