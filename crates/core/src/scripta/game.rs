@@ -79,6 +79,47 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// The seed of a match's next game: it follows from this game's seed alone, whatever the
+/// rules.
+pub(crate) fn next_seed(seed: u64) -> u64 {
+    let mut state = seed;
+    splitmix64(&mut state)
+}
+
+/// The seed a computer player draws on after `turns` confirmed turns of a game seeded `seed`.
+pub(crate) fn turn_seed(seed: u64, turns: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(turns as u64)
+}
+
+/// Each die of `thrown` in throw order with its state, `left` the dice still to play and
+/// `over` whether no move is left. Of equal dice the first ones count as used; dice left when
+/// the turn is over are forfeited.
+pub(crate) fn dice_states(thrown: Dice, left: Dice, over: bool) -> Vec<(Die, DieState)> {
+    let mut used = [0usize; FACES as usize + 1];
+    for &v in thrown.values() {
+        used[usize::from(v)] += 1;
+    }
+    for &v in left.values() {
+        used[usize::from(v)] = used[usize::from(v)].saturating_sub(1);
+    }
+    thrown
+        .values()
+        .iter()
+        .filter_map(|&v| {
+            let state = if used[usize::from(v)] > 0 {
+                used[usize::from(v)] -= 1;
+                DieState::Used
+            } else if over {
+                DieState::Forfeited
+            } else {
+                DieState::Unused
+            };
+            Die::new(v).map(|d| (d, state))
+        })
+        .collect()
+}
+
 /// A game in progress. Every method either does what it says or changes nothing.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -126,8 +167,7 @@ impl Game {
     /// assert_eq!(second.next_game().opener(), Side::Albi);
     /// ```
     pub fn next_game(&self) -> Game {
-        let mut state = self.seed;
-        Game::new(splitmix64(&mut state), self.opener.other())
+        Game::new(next_seed(self.seed), self.opener.other())
     }
 
     /// The seed a computer player draws on for its choice this turn: it follows from the
@@ -146,9 +186,7 @@ impl Game {
     /// assert_eq!(game.turn_seed(), 3u64.wrapping_mul(0x9e37_79b9_7f4a_7c15) + 1);
     /// ```
     pub fn turn_seed(&self) -> u64 {
-        self.seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(self.record.len() as u64)
+        turn_seed(self.seed, self.record.len())
     }
 
     /// The seed the dice are drawn from.
@@ -212,30 +250,7 @@ impl Game {
     /// Each thrown die in throw order with its state. Of equal dice the first ones count as
     /// used; dice left when no step remains are forfeited.
     pub fn dice_states(&self) -> Vec<(Die, DieState)> {
-        let over = self.turn_is_over();
-        let left = self.position.dice();
-        let mut used = [0usize; FACES as usize + 1];
-        for &v in self.thrown.values() {
-            used[v as usize] += 1;
-        }
-        for &v in left.values() {
-            used[v as usize] -= 1;
-        }
-        self.thrown
-            .values()
-            .iter()
-            .filter_map(|&v| {
-                let state = if used[v as usize] > 0 {
-                    used[v as usize] -= 1;
-                    DieState::Used
-                } else if over {
-                    DieState::Forfeited
-                } else {
-                    DieState::Unused
-                };
-                Die::new(v).map(|d| (d, state))
-            })
-            .collect()
+        dice_states(self.thrown, self.position.dice(), self.turn_is_over())
     }
 
     /// Plays one step, refusing anything that is not legal now. When two dice bear the same

@@ -228,20 +228,7 @@ impl Record {
                 reason,
             };
             whose_turn(position.winner(), position.turn(), turn.side).map_err(illegal)?;
-            if i == 0 && !start.dice().is_empty() {
-                if turn.throw != start.dice() {
-                    return Err(illegal(format!(
-                        "the start position's dice are {}, not {}",
-                        digits(start.dice()),
-                        digits(turn.throw)
-                    )));
-                }
-            } else if turn.throw.len() != usize::from(DICE) {
-                return Err(illegal(format!(
-                    "a throw is {DICE} dice, not {}",
-                    turn.throw.len()
-                )));
-            }
+            check_throw(i, start.dice(), turn.throw, DICE).map_err(illegal)?;
             position = position.with_dice(turn.throw);
             let before = position;
             let mut steps = Vec::with_capacity(turn.steps.len());
@@ -321,6 +308,7 @@ impl Record {
         let saved = self.seed.map(|seed| SavedGame {
             seed: seed.to_string(),
             start: self.start_position().to_string(),
+            opening: Vec::new(),
             turns: self.turns[..kept]
                 .iter()
                 .map(|t| SavedTurn {
@@ -397,6 +385,23 @@ pub(super) fn whose_turn(winner: Option<Side>, to_move: Side, side: Side) -> Res
     }
     if side != to_move {
         return Err(format!("it is {to_move}'s turn, not {side}'s"));
+    }
+    Ok(())
+}
+
+/// Whether turn `i` (from 0) may throw `throw`: the first turn plays the dice its start
+/// carries, when it carries some; any other throws `dice` dice.
+pub(super) fn check_throw(i: usize, start: Dice, throw: Dice, dice: u8) -> Result<(), String> {
+    if i == 0 && !start.is_empty() {
+        if throw != start {
+            return Err(format!(
+                "the start position's dice are {}, not {}",
+                digits(start),
+                digits(throw)
+            ));
+        }
+    } else if throw.len() != usize::from(dice) {
+        return Err(format!("a throw is {dice} dice, not {}", throw.len()));
     }
     Ok(())
 }

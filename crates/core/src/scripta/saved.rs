@@ -1,8 +1,12 @@
 //! Saving a game and rebuilding it: the seed replays the dice and the written steps replay
 //! the play, so a save is small, readable JSON that cannot smuggle in an illegal position.
+//! Games under any reading ([`TableGame`]) save in the same shape, their start naming their
+//! rules, and replay through the same code.
 
 use super::game::{Game, GameError};
 use super::position::{Dice, Position};
+use super::ruleset::Opener;
+use super::table::{Table, TableGame};
 use super::xsn::XsnError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -20,8 +24,14 @@ pub struct SavedTurn {
 pub struct SavedGame {
     /// Decimal digits: a u64 does not survive JSON numbers in the browser.
     pub seed: String,
-    /// The start position in XSN.
+    /// The start position in XSN, with its rules field under any reading but Austin and
+    /// Murray's.
     pub start: String,
+    /// The opening throws, Albi's then Nigri's (`["423", "651"]`), of a game whose rules let
+    /// the higher throw open: the seed threw them before the first turn. Left out of the JSON
+    /// when there are none, as for every game under Austin and Murray's rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<[String; 2]>,
     pub turns: Vec<SavedTurn>,
     /// The current turn's dice are thrown.
     pub thrown: bool,
@@ -43,6 +53,8 @@ pub enum RestoreError {
     },
     /// A saved step or turn end that the rules refuse.
     Play(GameError),
+    /// The saved opening throws are not the seed's, or do not name the start's opener.
+    Opening(String),
 }
 
 impl fmt::Display for RestoreError {
@@ -62,6 +74,7 @@ impl fmt::Display for RestoreError {
                 "the saved game does not replay: turn {turn} threw {thrown}, not {saved}"
             ),
             RestoreError::Play(e) => write!(f, "the saved game does not replay: {e}"),
+            RestoreError::Opening(why) => write!(f, "the saved game does not replay: {why}"),
         }
     }
 }
@@ -87,6 +100,97 @@ fn read_seed(text: &str) -> Result<u64, RestoreError> {
     text.parse().map_err(|_| seed())
 }
 
+/// What saving and restoring need of a game, whichever engine plays it.
+trait Replay: Sized {
+    fn thrown(&self) -> Dice;
+    fn throw(&mut self) -> Result<Dice, GameError>;
+    fn play_text(&mut self, text: &str) -> Result<(), GameError>;
+    fn confirm(&mut self) -> Result<(), GameError>;
+}
+
+impl Replay for Game {
+    fn thrown(&self) -> Dice {
+        Game::thrown(self)
+    }
+    fn throw(&mut self) -> Result<Dice, GameError> {
+        Game::throw(self)
+    }
+    fn play_text(&mut self, text: &str) -> Result<(), GameError> {
+        Game::play_text(self, text).map(drop)
+    }
+    fn confirm(&mut self) -> Result<(), GameError> {
+        Game::confirm(self).map(drop)
+    }
+}
+
+impl Replay for TableGame {
+    fn thrown(&self) -> Dice {
+        TableGame::thrown(self)
+    }
+    fn throw(&mut self) -> Result<Dice, GameError> {
+        TableGame::throw(self)
+    }
+    fn play_text(&mut self, text: &str) -> Result<(), GameError> {
+        TableGame::play_text(self, text).map(drop)
+    }
+    fn confirm(&mut self) -> Result<(), GameError> {
+        TableGame::confirm(self).map(drop)
+    }
+}
+
+/// Plays a saved game's turns and its turn in progress on `game` (fresh from the saved
+/// start and seed), refusing anything that does not replay exactly: a throw that differs
+/// from the one saved, an illegal step, a turn ended early.
+fn replay<G: Replay>(mut game: G, saved: &SavedGame) -> Result<G, RestoreError> {
+    for (n, turn) in saved.turns.iter().enumerate() {
+        if game.thrown().is_empty() {
+            game.throw()?;
+        }
+        let thrown = digits(game.thrown());
+        if thrown != turn.throw {
+            return Err(RestoreError::Throw {
+                turn: n + 1,
+                thrown,
+                saved: turn.throw.clone(),
+            });
+        }
+        for step in &turn.steps {
+            game.play_text(step)?;
+        }
+        game.confirm()?;
+    }
+    if saved.thrown && game.thrown().is_empty() {
+        game.throw()?;
+    }
+    for step in &saved.steps {
+        game.play_text(step)?;
+    }
+    Ok(game)
+}
+
+/// A save of `turns` (each a throw and its moves as written) and the turn in progress.
+fn save(
+    seed: u64,
+    start: String,
+    turns: impl Iterator<Item = (Dice, Vec<String>)>,
+    thrown: Dice,
+    steps: impl Iterator<Item = String>,
+) -> SavedGame {
+    SavedGame {
+        seed: seed.to_string(),
+        start,
+        opening: Vec::new(),
+        turns: turns
+            .map(|(throw, steps)| SavedTurn {
+                throw: digits(throw),
+                steps,
+            })
+            .collect(),
+        thrown: !thrown.is_empty(),
+        steps: steps.collect(),
+    }
+}
+
 impl Game {
     /// What to store to rebuild this game exactly with [`Game::restore`].
     ///
@@ -101,20 +205,16 @@ impl Game {
     /// assert!(saved.thrown && saved.turns.is_empty() && saved.steps.is_empty());
     /// ```
     pub fn save(&self) -> SavedGame {
-        SavedGame {
-            seed: self.seed().to_string(),
-            start: self.start().to_string(),
-            turns: self
-                .record()
-                .iter()
-                .map(|turn| SavedTurn {
-                    throw: digits(turn.throw),
-                    steps: turn.steps.iter().map(ToString::to_string).collect(),
-                })
-                .collect(),
-            thrown: !self.thrown().is_empty(),
-            steps: self.steps().map(|s| s.to_string()).collect(),
-        }
+        save(
+            self.seed(),
+            self.start().to_string(),
+            self.record().iter().map(|turn| {
+                let steps = turn.steps.iter().map(ToString::to_string).collect();
+                (turn.throw, steps)
+            }),
+            self.thrown(),
+            self.steps().map(|s| s.to_string()),
+        )
     }
 
     /// Replays a saved game from its start and seed, refusing anything that does not replay
@@ -138,31 +238,110 @@ impl Game {
     pub fn restore(saved: &SavedGame) -> Result<Game, RestoreError> {
         let seed = read_seed(saved.seed.trim())?;
         let start: Position = saved.start.trim().parse().map_err(RestoreError::Start)?;
-        let mut game = Game::from_position(start, seed);
-        for (n, turn) in saved.turns.iter().enumerate() {
-            if game.thrown().is_empty() {
-                game.throw()?;
-            }
-            let thrown = digits(game.thrown());
-            if thrown != turn.throw {
-                return Err(RestoreError::Throw {
-                    turn: n + 1,
-                    thrown,
-                    saved: turn.throw.clone(),
-                });
-            }
-            for step in &turn.steps {
-                game.play_text(step)?;
-            }
-            game.confirm()?;
+        if !saved.opening.is_empty() {
+            return Err(RestoreError::Opening(
+                "Austin and Murray's rules have no opening throw".into(),
+            ));
         }
-        if saved.thrown && game.thrown().is_empty() {
-            game.throw()?;
+        replay(Game::from_position(start, seed), saved)
+    }
+}
+
+/// Opening throws as saved: Albi's and Nigri's digits, a pair per throw.
+fn opening_digits(opening: &[[Dice; 2]]) -> Vec<[String; 2]> {
+    opening
+        .iter()
+        .map(|[albi, nigri]| [digits(*albi), digits(*nigri)])
+        .collect()
+}
+
+impl TableGame {
+    /// What to store to rebuild this game exactly with [`TableGame::restore`]: the shape
+    /// [`Game::save`] stores, the start naming its rules, and the opening throws when the
+    /// higher throw opened.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Rules, Side, TableGame};
+    ///
+    /// let mut game = TableGame::new(Rules::ITALIAN, 42, Side::Albi);
+    /// game.throw().unwrap();
+    /// let saved = game.save();
+    /// assert!(saved.start.starts_with("italian "));
+    /// assert_eq!(saved.opening.len(), game.opening().len());
+    /// assert_eq!(TableGame::restore(&saved).unwrap().table(), game.table());
+    /// ```
+    pub fn save(&self) -> SavedGame {
+        SavedGame {
+            opening: opening_digits(self.opening()),
+            ..save(
+                self.seed(),
+                self.start().to_string(),
+                self.turns().iter().map(|t| (t.throw, t.moves.clone())),
+                self.thrown(),
+                self.moves().map(|mv| mv.to_string()),
+            )
         }
-        for step in &saved.steps {
-            game.play_text(step)?;
-        }
-        Ok(game)
+    }
+
+    /// Replays a saved game under the rules its start names, as [`Game::restore`] does: the
+    /// seed throws the opening throws (when saved) and every turn's dice again, each saved
+    /// throw is checked, each move replayed; anything else is refused.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Rules, Side, TableGame};
+    ///
+    /// let mut game = TableGame::new(Rules::RUSSIAN, 5, Side::Nigri);
+    /// game.throw().unwrap();
+    /// let mv = game.legal_moves()[0];
+    /// game.play(mv).unwrap();
+    /// let back = TableGame::restore(&game.save()).unwrap();
+    /// assert_eq!(back.table(), game.table());
+    /// assert_eq!(back.save(), game.save());
+    ///
+    /// let mut tampered = game.save();
+    /// tampered.opening[0][0] = "666".into();
+    /// assert!(TableGame::restore(&tampered).is_err());
+    /// ```
+    pub fn restore(saved: &SavedGame) -> Result<TableGame, RestoreError> {
+        let seed = read_seed(saved.seed.trim())?;
+        let start: Table = saved.start.trim().parse().map_err(RestoreError::Start)?;
+        let game = if saved.opening.is_empty() {
+            TableGame::from_table(start, seed)
+        } else {
+            if start.rules().opener != Opener::Throw {
+                return Err(RestoreError::Opening(format!(
+                    "under {} no opening throw decides who opens",
+                    start.rules().name()
+                )));
+            }
+            let game = TableGame::new(*start.rules(), seed, start.turn());
+            let thrown = opening_digits(game.opening());
+            if thrown != saved.opening {
+                let text = |throws: &[[String; 2]]| {
+                    let pairs: Vec<String> = throws.iter().map(|p| p.join("-")).collect();
+                    pairs.join(", ")
+                };
+                return Err(RestoreError::Opening(format!(
+                    "the opening throws were {}, not {}",
+                    text(&thrown),
+                    text(&saved.opening)
+                )));
+            }
+            if start != Table::start(*start.rules(), start.turn()) {
+                return Err(RestoreError::Opening(
+                    "an opening throw begins only a game from its start".into(),
+                ));
+            }
+            if game.opener() != start.turn() {
+                return Err(RestoreError::Opening(format!(
+                    "the opening throws name {} to open, not {}",
+                    game.opener(),
+                    start.turn()
+                )));
+            }
+            game
+        };
+        replay(game, saved)
     }
 }
 

@@ -5,8 +5,8 @@
 //!
 //! [`Game`]: crate::scripta::Game
 
-use super::super::game::GameError;
-use super::super::position::{Dice, Side};
+use super::super::game::{dice_states, next_seed, turn_seed, DieState, GameError};
+use super::super::position::{Dice, Die, Side};
 use super::super::ruleset::{Opener, Rules};
 use super::super::step::StepError;
 use super::{Move, Table, TableRecord, TableWrittenTurn};
@@ -20,6 +20,8 @@ pub struct TableGame {
     rng: Rng,
     /// The opening throws, Albi's then Nigri's, when the higher throw opens.
     opening: Vec<[Dice; 2]>,
+    /// The table the game started from, with any dice it carried.
+    start: Table,
     table: Table,
     thrown: Dice,
     before_moves: Vec<(Table, Move)>,
@@ -43,15 +45,75 @@ impl TableGame {
             Opener::Albi => (opener, Vec::new()),
             Opener::Throw => Table::opening_throw(&rules, &mut rng),
         };
+        let start = Table::start(rules, opener);
         TableGame {
             seed,
             rng,
             opening,
-            table: Table::start(rules, opener),
+            start,
+            table: start,
             thrown: Dice::NONE,
             before_moves: Vec::new(),
             turns: Vec::new(),
         }
+    }
+
+    /// A game that starts from `table`, under its rules, as [`Game::from_position`] starts
+    /// one: dice it carries count as already thrown, and no opening throw is made (the table
+    /// names the side to move).
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Table, TableGame};
+    ///
+    /// let table: Table = "italian A w15s0o0: w15s0o0: 356".parse().unwrap();
+    /// let game = TableGame::from_table(table, 1);
+    /// assert_eq!(game.thrown().values(), [3, 5, 6]);
+    /// assert!(game.opening().is_empty());
+    /// ```
+    ///
+    /// [`Game::from_position`]: crate::scripta::Game::from_position
+    pub fn from_table(table: Table, seed: u64) -> TableGame {
+        TableGame {
+            seed,
+            rng: Rng::new(seed),
+            opening: Vec::new(),
+            start: table,
+            table,
+            thrown: table.dice(),
+            before_moves: Vec::new(),
+            turns: Vec::new(),
+        }
+    }
+
+    /// The next game of a match under the same rules: the other side is named opener (the
+    /// opening throw still decides where the rules say so), the seed following from this
+    /// game's as [`Game::next_game`] derives it.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Rules, Side, TableGame};
+    ///
+    /// let first = TableGame::new(Rules::RUSSIAN, 7, Side::Albi);
+    /// let second = first.next_game();
+    /// assert_eq!(*second.rules(), Rules::RUSSIAN);
+    /// assert_eq!(second.seed(), first.next_game().seed());
+    /// ```
+    ///
+    /// [`Game::next_game`]: crate::scripta::Game::next_game
+    pub fn next_game(&self) -> TableGame {
+        TableGame::new(*self.rules(), next_seed(self.seed), self.opener().other())
+    }
+
+    /// The seed a computer player draws on this turn, as [`Game::turn_seed`] gives it: from
+    /// the game's seed and the turns confirmed.
+    ///
+    /// [`Game::turn_seed`]: crate::scripta::Game::turn_seed
+    pub fn turn_seed(&self) -> u64 {
+        turn_seed(self.seed, self.turns.len())
+    }
+
+    /// The table the game started from, with any dice it carried.
+    pub fn start(&self) -> &Table {
+        &self.start
     }
 
     pub fn rules(&self) -> &Rules {
@@ -69,7 +131,7 @@ impl TableGame {
     }
 
     pub fn opener(&self) -> Side {
-        self.turns.first().map_or(self.table.turn(), |t| t.side)
+        self.start.turn()
     }
 
     /// The table now, with the dice still to play.
@@ -159,6 +221,15 @@ impl TableGame {
         Ok(mv)
     }
 
+    /// Each thrown die in throw order with its state, as [`Game::dice_states`] gives them:
+    /// the dice a move spent (one, or each of a sum or a stack's matched dice) are used, the
+    /// rest unused, or forfeited once no move is left.
+    ///
+    /// [`Game::dice_states`]: crate::scripta::Game::dice_states
+    pub fn dice_states(&self) -> Vec<(Die, DieState)> {
+        dice_states(self.thrown, self.table.dice(), self.turn_is_over())
+    }
+
     /// The dice are thrown and no further move is legal (all played, the rest lost, or the
     /// game won).
     pub fn turn_is_over(&self) -> bool {
@@ -170,6 +241,11 @@ impl TableGame {
     pub fn confirm(&mut self) -> Result<&TableWrittenTurn, GameError> {
         if self.thrown.is_empty() {
             return Err(GameError::NotThrown);
+        }
+        // A game won before this turn (a start table with dice) has no turn to record: the
+        // record would not replay. A turn whose own move won is recorded.
+        if self.before_moves.is_empty() {
+            self.check_not_over()?;
         }
         if !self.turn_is_over() {
             return Err(GameError::TurnNotOver);
@@ -190,8 +266,10 @@ impl TableGame {
 
     /// The record of the confirmed turns, with the game's seed and rules.
     pub fn record(&self) -> TableRecord {
+        let standard = self.start == Table::start(*self.rules(), self.start.turn());
         TableRecord {
             seed: Some(self.seed),
+            start: (!standard).then_some(self.start),
             result: self.winner(),
             turns: self.turns.clone(),
             ..TableRecord::new(*self.rules())
@@ -202,7 +280,7 @@ impl TableGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scripta::PRESETS;
+    use crate::scripta::{SavedGame, PRESETS};
 
     /// Plays a whole game, each move picked at random among the legal ones, undoing and
     /// playing again the first move of every turn on the way.
@@ -286,5 +364,158 @@ mod tests {
             assert_ne!(a, n);
             assert_eq!(game.opener(), if a > n { Side::Albi } else { Side::Nigri });
         }
+    }
+
+    /// A game under `rules` from `seed`, `turns` turns played by their first legal moves,
+    /// then a throw and one move of the next.
+    fn played(mut game: TableGame, turns: usize) -> TableGame {
+        for _ in 0..turns {
+            if game.winner().is_some() {
+                return game;
+            }
+            if game.thrown().is_empty() {
+                game.throw().unwrap();
+            }
+            while let Some(&mv) = game.legal_moves().first() {
+                game.play(mv).unwrap();
+            }
+            game.confirm().unwrap();
+        }
+        if game.winner().is_none() {
+            game.throw().unwrap();
+            if let Some(&mv) = game.legal_moves().first() {
+                game.play(mv).unwrap();
+            }
+        }
+        game
+    }
+
+    fn assert_same(back: &TableGame, game: &TableGame) {
+        assert_eq!(back.table(), game.table());
+        assert_eq!(back.start(), game.start());
+        assert_eq!(back.opening(), game.opening());
+        assert_eq!(back.turns(), game.turns());
+        assert_eq!(
+            back.moves().collect::<Vec<_>>(),
+            game.moves().collect::<Vec<_>>()
+        );
+        assert_eq!(back.dice_states(), game.dice_states());
+        assert_eq!(back.save(), game.save());
+        assert_eq!(back.turn_seed(), game.turn_seed());
+        assert_eq!(back.next_game().seed(), game.next_game().seed());
+    }
+
+    #[test]
+    fn a_saved_game_under_every_reading_restores_exactly() {
+        for &id in &PRESETS {
+            let rules = Rules::preset_rules(id).unwrap();
+            for seed in [3, 42] {
+                let game = played(TableGame::new(rules, seed, Side::Nigri), 25);
+                let saved = game.save();
+                assert_eq!(saved.opening.is_empty(), rules.opener == Opener::Albi);
+                let json = serde_json::to_string(&saved).unwrap();
+                assert_eq!(json.contains("opening"), !saved.opening.is_empty());
+                let back = TableGame::restore(&serde_json::from_str(&json).unwrap()).unwrap();
+                assert_same(&back, &game);
+                // Then played on alike: the same dice follow.
+                assert_same(&played(back, 3), &played(game, 3));
+            }
+        }
+        let table: Table = "italian N w12s0o0:1,5,20 w13s0o0:2x2 625".parse().unwrap();
+        let game = played(TableGame::from_table(table, 8), 6);
+        assert!(game.save().start.ends_with(" 625"));
+        assert_same(&TableGame::restore(&game.save()).unwrap(), &game);
+        // The start table with no dice: no opening throw, whoever the seed's would name.
+        for seed in 0..4 {
+            for side in Side::BOTH {
+                let start = Table::start(Rules::ITALIAN, side);
+                let game = played(TableGame::from_table(start, seed), 2);
+                assert_same(&TableGame::restore(&game.save()).unwrap(), &game);
+            }
+        }
+    }
+
+    #[test]
+    fn tampering_with_a_saved_game_is_caught() {
+        use crate::scripta::RestoreError;
+        let saved = played(TableGame::new(Rules::ITALIAN, 42, Side::Albi), 20).save();
+        let restore = |edit: &dyn Fn(&mut SavedGame)| {
+            let mut bad = saved.clone();
+            edit(&mut bad);
+            TableGame::restore(&bad).unwrap_err()
+        };
+        let e = restore(&|s| s.turns[3].throw = "777".into());
+        assert!(matches!(e, RestoreError::Throw { turn: 4, .. }), "{e}");
+        let e = restore(&|s| s.turns[0].steps.push("30/off".into()));
+        assert!(matches!(e, RestoreError::Play(_)), "{e}");
+        let e = restore(&|s| s.opening[0][1] = "111".into());
+        assert!(e.to_string().contains("opening throws were"), "{e}");
+        let e = restore(&|s| s.opening.clear());
+        assert!(matches!(e, RestoreError::Throw { turn: 1, .. }), "{e}");
+        let other = |s: &mut SavedGame| {
+            let turn = if s.start.contains(" A ") {
+                " N "
+            } else {
+                " A "
+            };
+            s.start = s.start.replacen(
+                [" A ", " N "]
+                    .iter()
+                    .find(|t| s.start.contains(**t))
+                    .unwrap(),
+                turn,
+                1,
+            );
+        };
+        let e = restore(&other);
+        assert!(e.to_string().contains("to open, not"), "{e}");
+        let e = restore(&|s| s.start = "italian A w14s0o0:3 w15s0o0:".into());
+        assert!(e.to_string().contains("only a game from its start"), "{e}");
+        // Other rules, with other dice or the same: the turns no longer replay.
+        for rules in ["italian-6", "sum=on,opener=throw"] {
+            let e = restore(&|s| s.start = s.start.replacen("italian", rules, 1));
+            assert!(e.to_string().starts_with("the saved"), "{rules}: {e}");
+        }
+        let e = restore(&|s| s.start = "italian A nonsense".into());
+        assert!(matches!(e, RestoreError::Start(_)), "{e}");
+        let e = restore(&|s| s.seed = "-1".into());
+        assert!(matches!(e, RestoreError::Seed(_)), "{e}");
+        // An opening throw under rules where Albi simply opens, or under Austin and Murray's.
+        let mut albi = played(TableGame::new(Rules::AUSTIN_MURRAY, 1, Side::Albi), 1).save();
+        albi.opening = saved.opening.clone();
+        assert!(matches!(
+            TableGame::restore(&albi),
+            Err(RestoreError::Opening(_))
+        ));
+        assert!(matches!(
+            crate::scripta::Game::restore(&albi),
+            Err(RestoreError::Opening(_))
+        ));
+    }
+
+    #[test]
+    fn the_dice_states_count_every_die_a_move_spent() {
+        let table: Table = "italian A w0s0o14:8 w15s0o0: 421".parse().unwrap();
+        let mut game = TableGame::from_table(table, 1);
+        let states = |g: &TableGame| -> Vec<(u8, DieState)> {
+            g.dice_states()
+                .into_iter()
+                .map(|(d, s)| (d.get(), s))
+                .collect()
+        };
+        assert!(states(&game).iter().all(|&(_, s)| s == DieState::Unused));
+        game.play_text("8/14(4+2)").unwrap();
+        assert_eq!(
+            states(&game),
+            [
+                (4, DieState::Used),
+                (2, DieState::Used),
+                (1, DieState::Unused)
+            ]
+        );
+        assert_eq!(
+            game.turn_seed(),
+            TableGame::from_table(table, 1).turn_seed()
+        );
     }
 }

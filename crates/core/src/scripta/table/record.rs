@@ -18,10 +18,12 @@
 
 use super::super::position::{Dice, Side};
 use super::super::record::{
-    digits, is_austin_murray, read_fields, result_text, turn_line, whose_turn, write_record, Fields,
+    check_throw, digits, is_austin_murray, read_fields, result_text, turn_line, whose_turn,
+    write_record, Fields,
 };
 use super::super::ruleset::Rules;
-use super::Table;
+use super::super::saved::{SavedGame, SavedTurn};
+use super::{Table, TableGame};
 use crate::record::{self, RecordError, ReplayError};
 use std::fmt;
 use std::str::FromStr;
@@ -77,7 +79,8 @@ impl TableRecord {
         }
     }
 
-    /// The table the game starts from (no dice).
+    /// The table the game starts from, with the dice of its first turn when `Start:` carries
+    /// them.
     pub fn start_table(&self) -> Table {
         self.start.unwrap_or_else(|| {
             Table::start(
@@ -102,21 +105,22 @@ impl TableRecord {
     /// assert!(bad.replay().unwrap_err().to_string().contains("not played out"));
     /// ```
     pub fn replay(&self) -> Result<Table, ReplayError> {
-        let mut table = self.start_table();
-        for (i, turn) in self.turns.iter().enumerate() {
+        self.replay_to(self.turns.len())
+    }
+
+    /// Replays the first `limit` turns as [`TableRecord::replay`] does, the `Result:` checked
+    /// only once every turn is replayed; returns the table they leave (no dice).
+    fn replay_to(&self, limit: usize) -> Result<Table, ReplayError> {
+        let start = self.start_table();
+        let mut table = start.without_dice();
+        for (i, turn) in self.turns.iter().enumerate().take(limit) {
             let illegal = |reason: String| ReplayError::Illegal {
                 turn: i + 1,
                 text: turn.to_string(),
                 reason,
             };
             whose_turn(table.winner(), table.turn(), turn.side).map_err(illegal)?;
-            if turn.throw.len() != usize::from(self.rules.dice) {
-                return Err(illegal(format!(
-                    "a throw is {} dice under these rules, not {}",
-                    self.rules.dice,
-                    turn.throw.len()
-                )));
-            }
+            check_throw(i, start.dice(), turn.throw, self.rules.dice).map_err(illegal)?;
             table = table.with_dice(turn.throw);
             for written in &turn.moves {
                 let mv = table.legal_move(written).map_err(illegal)?;
@@ -134,6 +138,9 @@ impl TableRecord {
             }
             table.pass_turn(turn.throw);
         }
+        if limit < self.turns.len() {
+            return Ok(table);
+        }
         let reached = table.winner();
         if reached != self.result {
             return Err(ReplayError::Result {
@@ -142,6 +149,69 @@ impl TableRecord {
             });
         }
         Ok(table)
+    }
+}
+
+impl TableRecord {
+    /// A game that goes on from the table after the record's first `turns` turns (all of
+    /// them when it has fewer), as [`Record::resume`] resumes one: when the record's seed
+    /// throws the record's dice (and its opening throw, where the rules have one), as in every
+    /// record a [`TableGame`] wrote, the game keeps those turns as its history and throws next
+    /// what that game threw next; otherwise it starts from that table with dice from `seed`.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Rules, Side, TableGame, TableRecord};
+    ///
+    /// let mut game = TableGame::new(Rules::ITALIAN, 9, Side::Albi);
+    /// for _ in 0..3 {
+    ///     game.throw().unwrap();
+    ///     while let Some(&mv) = game.legal_moves().first() {
+    ///         game.play(mv).unwrap();
+    ///     }
+    ///     game.confirm().unwrap();
+    /// }
+    /// let record = game.record();
+    /// let resumed = record.resume(2, 1).unwrap();
+    /// assert_eq!(resumed.turns(), &game.turns()[..2]);
+    /// assert_eq!(resumed.opening(), game.opening());
+    ///
+    /// let unseeded = TableRecord { seed: None, ..record };
+    /// let fresh = unseeded.resume(2, 1).unwrap();
+    /// assert!(fresh.turns().is_empty());
+    /// assert_eq!(fresh.table(), resumed.table());
+    /// ```
+    ///
+    /// [`Record::resume`]: crate::scripta::Record::resume
+    pub fn resume(&self, turns: usize, seed: u64) -> Result<TableGame, ReplayError> {
+        self.replay()?;
+        let kept = turns.min(self.turns.len());
+        let start = self.start_table();
+        // The seed's dice are checked as a saved game's are: the same code, the same verdict.
+        let saved = self.seed.map(|seed| {
+            let fresh = TableGame::new(self.rules, seed, start.turn());
+            SavedGame {
+                seed: seed.to_string(),
+                start: start.to_string(),
+                opening: if *fresh.start() == start {
+                    fresh.save().opening
+                } else {
+                    Vec::new()
+                },
+                turns: self.turns[..kept]
+                    .iter()
+                    .map(|t| SavedTurn {
+                        throw: digits(t.throw),
+                        steps: t.moves.clone(),
+                    })
+                    .collect(),
+                thrown: false,
+                steps: Vec::new(),
+            }
+        });
+        if let Some(game) = saved.and_then(|saved| TableGame::restore(&saved).ok()) {
+            return Ok(game);
+        }
+        Ok(TableGame::from_table(self.replay_to(kept)?, seed))
     }
 }
 
@@ -183,7 +253,7 @@ impl FromStr for TableRecord {
                     rules.name()
                 ));
             }
-            Ok(start.without_dice())
+            Ok(start)
         })?;
         let mut turns = Vec::with_capacity(body.len());
         for line in body {
@@ -300,5 +370,34 @@ mod tests {
             replay("Game: XII Scripta\nRules: italian-6\nResult: albi\n\nA 42: in/6(4+2)\n")
                 .contains("Result: albi")
         );
+    }
+
+    #[test]
+    fn a_game_from_a_table_with_dice_is_recorded_from_it_and_resumed_with_its_history() {
+        let table: Table = "italian N w12s0o0:1,5,20 w13s0o0:2x2 625".parse().unwrap();
+        let mut game = TableGame::from_table(table, 8);
+        for _ in 0..4 {
+            if game.thrown().is_empty() {
+                game.throw().unwrap();
+            }
+            while let Some(&mv) = game.legal_moves().first() {
+                game.play(mv).unwrap();
+            }
+            game.confirm().unwrap();
+        }
+        let text = game.record().to_string();
+        assert!(
+            text.contains("Start: italian N w12s0o0:1,5,20 w13s0o0:2x2 625\n"),
+            "{text}"
+        );
+        let read: TableRecord = text.parse().unwrap();
+        assert_eq!(read.replay(), Ok(game.table().without_dice()));
+        let resumed = read.resume(3, 0).unwrap();
+        assert_eq!(resumed.turns(), &game.turns()[..3]);
+        assert_eq!(resumed.start(), &table);
+        // The first turn must throw what the start carries.
+        let bad = text.replacen("N 625:", "N 624:", 1);
+        let err = bad.parse::<TableRecord>().unwrap().replay().unwrap_err();
+        assert!(err.to_string().contains("dice are 625"), "{err}");
     }
 }
