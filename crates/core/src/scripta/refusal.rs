@@ -8,7 +8,12 @@ use super::step::{From, To};
 /// A place on or beside the board that a player can tap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
+    /// A mark in the numbering of the side to move.
     Mark(Mark),
+    /// A mark in the numbering of `side`: on the split track, `side`'s private cell for
+    /// marks 1-6, else the shared cell both sides number alike; on the shared S simply the
+    /// mark.
+    Own(Side, Mark),
     /// A side's tray: its counters waiting, sent home and borne off.
     Tray(Side),
     /// Where a side's counters bear off, beside the last mark.
@@ -64,6 +69,27 @@ pub enum Refusal {
     Empty {
         mark: Mark,
     },
+    /// Bearing off has begun, but only a throw that takes the counter on `from` exactly one
+    /// step past the last mark bears it off (`bearoff=exact`; under `bearoff=over`, a counter
+    /// that is not the rearmost), and no die or sum left does.
+    BearOffExact {
+        from: Mark,
+    },
+    /// The Italian entry phase: every counter waiting (`counters` still) must be entered
+    /// before any moves past the entry marks.
+    EnterAllFirst {
+        counters: u8,
+    },
+    /// `mark` holds four counters of the mover, the most a mark may hold (`cap=4`).
+    Full {
+        mark: Mark,
+    },
+    /// `side`'s private cell `mark` (its own numbering), which holds none of its counters:
+    /// the mover's counters never go there.
+    OtherCell {
+        mark: Mark,
+        side: Side,
+    },
 }
 
 impl Refusal {
@@ -85,6 +111,10 @@ impl Refusal {
             Refusal::Stuck { .. } => "stuck",
             Refusal::NotYours { .. } => "not-yours",
             Refusal::Empty { .. } => "empty",
+            Refusal::BearOffExact { .. } => "bear-off-exact",
+            Refusal::EnterAllFirst { .. } => "enter-all-first",
+            Refusal::Full { .. } => "full",
+            Refusal::OtherCell { .. } => "other-cell",
         }
     }
 }
@@ -123,7 +153,8 @@ impl Game {
         match place {
             Place::Exit(side) => self.exit_refusal(side, selected),
             Place::Tray(side) => self.tray_refusal(side),
-            Place::Mark(mark) => match selected {
+            // Both sides number the S alike.
+            Place::Mark(mark) | Place::Own(_, mark) => match selected {
                 Some(from) => self.target_refusal(from, mark),
                 None => self.source_refusal(mark),
             },
@@ -303,6 +334,11 @@ mod tests {
             entering.refusal(None, at(25)),
             Refusal::Empty { mark: mark(25) }
         );
+        // A side's own numbering is the same S.
+        assert_eq!(
+            entering.refusal(None, Place::Own(Side::Nigri, mark(25))),
+            Refusal::Empty { mark: mark(25) }
+        );
         // Nothing but entering to do: any empty mark points to the tray.
         let first = game("A w15s0o0: w15s0o0: 123");
         assert_eq!(first.refusal(None, at(25)), Refusal::EnterFromTray);
@@ -347,6 +383,13 @@ mod tests {
                 side: Side::Albi,
             },
             Refusal::Empty { mark: mark(1) },
+            Refusal::BearOffExact { from: mark(1) },
+            Refusal::EnterAllFirst { counters: 1 },
+            Refusal::Full { mark: mark(1) },
+            Refusal::OtherCell {
+                mark: mark(1),
+                side: Side::Albi,
+            },
         ]
         .map(|r| r.code());
         let mut distinct = codes.to_vec();

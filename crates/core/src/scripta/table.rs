@@ -581,6 +581,7 @@ impl Table {
 
 mod game;
 mod record;
+mod refusal;
 mod xsn;
 
 pub use game::TableGame;

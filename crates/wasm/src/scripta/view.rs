@@ -288,7 +288,9 @@ impl RefusalView {
                 to: Some(to.get()),
                 ..none
             },
-            Refusal::Blocked { mark, side } | Refusal::NotYours { mark, side } => RefusalArgs {
+            Refusal::Blocked { mark, side }
+            | Refusal::NotYours { mark, side }
+            | Refusal::OtherCell { mark, side } => RefusalArgs {
                 mark: Some(mark.get()),
                 side: Some(side.name()),
                 ..none
@@ -298,10 +300,20 @@ impl RefusalView {
                 from: Some(PlaceView::from(from)),
                 ..none
             },
-            Refusal::Stuck { mark } | Refusal::Empty { mark } => RefusalArgs {
-                mark: Some(mark.get()),
+            Refusal::BearOffExact { from } => RefusalArgs {
+                from: Some(PlaceView::Mark(from.get())),
                 ..none
             },
+            Refusal::EnterAllFirst { counters } => RefusalArgs {
+                counters: Some(counters),
+                ..none
+            },
+            Refusal::Stuck { mark } | Refusal::Empty { mark } | Refusal::Full { mark } => {
+                RefusalArgs {
+                    mark: Some(mark.get()),
+                    ..none
+                }
+            }
         };
         RefusalView {
             code: refusal.code(),

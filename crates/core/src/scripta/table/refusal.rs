@@ -1,0 +1,395 @@
+//! Why a tap on the board does nothing under any reading, as [`Game::refusal`] answers it
+//! under Austin and Murray's: asked only for a tap that is neither a legal move of the
+//! selected source nor a source to pick up. Marks are in the mover's own numbering, but for
+//! [`Place::Own`], a side's own: a tap on the other side's private cell answers `not-yours`
+//! when it holds that side's counters, else `other-cell` (the mover's counters never go
+//! there).
+//!
+//! [`Game::refusal`]: crate::scripta::Game::refusal
+
+use super::super::position::{Mark, Side};
+use super::super::refusal::{Place, Refusal};
+use super::super::ruleset::Entry;
+use super::super::step::{From, To};
+use super::{Move, Table, TableGame, ENTRY};
+
+impl TableGame {
+    /// Why tapping `place`, with `selected` picked up (the tray or a mark), does nothing now:
+    /// the game as a whole speaks first (over, not thrown, turn over), then the place.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Mark, Place, Refusal, Table, TableGame};
+    ///
+    /// let table: Table = "italian A w13s0o0:2,3 w15s0o0: 666".parse().unwrap();
+    /// let game = TableGame::from_table(table, 1);
+    /// let two = Place::Mark(Mark::new(2).unwrap());
+    /// assert_eq!(game.refusal(None, two), Refusal::EnterAllFirst { counters: 13 });
+    /// assert_eq!(game.refusal(None, two).code(), "enter-all-first");
+    /// ```
+    pub fn refusal(&self, selected: Option<From>, place: Place) -> Refusal {
+        if self.winner().is_some() {
+            return Refusal::GameOver;
+        }
+        let table = self.table();
+        if self.thrown().is_empty() {
+            return Refusal::NotThrown { side: table.turn() };
+        }
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            return Refusal::TurnOver;
+        }
+        let mover = table.turn();
+        let private = table.rules().private_marks();
+        match place {
+            Place::Exit(side) => exit_refusal(table, side, selected),
+            Place::Tray(side) => tray_refusal(table, side),
+            Place::Own(side, mark) if side != mover && mark.get() <= private => {
+                if table.count(side, mark) > 0 {
+                    Refusal::NotYours { mark, side }
+                } else {
+                    Refusal::OtherCell { mark, side }
+                }
+            }
+            // Off this reading's track: no cell to speak of.
+            Place::Mark(mark) | Place::Own(_, mark) if mark.get() > table.rules().marks() => {
+                Refusal::Empty { mark }
+            }
+            Place::Mark(mark) | Place::Own(_, mark) => match selected {
+                Some(from) => target_refusal(table, from, mark),
+                None => source_refusal(table, &moves, mark),
+            },
+        }
+    }
+}
+
+/// The exit of `side` tapped.
+fn exit_refusal(table: &Table, side: Side, selected: Option<From>) -> Refusal {
+    if side != table.turn() {
+        return Refusal::OtherTray { side };
+    }
+    let rules = table.rules();
+    if !table.may_bear_off() {
+        return Refusal::BearOffNotYet {
+            counters: rules.counters,
+            from: Mark::new(rules.home()).unwrap_or(Mark::HOME),
+            to: Mark::new(rules.marks()).unwrap_or(Mark::LAST),
+        };
+    }
+    match selected {
+        Some(From::Mark(from)) => Refusal::BearOffExact { from },
+        _ => Refusal::PickFirst,
+    }
+}
+
+/// The tray of `side` tapped, as where to enter from.
+fn tray_refusal(table: &Table, side: Side) -> Refusal {
+    if side != table.turn() {
+        return Refusal::OtherTray { side };
+    }
+    if table.tray(side).to_enter() == 0 {
+        Refusal::NoneWaiting
+    } else if table.must_move_first(side) != 0 {
+        Refusal::MustEnterFirst
+    } else {
+        Refusal::EntryBlocked
+    }
+}
+
+/// A mark on the track tapped as where the selected counter should go.
+fn target_refusal(table: &Table, from: From, mark: Mark) -> Refusal {
+    let rules = table.rules();
+    let mover = table.turn();
+    let to = mark.get();
+    let waiting = table.tray(mover).waiting;
+    if rules.entry == Entry::All && waiting > 0 && to > ENTRY && from != From::Tray {
+        return Refusal::EnterAllFirst { counters: waiting };
+    }
+    let enemies = table.enemies(mover, to);
+    let column = match from {
+        From::Mark(m) => table.count(mover, m),
+        From::Tray => 1,
+    };
+    if enemies >= 2 && !(rules.columns && column >= enemies) {
+        return Refusal::Blocked {
+            mark,
+            side: mover.other(),
+        };
+    }
+    if rules.cap4 && enemies == 0 && table.own(to) >= 4 {
+        return Refusal::Full { mark };
+    }
+    Refusal::NotADie { mark, from }
+}
+
+/// A mark on the track tapped with nothing selected, as a counter to pick up.
+fn source_refusal(table: &Table, moves: &[Move], mark: Mark) -> Refusal {
+    let mover = table.turn();
+    let m = mark.get();
+    let enters_here = moves
+        .iter()
+        .any(|mv| mv.from == From::Tray && mv.to == To::Mark(mark));
+    // When entering is all there is to do, any empty mark points to the tray.
+    let only_entering = moves.iter().all(|mv| mv.from == From::Tray);
+    let own = table.own(m);
+    let enemies = table.enemies(mover, m);
+    if enters_here || (only_entering && own == 0 && enemies == 0) {
+        return Refusal::EnterFromTray;
+    }
+    if own > 0 {
+        let tray = table.tray(mover);
+        let first = table.must_move_first(mover);
+        let held_back = first != 0 && (m > 7 || first & (1 << m) == 0);
+        return if tray.sent_home > 0 || held_back {
+            Refusal::MustEnterFirst
+        } else if table.rules().entry == Entry::All && tray.waiting > 0 {
+            Refusal::EnterAllFirst {
+                counters: tray.waiting,
+            }
+        } else {
+            Refusal::Stuck { mark }
+        };
+    }
+    if enemies > 0 {
+        return Refusal::NotYours {
+            mark,
+            side: mover.other(),
+        };
+    }
+    Refusal::Empty { mark }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(xsn: &str) -> TableGame {
+        TableGame::from_table(xsn.parse().unwrap(), 1)
+    }
+
+    fn mark(n: u8) -> Mark {
+        Mark::new(n).unwrap()
+    }
+
+    fn at(n: u8) -> Place {
+        Place::Mark(mark(n))
+    }
+
+    fn from(n: u8) -> Option<From> {
+        Some(From::Mark(mark(n)))
+    }
+
+    /// The page asks only about taps that are not a legal move of the selection.
+    fn legal(g: &TableGame, text: &str) {
+        assert!(
+            g.table().legal_move(text).is_ok(),
+            "{text} in {}",
+            g.table()
+        );
+    }
+
+    #[test]
+    fn the_game_speaks_before_the_place() {
+        assert_eq!(
+            game("italian N w0s0o15: w15s0o0:").refusal(None, at(3)),
+            Refusal::GameOver
+        );
+        assert_eq!(
+            game("italian N w15s0o0: w15s0o0:").refusal(from(3), Place::Tray(Side::Albi)),
+            Refusal::NotThrown { side: Side::Nigri }
+        );
+        // 27 bears off only by an exact 4: three sixes, added or not, play nothing.
+        let over = game("italian A w0s0o14:27 w15s0o0: 666");
+        assert_eq!(over.refusal(from(27), at(30)), Refusal::TurnOver);
+    }
+
+    #[test]
+    fn the_trays_and_exits() {
+        let g = game("italian A w0s0o0:10x15 w15s0o0: 123");
+        let other = Refusal::OtherTray { side: Side::Nigri };
+        for (place, refusal) in [
+            (Place::Tray(Side::Nigri), other),
+            (Place::Exit(Side::Nigri), other),
+            (Place::Tray(Side::Albi), Refusal::NoneWaiting),
+        ] {
+            assert_eq!(g.refusal(None, place), refusal, "{place:?}");
+        }
+        // The split track's home is marks 25-30.
+        assert_eq!(
+            g.refusal(from(10), Place::Exit(Side::Albi)),
+            Refusal::BearOffNotYet {
+                counters: 15,
+                from: mark(25),
+                to: mark(30),
+            }
+        );
+        // Entries 1 and 2 are held by two nigri each, and no sum is allowed.
+        let blocked = game("opener=throw A w2s0o0:10x13 w11s0o0:1x2,2x2 112");
+        assert_eq!(
+            blocked.refusal(None, Place::Tray(Side::Albi)),
+            Refusal::EntryBlocked
+        );
+        // A counter hit to the middle row moves before any enters.
+        let first = game("track=split,hit=middle A w14s0o0:2! w15s0o0: 123");
+        legal(&first, "2/3");
+        assert_eq!(
+            first.refusal(None, Place::Tray(Side::Albi)),
+            Refusal::MustEnterFirst
+        );
+    }
+
+    #[test]
+    fn bearing_off() {
+        let home = game("italian A w0s0o13:27,30 w15s0o0: 412");
+        legal(&home, "27/off");
+        assert_eq!(
+            home.refusal(None, Place::Exit(Side::Albi)),
+            Refusal::PickFirst
+        );
+        // 27 needs an exact 4: a 2 and two 5s, alone or added, never make it.
+        let exact = game("italian A w0s0o13:25,27 w15s0o0: 255");
+        legal(&exact, "27/29");
+        assert_eq!(
+            exact.refusal(from(27), Place::Exit(Side::Albi)),
+            Refusal::BearOffExact { from: mark(27) }
+        );
+        assert_eq!(
+            Refusal::BearOffExact { from: mark(27) }.code(),
+            "bear-off-exact"
+        );
+    }
+
+    #[test]
+    fn a_target_of_the_selected_counter() {
+        let blocked = |n| Refusal::Blocked {
+            mark: mark(n),
+            side: Side::Nigri,
+        };
+        let no_die = |n, from| Refusal::NotADie {
+            mark: mark(n),
+            from,
+        };
+        // Each case: the table, a move the selection has, the selection, the target tapped.
+        let cases = [
+            (
+                "italian A w0s0o13:10,11 w13s0o0:14x2 123",
+                "10/12",
+                from(10),
+                14,
+                blocked(14),
+            ),
+            (
+                "italian A w0s0o13:10,11 w13s0o0:14x2 123",
+                "10/12",
+                from(10),
+                20,
+                no_die(20, From::Mark(mark(10))),
+            ),
+            // A column of two is taken by two, not by one.
+            (
+                "italian-columns A w0s0o14:10 w13s0o0:14x2 41",
+                "10/11",
+                from(10),
+                14,
+                blocked(14),
+            ),
+            (
+                "italian A w13s0o0:3,5 w15s0o0: 245",
+                "3/5",
+                from(3),
+                7,
+                Refusal::EnterAllFirst { counters: 13 },
+            ),
+            (
+                "italian A w13s0o0:3,5 w15s0o0: 245",
+                "in/2",
+                Some(From::Tray),
+                3,
+                no_die(3, From::Tray),
+            ),
+            (
+                "cap=4 A w10s0o0:1,5x4 w15s0o0: 43",
+                "1/4",
+                from(1),
+                5,
+                Refusal::Full { mark: mark(5) },
+            ),
+        ];
+        for (xsn, has, selected, target, refusal) in cases {
+            let g = game(xsn);
+            legal(&g, has);
+            assert_eq!(g.refusal(selected, at(target)), refusal, "{xsn}");
+        }
+    }
+
+    #[test]
+    fn a_counter_to_pick_up() {
+        let g = game("italian A w13s0o0:3,5 w14s0o0:20 245");
+        assert_eq!(g.refusal(None, at(2)), Refusal::EnterFromTray);
+        assert_eq!(
+            g.refusal(None, at(20)),
+            Refusal::NotYours {
+                mark: mark(20),
+                side: Side::Nigri,
+            }
+        );
+        let first = game("italian A w15s0o0: w15s0o0: 123");
+        assert_eq!(first.refusal(None, at(20)), Refusal::EnterFromTray);
+        let phase = game("italian A w13s0o0:2,3 w15s0o0: 666");
+        assert_eq!(
+            phase.refusal(None, at(2)),
+            Refusal::EnterAllFirst { counters: 13 }
+        );
+        let sent = game("italian A w0s1o0:20x14 w15s0o0: 123");
+        assert_eq!(sent.refusal(None, at(20)), Refusal::MustEnterFirst);
+        // Russian: the counter hit to albi's 6 moves first.
+        let hit =
+            game("russian A w0s0o0:1x2,2x2,3x2,4x2,5x2,6!,20 w0s0o0:1x2,2x2,3x2,4x2,5x2,6x2 123");
+        legal(&hit, "6/7");
+        assert_eq!(hit.refusal(None, at(20)), Refusal::MustEnterFirst);
+        assert_eq!(hit.refusal(None, at(1)), Refusal::MustEnterFirst);
+        let stuck = game("opener=throw A w14s0o0:20 w9s0o0:21x2,22x2,23x2 123");
+        assert_eq!(
+            stuck.refusal(None, at(20)),
+            Refusal::Stuck { mark: mark(20) }
+        );
+        let open = game("italian A w0s0o13:10,11 w13s0o0:14x2 123");
+        assert_eq!(
+            open.refusal(None, at(25)),
+            Refusal::Empty { mark: mark(25) }
+        );
+        assert_eq!(
+            open.refusal(None, at(33)),
+            Refusal::Empty { mark: mark(33) }
+        );
+    }
+
+    #[test]
+    fn the_other_sides_own_cells() {
+        let g =
+            game("russian A w0s0o0:1x2,2x2,3x2,4x2,5x2,6x2 w0s0o0:1x2,2x2,3x2,4x2,5x2,20x2 123");
+        let own = |side, n| Place::Own(side, mark(n));
+        assert_eq!(
+            g.refusal(None, own(Side::Nigri, 3)),
+            Refusal::NotYours {
+                mark: mark(3),
+                side: Side::Nigri,
+            }
+        );
+        let other = Refusal::OtherCell {
+            mark: mark(6),
+            side: Side::Nigri,
+        };
+        assert_eq!(g.refusal(None, own(Side::Nigri, 6)), other);
+        assert_eq!(g.refusal(from(1), own(Side::Nigri, 6)), other);
+        assert_eq!(other.code(), "other-cell");
+        // A shared cell is the same mark whoever numbers it; the mover's own cell is its mark.
+        assert_eq!(
+            g.refusal(None, own(Side::Nigri, 20)),
+            g.refusal(None, at(20))
+        );
+        assert_eq!(
+            g.refusal(None, own(Side::Albi, 25)),
+            Refusal::Empty { mark: mark(25) }
+        );
+    }
+}
