@@ -457,6 +457,24 @@ impl Rules {
         Ok(rules)
     }
 
+    /// Reads rules as a person or a record names them: what [`Rules::parse`] reads, or
+    /// `Austin & Murray` (`Austin and Murray`, any case), as a record's `Rules:` writes the
+    /// default; spaces around are ignored.
+    ///
+    /// ```
+    /// use ludi_core::scripta::Rules;
+    /// assert!(Rules::read(" Austin & Murray ").unwrap().is_default());
+    /// assert_eq!(Rules::read("russian"), Ok(Rules::RUSSIAN));
+    /// assert!(Rules::read("chess").is_err());
+    /// ```
+    pub fn read(text: &str) -> Result<Rules, RulesError> {
+        let text = text.trim();
+        if super::record::is_austin_murray(text) {
+            return Ok(Rules::AUSTIN_MURRAY);
+        }
+        Rules::parse(text)
+    }
+
     /// Sets one option from a value [`OPTIONS`] lists for its key.
     fn set(&mut self, key: &str, value: &str) {
         let on = value == "on";

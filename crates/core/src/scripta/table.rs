@@ -11,12 +11,12 @@
 //!
 //! [`Position`]: super::Position
 
-use super::position::{cell_of, count_of, Dice, Mark, Side, Tray};
+use super::position::{cell_of, count_of, Dice, Mark, Side, Tray, DICE};
 use super::ruleset::{BearOff, Entry, Hit, Rules, Stacks, Start};
 use super::step::{From, To};
 use crate::rng::Rng;
 use std::collections::HashMap;
-use std::fmt;
+use std::fmt::{self, Write};
 
 /// The entry marks: a die (or a sum) of v enters on mark v.
 const ENTRY: u8 = 6;
@@ -64,14 +64,32 @@ impl fmt::Display for Move {
             write!(f, "x{}", self.count)?;
         }
         if self.summed {
-            let parts: Vec<String> = self.dice.values().iter().map(u8::to_string).collect();
-            write!(f, "({})", parts.join("+"))?;
+            let mut sep = '(';
+            for v in self.dice.values() {
+                write!(f, "{sep}{v}")?;
+                sep = '+';
+            }
+            f.write_char(')')?;
         }
         if self.hit > 0 {
             f.write_str("*")?;
         }
         Ok(())
     }
+}
+
+/// The values of `dice` in ascending order, padded with zeros (which sort first): the same
+/// values thrown in any order compare equal. A sorting network of three compare-exchanges,
+/// where a general sort would cost the page's wasm kilobytes.
+fn ascending(dice: Dice) -> [u8; DICE as usize] {
+    let mut v = [0u8; DICE as usize];
+    v[..dice.len()].copy_from_slice(dice.values());
+    for (i, j) in [(0, 1), (1, 2), (0, 1)] {
+        if v[i] > v[j] {
+            v.swap(i, j);
+        }
+    }
+    v
 }
 
 /// One distinct outcome of a throw: the moves in play order and the position they leave (the
@@ -251,13 +269,10 @@ impl Table {
         let mut out: Vec<(Dice, u8, Option<u8>)> = Vec::new();
         let mut push = |dice: &[u8], reach: u8, stack: Option<u8>| {
             if let Some(d) = Dice::new(dice) {
-                let mut sorted = d.values().to_vec();
-                sorted.sort_unstable();
-                let seen = out.iter().any(|(o, r, s)| {
-                    let mut other = o.values().to_vec();
-                    other.sort_unstable();
-                    other == sorted && *r == reach && *s == stack
-                });
+                let sorted = ascending(d);
+                let seen = out
+                    .iter()
+                    .any(|(o, r, s)| ascending(*o) == sorted && *r == reach && *s == stack);
                 if !seen {
                     out.push((d, reach, stack));
                 }
@@ -527,8 +542,8 @@ impl Table {
                             .map_err(|_| format!("`{text}`: `{part}` is not a die"))?,
                     );
                 }
-                dice.sort_unstable();
-                (head, Some(dice))
+                // Dice no throw has (a 7, four of them) match no move.
+                (head, Some(Dice::new(&dice).map(ascending)))
             }
             None => (bare, None),
         };
@@ -539,11 +554,9 @@ impl Table {
                 let written = mv.to_string();
                 let plain = written.trim_end_matches('*');
                 let mv_head = plain.split('(').next().unwrap_or(plain);
-                let mut dice = mv.dice.values().to_vec();
-                dice.sort_unstable();
                 mv_head == head
-                    && match &sum {
-                        Some(sum) => mv.summed && *sum == dice,
+                    && match sum {
+                        Some(sum) => mv.summed && sum == Some(ascending(mv.dice)),
                         None => true,
                     }
             })

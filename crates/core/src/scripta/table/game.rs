@@ -233,7 +233,9 @@ impl TableGame {
     /// The dice are thrown and no further move is legal (all played, the rest lost, or the
     /// game won).
     pub fn turn_is_over(&self) -> bool {
-        !self.thrown.is_empty() && self.legal_moves().is_empty()
+        // Some move begins an outcome whenever any move can be made at all, so the cheap list
+        // answers what the full one would.
+        !self.thrown.is_empty() && self.table.moves().is_empty()
     }
 
     /// Ends the turn once it is over: records it and hands the dice on, to the other side or,

@@ -18,8 +18,7 @@
 
 use super::super::position::{Dice, Side};
 use super::super::record::{
-    check_throw, digits, is_austin_murray, read_fields, result_text, turn_line, whose_turn,
-    write_record, Fields,
+    check_throw, digits, read_fields, result_text, turn_line, whose_turn, write_record, Fields,
 };
 use super::super::ruleset::Rules;
 use super::super::saved::{SavedGame, SavedTurn};
@@ -240,9 +239,9 @@ impl FromStr for TableRecord {
         record::check_game(&header, "XII Scripta", "Latrunculi")?;
         let rules = match header.iter().find(|h| h.key == "rules") {
             None => Rules::default(),
-            Some(h) if is_austin_murray(h.value) => Rules::default(),
-            Some(h) => Rules::parse(h.value)
-                .map_err(|e| RecordError::new(h.line, format!("Rules: {e}")))?,
+            Some(h) => {
+                Rules::read(h.value).map_err(|e| RecordError::new(h.line, format!("Rules: {e}")))?
+            }
         };
         let fields = read_fields(&header, |v| {
             let start: Table = v.parse().map_err(|e| format!("{e}"))?;
