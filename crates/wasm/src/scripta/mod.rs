@@ -4,6 +4,8 @@
 //! and [`ScriptaPlayer`] only cross to JS.
 
 mod player;
+#[cfg(test)]
+mod readings;
 mod replay;
 mod rules;
 mod session;
@@ -49,14 +51,22 @@ pub struct ScriptaGame {
 impl ScriptaGame {
     /// A new game from the start. `seed` (decimal digits) makes the dice reproducible;
     /// without it they come from the browser's randomness. `opener` is `albi` (default) or
-    /// `nigri`.
+    /// `nigri` (where the rules let the higher opening throw decide, it does). `rules` is a
+    /// preset id (`italian`, `italian-6`, `italian-columns`, `russian`) or `key=value,...`
+    /// text; Austin and Murray's rules when absent or empty.
     #[wasm_bindgen(constructor)]
-    pub fn new(seed: Option<String>, opener: Option<String>) -> Result<ScriptaGame, JsError> {
-        let session = Session::new(seed.as_deref(), opener.as_deref()).map_err(err)?;
+    pub fn new(
+        seed: Option<String>,
+        opener: Option<String>,
+        rules: Option<String>,
+    ) -> Result<ScriptaGame, JsError> {
+        let session =
+            Session::new(seed.as_deref(), opener.as_deref(), rules.as_deref()).map_err(err)?;
         Ok(ScriptaGame { session })
     }
 
-    /// A game that starts from an XSN position; dice it carries count as already thrown.
+    /// A game that starts from an XSN position; dice it carries count as already thrown. A
+    /// leading rules field (`italian A w15s0o0: w15s0o0:`) plays it under that reading.
     #[wasm_bindgen(js_name = fromPosition)]
     pub fn from_position(xsn: &str, seed: Option<String>) -> Result<ScriptaGame, JsError> {
         let session = Session::from_position(xsn, seed.as_deref()).map_err(err)?;
@@ -73,7 +83,8 @@ impl ScriptaGame {
 
     /// The game of a record taken over after its first `turns` turns: their history kept when
     /// the record's seed throws its dice (records the page writes), else from the position they
-    /// reach, with dice from `seed` (random without one).
+    /// reach, with dice from `seed` (random without one). A record whose `Rules:` names another
+    /// reading goes on under it.
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(
         text: &str,
@@ -106,7 +117,9 @@ impl ScriptaGame {
         self.session.throw_dice().map_err(err)
     }
 
-    /// Plays a step written `in/5`, `12/15` or `33/off`; returns it as played.
+    /// Plays a step written `in/5`, `12/15` or `33/off` (under other readings also a sum
+    /// `4/10(4+2)` or a stack `5/8x2`); returns it as played: `{step, from, to, die, hit,
+    /// count, dice, summed}`.
     pub fn play(&mut self, step: &str) -> Result<JsValue, JsError> {
         js(&self.session.play(step).map_err(err)?)
     }
@@ -150,8 +163,9 @@ impl ScriptaGame {
         js(&self.session.geometry())
     }
 
-    /// Why tapping `place` (a mark number, `tray:albi`, `off:nigri`...) with `selected`
-    /// picked up (`null`, `tray` or a mark number) does nothing: `{code, args}`.
+    /// Why tapping `place` (a mark number in the mover's numbering, `tray:albi`, `off:nigri`,
+    /// or a side's own cell `nigri:3`) with `selected` picked up (`null`, `tray` or a mark
+    /// number) does nothing: `{code, args}`.
     pub fn refusal(&self, selected: JsValue, place: JsValue) -> Result<JsValue, JsError> {
         let selected = tapped(&selected)?;
         let place = tapped(&place)?.ok_or_else(|| JsError::new("no place was tapped"))?;
@@ -185,9 +199,10 @@ impl ScriptaPlayer {
     }
 
     /// The steps of the chosen turn in play order (`[{step: "in/5", from: "tray", to: 5,
-    /// die: 5, hit: false}, ...]`), `[]` when the throw is forfeited. The XSN must carry the
-    /// dice still to play; `expert` searches for at most about `budget_ms` milliseconds when
-    /// it is given.
+    /// die: 5, hit: false, count: 1, dice: [5], summed: false}, ...]`), `[]` when the throw
+    /// is forfeited. The XSN must carry the dice still to play; `expert` searches for at most
+    /// about `budget_ms` milliseconds when it is given. An XSN with a rules field is played by
+    /// the general engine's player of the same level (which has no search to cut short).
     pub fn choose(&mut self, xsn: &str, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
         js(&timed(budget_ms, |budget| {
             self.opponent.choose(xsn, budget)
@@ -202,6 +217,7 @@ impl ScriptaPlayer {
 
     /// The hard player's opinion of the turn from `before` (XSN with its throw) to `after`:
     /// `{best, played, costly, better: {text, steps} | null}`, chances for the mover from 0 to 1.
+    /// Only Austin and Murray's rules have it: a position under another reading throws.
     pub fn judge(before: &str, after: &str) -> Result<JsValue, JsError> {
         js(&judge(before, after).map_err(err)?)
     }

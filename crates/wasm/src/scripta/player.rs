@@ -1,17 +1,22 @@
 //! The computer players as the page asks for them, in plain Rust: a level by name, a position
 //! in XSN with its dice, and the chosen turn back as the steps the page plays one by one.
+//! A position under another reading (an XSN with a rules field) is played by the general
+//! engine's player of the same level.
 
-use super::session::{parse_position, parse_seed};
+use super::session::{parse_seed, read_xsn, Xsn};
 use super::view::StepView;
+use ludi_core::scripta::ai::general::TablePlayer;
 use ludi_core::scripta::ai::{analysis, builtin_net, Clock, Level, Player};
 use serde::Serialize;
 
 /// A time budget: the clock to read and how many milliseconds `expert` may search.
 pub type Budget<'a> = (&'a dyn Clock, f64);
 
-/// A computer player of one level.
+/// A computer player of one level, under any reading.
 pub struct Opponent {
     player: Player,
+    /// The same level under the other readings, from the same seed.
+    general: TablePlayer,
 }
 
 impl Opponent {
@@ -19,36 +24,55 @@ impl Opponent {
     /// digits) makes its choices reproducible, else they draw on the system's randomness.
     pub fn new(level: &str, seed: Option<&str>) -> Result<Opponent, String> {
         let level: Level = level.trim().parse()?;
-        let player = Player::new(level, parse_seed(seed)?)
+        let seed = parse_seed(seed)?;
+        let player = Player::new(level, seed)
             .map_err(|e| format!("the {level} player cannot read its network: {e}"))?;
-        Ok(Opponent { player })
+        Ok(Opponent {
+            player,
+            general: TablePlayer::new(level, seed),
+        })
     }
 
     /// The steps of the turn this player picks in `xsn` (which must carry the dice still to
-    /// play), in play order; empty when the whole throw is forfeited.
+    /// play), in play order; empty when the whole throw is forfeited. Under another reading
+    /// the general player has no search to cut short, so the budget is only checked.
     pub fn choose(&mut self, xsn: &str, budget: Option<Budget>) -> Result<Vec<StepView>, String> {
-        let position = parse_position(xsn)?;
-        if let Some(side) = position.winner() {
+        let xsn_read = read_xsn(xsn)?;
+        let (winner, dice) = match &xsn_read {
+            Xsn::Murray(position) => (position.winner(), position.dice()),
+            Xsn::Table(table) => (table.winner(), table.dice()),
+        };
+        if let Some(side) = winner {
             return Err(format!("the game is over: {} have won", side.name()));
         }
-        if position.dice().is_empty() {
+        if dice.is_empty() {
             return Err(format!(
                 "the position `{}` has no dice to play: throw first",
                 xsn.trim()
             ));
         }
-        let turn = match budget {
-            // Not echoing the number keeps float formatting, and its size, out of the wasm.
-            Some((_, millis)) if !(millis.is_finite() && millis >= 0.0) => {
+        if let Some((_, millis)) = budget {
+            if !(millis.is_finite() && millis >= 0.0) {
+                // Not echoing the number keeps float formatting, and its size, out of the wasm.
                 return Err(
                     "the time budget must be a finite, positive number of milliseconds".into(),
-                )
+                );
             }
-            Some((clock, millis)) => self.player.choose_within(&position, clock, millis),
-            None => self.player.choose(&position),
+        }
+        let steps = match xsn_read {
+            Xsn::Murray(position) => {
+                let turn = match budget {
+                    Some((clock, millis)) => self.player.choose_within(&position, clock, millis),
+                    None => self.player.choose(&position),
+                };
+                turn.map(|t| t.steps().map(StepView::of).collect())
+            }
+            Xsn::Table(table) => self
+                .general
+                .choose(&table)
+                .map(|t| t.moves.into_iter().map(StepView::of_move).collect()),
         };
-        turn.map(|t| t.steps().map(StepView::of).collect())
-            .ok_or_else(|| format!("no turn can be played in `{}`", xsn.trim()))
+        steps.ok_or_else(|| format!("no turn can be played in `{}`", xsn.trim()))
     }
 }
 
@@ -80,8 +104,15 @@ pub struct VerdictView {
 /// What the hard player thinks of the turn from `before` (XSN with its throw) to `after` (the
 /// XSN the turn leaves), naming a better turn past the core's `MARGIN`.
 pub fn judge(before: &str, after: &str) -> Result<VerdictView, String> {
-    let before = parse_position(before)?;
-    let after = parse_position(after)?;
+    let murray = |xsn: &str| match read_xsn(xsn)? {
+        Xsn::Murray(position) => Ok(position),
+        Xsn::Table(_) => Err(format!(
+            "only Austin and Murray's rules have the hard player's opinion, not `{}`",
+            xsn.trim()
+        )),
+    };
+    let before = murray(before)?;
+    let after = murray(after)?;
     let net = builtin_net().map_err(|e| format!("the hard player cannot read its network: {e}"))?;
     let verdict = analysis::judge(&net, &before, &after, analysis::MARGIN)
         .ok_or_else(|| format!("`{after}` is not an outcome of the throw in `{before}`"))?;
@@ -119,7 +150,7 @@ mod tests {
     #[test]
     fn every_level_plays_whole_legal_turns_that_replay_by_their_text() {
         for (n, level) in LEVELS.into_iter().enumerate() {
-            let mut session = Session::new(Some(&(100 + n).to_string()), None).unwrap();
+            let mut session = Session::new(Some(&(100 + n).to_string()), None, None).unwrap();
             let mut opponent = Opponent::new(level, Some("5")).unwrap();
             let mut turns = 0;
             while session.snapshot().winner.is_none() && turns < 2000 {
@@ -172,7 +203,7 @@ mod tests {
 
     #[test]
     fn the_judge_reads_each_turn_of_a_replayed_record() {
-        let mut session = Session::new(Some("12"), None).unwrap();
+        let mut session = Session::new(Some("12"), None, None).unwrap();
         let mut players = [
             Opponent::new("hard", Some("1")).unwrap(),
             Opponent::new("random", Some("2")).unwrap(),
@@ -241,5 +272,39 @@ mod tests {
                 .unwrap_err()
                 .contains("milliseconds"));
         }
+    }
+
+    #[test]
+    fn under_other_readings_every_level_plays_turns_that_replay_by_their_text() {
+        for (n, level) in LEVELS.into_iter().enumerate() {
+            for rules in ["italian", "russian"] {
+                let seed = (200 + n).to_string();
+                let mut session = Session::new(Some(&seed), None, Some(rules)).unwrap();
+                let mut opponent = Opponent::new(level, Some("5")).unwrap();
+                for _ in 0..40 {
+                    if session.snapshot().winner.is_some() {
+                        break;
+                    }
+                    session.throw_dice().unwrap();
+                    let steps = opponent.choose(&session.snapshot().position, None).unwrap();
+                    replay(&mut session, &steps);
+                }
+                assert!(session.snapshot().turns > 0, "{level} {rules}");
+            }
+        }
+        let frozen = || 0.0;
+        let xsn = "italian A w0s0o13:8x2 w15s0o0: 421";
+        let hinted = hint(xsn, Some((&frozen, 100.0))).unwrap();
+        assert_eq!(hint(xsn, None).unwrap(), hinted);
+        let mut session = Session::from_position(xsn, Some("1")).unwrap();
+        replay(&mut session, &hinted);
+        // Nothing to play: an empty turn; no dice: refused.
+        let stuck = "italian A w0s0o14:27 w15s0o0: 666";
+        assert_eq!(hint(stuck, None), Ok(vec![]));
+        assert!(hint("italian A w0s0o14:27 w15s0o0:", None)
+            .unwrap_err()
+            .contains("throw first"));
+        let e = judge(xsn, "italian N w0s0o13:12x2 w15s0o0:").unwrap_err();
+        assert!(e.contains("only Austin and Murray's rules"), "{e}");
     }
 }

@@ -1,11 +1,13 @@
 //! The game as the page sees it, in plain Rust: the page's words and numbers read into core
 //! values, and every answer a view from `view.rs` or a readable message. The rules, seeds and
-//! saving all live in the core.
+//! saving all live in the core. Austin and Murray's rules play on the fast engine ([`Game`]),
+//! every other reading on the general one ([`TableGame`]); the page sees one session.
 
 use super::view::{GeometryView, RefusalView, Snapshot, StepView};
 use ludi_core::rng::os_seed;
 use ludi_core::scripta::{
-    From, Game, Geometry, Mark, Place, Position, Record, SavedGame, Side, MARKS,
+    From, Game, Geometry, Mark, Place, Position, Record, Rules, SavedGame, Side, Table, TableGame,
+    TableRecord, MARKS,
 };
 
 /// A place or source as the page passes it: a mark number or a word.
@@ -15,10 +17,25 @@ pub enum Tapped {
     Word(String),
 }
 
-/// A game and nothing else: its seed and start are the core's.
+/// The engine a game plays on.
+#[derive(Clone, Debug)]
+enum Engine {
+    /// Austin and Murray's rules, on their fast engine.
+    Murray(Game),
+    /// Any other reading.
+    Table(TableGame),
+}
+
+/// A game and nothing else: its seed, start and rules are the core's.
 #[derive(Clone, Debug)]
 pub struct Session {
-    game: Game,
+    engine: Engine,
+}
+
+/// A position in XSN, on the engine its rules field names.
+pub(crate) enum Xsn {
+    Murray(Position),
+    Table(Table),
 }
 
 pub(crate) fn parse_seed(seed: Option<&str>) -> Result<u64, String> {
@@ -37,6 +54,40 @@ pub(crate) fn parse_position(xsn: &str) -> Result<Position, String> {
         .map_err(|e| format!("the position `{}` is not valid XSN: {e}", xsn.trim()))
 }
 
+/// The leading rules field of an XSN, if it has one (a first field other than the turn).
+fn rules_field(xsn: &str) -> Option<&str> {
+    let mut fields = xsn.split_whitespace();
+    let first = fields.next()?;
+    (first != "A" && first != "N" && fields.count() >= 3).then_some(first)
+}
+
+/// An XSN with or without a rules field: Austin and Murray's rules (named or not) on the
+/// fast engine, any other reading as a table.
+pub(crate) fn read_xsn(xsn: &str) -> Result<Xsn, String> {
+    let text = xsn.trim();
+    if rules_field(text).is_none() {
+        return parse_position(text).map(Xsn::Murray);
+    }
+    let table: Table = text
+        .parse()
+        .map_err(|e| format!("the position `{text}` is not valid XSN: {e}"))?;
+    if table.rules().is_default() {
+        parse_position(&table.to_string()).map(Xsn::Murray)
+    } else {
+        Ok(Xsn::Table(table))
+    }
+}
+
+/// The rules the page names: none (Austin and Murray's) when absent, empty or naming theirs.
+fn parse_rules(text: Option<&str>) -> Result<Option<Rules>, String> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => Rules::read(text)
+            .map(|rules| (!rules.is_default()).then_some(rules))
+            .map_err(|e| format!("the rules `{text}` are not readable: {e}")),
+    }
+}
+
 fn parse_side(name: &str) -> Option<Side> {
     Side::BOTH.into_iter().find(|s| s.name() == name)
 }
@@ -49,21 +100,21 @@ fn parse_opener(name: Option<&str>) -> Result<Side, String> {
     }
 }
 
-/// A mark number from JS: a whole number on the track.
-fn parse_mark(n: f64) -> Result<Mark, String> {
+/// A mark number from JS: a whole number on a track of `marks` marks.
+fn parse_mark(n: f64, marks: u8) -> Result<Mark, String> {
     // `as` saturates, so anything past 255 lands on 255, which is no mark either.
-    (n.fract() == 0.0)
+    (n.fract() == 0.0 && n >= 1.0 && n <= f64::from(marks))
         .then_some(n as u8)
         .and_then(Mark::new)
         // Not echoing the number keeps float formatting, and its size, out of the wasm.
-        .ok_or_else(|| format!("a mark is a whole number from 1 to {MARKS}"))
+        .ok_or_else(|| format!("a mark is a whole number from 1 to {marks}"))
 }
 
 /// What is picked up: nothing, `tray` or a mark number.
-fn parse_selected(selected: Option<Tapped>) -> Result<Option<From>, String> {
+fn parse_selected(selected: Option<Tapped>, marks: u8) -> Result<Option<From>, String> {
     match selected {
         None => Ok(None),
-        Some(Tapped::Number(n)) => parse_mark(n).map(|m| Some(From::Mark(m))),
+        Some(Tapped::Number(n)) => parse_mark(n, marks).map(|m| Some(From::Mark(m))),
         Some(Tapped::Word(word)) if word == "tray" => Ok(Some(From::Tray)),
         Some(Tapped::Word(word)) => Err(format!(
             "the selected source must be `tray` or a mark number, not `{word}`"
@@ -71,93 +122,141 @@ fn parse_selected(selected: Option<Tapped>) -> Result<Option<From>, String> {
     }
 }
 
-/// What is tapped: a mark number, or `tray:<side>` or `off:<side>`.
-fn parse_place(place: Tapped) -> Result<Place, String> {
+/// What is tapped: a mark number (the mover's numbering), `tray:<side>`, `off:<side>`, or a
+/// mark in a side's own numbering, `albi:3` (a private cell of the split track).
+fn parse_place(place: Tapped, marks: u8) -> Result<Place, String> {
     let word = match place {
-        Tapped::Number(n) => return parse_mark(n).map(Place::Mark),
+        Tapped::Number(n) => return parse_mark(n, marks).map(Place::Mark),
         Tapped::Word(word) => word,
     };
     let place = match word.split_once(':') {
         Some(("tray", side)) => parse_side(side).map(Place::Tray),
         Some(("off", side)) => parse_side(side).map(Place::Exit),
-        _ => None,
+        Some((side, mark)) => {
+            let mark = mark.parse::<u8>().ok().filter(|m| (1..=marks).contains(m));
+            parse_side(side)
+                .zip(mark.and_then(Mark::new))
+                .map(|(side, mark)| Place::Own(side, mark))
+        }
+        None => None,
     };
     place.ok_or_else(|| {
-        format!("the place must be a mark number, `tray:albi`, `off:nigri` and so on, not `{word}`")
+        format!("the place must be a mark number, `tray:albi`, `off:nigri`, `albi:3` and so on, not `{word}`")
     })
 }
 
+/// A core error, or a turn's record line, as the page reads it.
+fn say<T: std::fmt::Display>(value: T) -> String {
+    value.to_string()
+}
+
 impl Session {
-    pub fn new(seed: Option<&str>, opener: Option<&str>) -> Result<Session, String> {
+    /// A new game: `rules` a preset id or key=value text, Austin and Murray's when absent.
+    pub fn new(
+        seed: Option<&str>,
+        opener: Option<&str>,
+        rules: Option<&str>,
+    ) -> Result<Session, String> {
         let seed = parse_seed(seed)?;
         let opener = parse_opener(opener)?;
-        Ok(Session {
-            game: Game::new(seed, opener),
-        })
+        let engine = match parse_rules(rules)? {
+            None => Engine::Murray(Game::new(seed, opener)),
+            Some(rules) => Engine::Table(TableGame::new(rules, seed, opener)),
+        };
+        Ok(Session { engine })
     }
 
     pub fn from_position(xsn: &str, seed: Option<&str>) -> Result<Session, String> {
-        Ok(Session {
-            game: Game::from_position(parse_position(xsn)?, parse_seed(seed)?),
-        })
+        let engine = match read_xsn(xsn)? {
+            Xsn::Murray(position) => {
+                Engine::Murray(Game::from_position(position, parse_seed(seed)?))
+            }
+            Xsn::Table(table) => Engine::Table(TableGame::from_table(table, parse_seed(seed)?)),
+        };
+        Ok(Session { engine })
     }
 
     /// The game of a record taken over after its first `turns` turns: with those turns as its
     /// history when the record's seed throws its dice, else from the position they reach with
-    /// dice from `seed` (the core decides, in `Record::resume`).
+    /// dice from `seed` (the core decides, in `Record::resume` and `TableRecord::resume`).
+    /// A record whose `Rules:` names another reading goes on under it.
     pub fn from_record(text: &str, turns: u32, seed: Option<&str>) -> Result<Session, String> {
-        let record: Record = text.parse().map_err(|e| format!("{e}"))?;
         let turns = usize::try_from(turns).unwrap_or(usize::MAX);
-        let game = record
-            .resume(turns, parse_seed(seed)?)
-            .map_err(|e| format!("{e}"))?;
-        Ok(Session { game })
+        let engine = match text.parse::<Record>() {
+            Ok(record) => Engine::Murray(record.resume(turns, parse_seed(seed)?).map_err(say)?),
+            Err(murray) => match text.parse::<TableRecord>() {
+                Ok(record) if !record.rules.is_default() => {
+                    Engine::Table(record.resume(turns, parse_seed(seed)?).map_err(say)?)
+                }
+                // Austin and Murray's reader refuses other rules; the general one says more.
+                Err(e) if murray.message.starts_with("Rules:") => return Err(e.to_string()),
+                _ => return Err(murray.to_string()),
+            },
+        };
+        Ok(Session { engine })
     }
 
     pub fn restore(saved: &SavedGame) -> Result<Session, String> {
-        Game::restore(saved)
-            .map(|game| Session { game })
-            .map_err(|e| e.to_string())
+        let other = rules_field(saved.start.trim())
+            .is_some_and(|r| Rules::parse(r).map_or(true, |r| !r.is_default()));
+        let engine = if other {
+            Engine::Table(TableGame::restore(saved).map_err(say)?)
+        } else {
+            Engine::Murray(Game::restore(saved).map_err(say)?)
+        };
+        Ok(Session { engine })
     }
 
     pub fn next_game(&self) -> Session {
-        Session {
-            game: self.game.next_game(),
-        }
+        let engine = match &self.engine {
+            Engine::Murray(game) => Engine::Murray(game.next_game()),
+            Engine::Table(game) => Engine::Table(game.next_game()),
+        };
+        Session { engine }
     }
 
     pub fn throw_dice(&mut self) -> Result<Vec<u8>, String> {
-        let dice = self.game.throw().map_err(|e| e.to_string())?;
-        Ok(dice.values().to_vec())
+        let dice = match &mut self.engine {
+            Engine::Murray(game) => game.throw(),
+            Engine::Table(game) => game.throw(),
+        };
+        dice.map(|d| d.values().to_vec()).map_err(say)
     }
 
     pub fn play(&mut self, step: &str) -> Result<StepView, String> {
-        self.game
-            .play_text(step)
-            .map(StepView::of)
-            .map_err(|e| e.to_string())
+        match &mut self.engine {
+            Engine::Murray(game) => game.play_text(step).map(StepView::of).map_err(say),
+            Engine::Table(game) => game.play_text(step).map(StepView::of_move).map_err(say),
+        }
     }
 
     pub fn undo(&mut self) -> Result<StepView, String> {
-        self.game
-            .undo()
-            .map(StepView::of)
-            .map_err(|e| e.to_string())
+        match &mut self.engine {
+            Engine::Murray(game) => game.undo().map(StepView::of).map_err(say),
+            Engine::Table(game) => game.undo().map(StepView::of_move).map_err(say),
+        }
     }
 
+    /// Ends the turn; returns its record line.
     pub fn confirm(&mut self) -> Result<String, String> {
-        self.game
-            .confirm()
-            .map(|record| record.to_string())
-            .map_err(|e| e.to_string())
+        match &mut self.engine {
+            Engine::Murray(game) => game.confirm().map(say).map_err(say),
+            Engine::Table(game) => game.confirm().map(say).map_err(say),
+        }
     }
 
     pub fn snapshot(&self) -> Snapshot {
-        Snapshot::of(&self.game)
+        match &self.engine {
+            Engine::Murray(game) => Snapshot::of(game),
+            Engine::Table(game) => Snapshot::of_table(game),
+        }
     }
 
     pub fn save(&self) -> SavedGame {
-        self.game.save()
+        match &self.engine {
+            Engine::Murray(game) => game.save(),
+            Engine::Table(game) => game.save(),
+        }
     }
 
     /// The game record of the confirmed turns so far, with who played and when; refused
@@ -169,26 +268,57 @@ impl Session {
         nigri: Option<&str>,
         date: Option<&str>,
     ) -> Result<String, String> {
-        let text = Record {
-            albi: albi.map(str::to_owned),
-            nigri: nigri.map(str::to_owned),
-            date: date.map(str::to_owned),
-            ..Record::from_game(&self.game)
-        }
-        .to_string();
-        text.parse::<Record>()
-            .map_err(|e| format!("the record would not read back: {}", e.message))?;
+        let (albi, nigri, date) = (
+            albi.map(str::to_owned),
+            nigri.map(str::to_owned),
+            date.map(str::to_owned),
+        );
+        let (text, reads) = match &self.engine {
+            Engine::Murray(game) => {
+                let text = Record {
+                    albi,
+                    nigri,
+                    date,
+                    ..Record::from_game(game)
+                }
+                .to_string();
+                let reads = text.parse::<Record>().map(drop);
+                (text, reads)
+            }
+            Engine::Table(game) => {
+                let text = TableRecord {
+                    albi,
+                    nigri,
+                    date,
+                    ..game.record()
+                }
+                .to_string();
+                let reads = text.parse::<TableRecord>().map(drop);
+                (text, reads)
+            }
+        };
+        reads.map_err(|e| format!("the record would not read back: {}", e.message))?;
         Ok(text)
     }
 
     pub fn geometry(&self) -> GeometryView {
-        GeometryView::of(&Geometry::trier())
+        match &self.engine {
+            Engine::Murray(_) => GeometryView::of(&Geometry::trier()),
+            Engine::Table(game) => GeometryView::of(&Geometry::of(game.rules())),
+        }
     }
 
     pub fn refusal(&self, selected: Option<Tapped>, place: Tapped) -> Result<RefusalView, String> {
-        let selected = parse_selected(selected)?;
-        let place = parse_place(place)?;
-        Ok(RefusalView::of(self.game.refusal(selected, place)))
+        let marks = match &self.engine {
+            Engine::Murray(_) => MARKS,
+            Engine::Table(game) => game.rules().marks(),
+        };
+        let selected = parse_selected(selected, marks)?;
+        let place = parse_place(place, marks)?;
+        Ok(RefusalView::of(match &self.engine {
+            Engine::Murray(game) => game.refusal(selected, place),
+            Engine::Table(game) => game.refusal(selected, place),
+        }))
     }
 }
 
@@ -271,11 +401,11 @@ mod tests {
 
     #[test]
     fn refuses_bad_input_with_words() {
-        assert!(Session::new(Some("-3"), None)
+        assert!(Session::new(Some("-3"), None, None)
             .unwrap_err()
             .contains("whole number"));
-        assert!(Session::new(Some("99999999999999999999999"), None).is_err());
-        assert!(Session::new(None, Some("rubri"))
+        assert!(Session::new(Some("99999999999999999999999"), None, None).is_err());
+        assert!(Session::new(None, Some("rubri"), None)
             .unwrap_err()
             .contains("opener"));
         assert!(Session::from_position("A nonsense", None)
@@ -324,39 +454,43 @@ mod tests {
 
     #[test]
     fn saved_games_replay_exactly_and_tampering_is_caught() {
-        let mut s = Session::new(Some("42"), Some("nigri")).unwrap();
-        for _ in 0..30 {
-            if s.snapshot().winner.is_some() {
-                break;
+        // Austin and Murray's rules, and readings on the general engine (its opening throws
+        // are checked in readings.rs).
+        for rules in [None, Some("italian"), Some("russian")] {
+            let mut s = Session::new(Some("42"), Some("nigri"), rules).unwrap();
+            for _ in 0..30 {
+                if s.snapshot().winner.is_some() {
+                    break;
+                }
+                s.throw_dice().unwrap();
+                while let Some(step) = first_step(&s) {
+                    s.play(&step).unwrap();
+                }
+                s.confirm().unwrap();
             }
             s.throw_dice().unwrap();
-            while let Some(step) = first_step(&s) {
+            if let Some(step) = first_step(&s) {
                 s.play(&step).unwrap();
             }
-            s.confirm().unwrap();
-        }
-        s.throw_dice().unwrap();
-        if let Some(step) = first_step(&s) {
-            s.play(&step).unwrap();
-        }
-        let saved = s.save();
-        let back = Session::restore(&saved).unwrap();
-        assert_eq!(back.snapshot(), s.snapshot());
-        assert_eq!(back.save(), saved);
+            let saved = s.save();
+            let back = Session::restore(&saved).unwrap();
+            assert_eq!(back.snapshot(), s.snapshot());
+            assert_eq!(back.save(), saved);
 
-        let mut bad = saved.clone();
-        bad.turns[3].throw = "777".into();
-        assert!(Session::restore(&bad)
-            .unwrap_err()
-            .contains("does not replay"));
-        let mut bad = saved;
-        bad.start = "garbage".into();
-        assert!(Session::restore(&bad).is_err());
+            let mut bad = saved.clone();
+            bad.turns[3].throw = "777".into();
+            assert!(Session::restore(&bad)
+                .unwrap_err()
+                .contains("does not replay"));
+            let mut bad = saved;
+            bad.start = "garbage".into();
+            assert!(Session::restore(&bad).is_err());
+        }
     }
 
     #[test]
     fn a_record_is_taken_over_where_the_page_asks() {
-        let mut s = Session::new(Some("31"), None).unwrap();
+        let mut s = Session::new(Some("31"), None, None).unwrap();
         for _ in 0..4 {
             s.throw_dice().unwrap();
             while let Some(step) = first_step(&s) {
@@ -389,7 +523,7 @@ mod tests {
 
     #[test]
     fn next_game_alternates_the_opener_reproducibly() {
-        let s = Session::new(Some("7"), None).unwrap();
+        let s = Session::new(Some("7"), None, None).unwrap();
         let next = s.next_game();
         assert_eq!(next.snapshot().opener, "nigri");
         assert_eq!(next.snapshot().seed, s.next_game().snapshot().seed);

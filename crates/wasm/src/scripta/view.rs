@@ -2,7 +2,8 @@
 //! and nothing else.
 
 use ludi_core::scripta::{
-    Cell, From, Game, Geometry, Mark, Position, Refusal, Side, Step, To, MARKS,
+    Cell, Die, DieState, From, Game, Geometry, Mark, Move, Refusal, Side, Step, TableGame, To,
+    Tray, MARKS,
 };
 use serde::Serialize;
 
@@ -31,14 +32,22 @@ impl PlaceView {
     }
 }
 
-/// One step, written and taken apart.
+/// One step (a move, under the other readings), written and taken apart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StepView {
     pub step: String,
     pub from: PlaceView,
     pub to: PlaceView,
+    /// The distance moved: the die, the sum of a summed move, one die of a stack's.
     pub die: u8,
+    /// It captured.
     pub hit: bool,
+    /// Counters moved: 1 unless a stack moves.
+    pub count: u8,
+    /// The dice spent.
+    pub dice: Vec<u8>,
+    /// The dice were added into one jump.
+    pub summed: bool,
 }
 
 impl StepView {
@@ -49,6 +58,28 @@ impl StepView {
             to: PlaceView::to(step.to),
             die: step.die.get(),
             hit: step.hit,
+            count: 1,
+            dice: vec![step.die.get()],
+            summed: false,
+        }
+    }
+
+    /// A move under any reading.
+    pub fn of_move(mv: Move) -> StepView {
+        let dice = mv.dice.values();
+        StepView {
+            step: mv.to_string(),
+            from: PlaceView::from(mv.from),
+            to: PlaceView::to(mv.to),
+            die: if mv.summed {
+                dice.iter().sum()
+            } else {
+                dice.first().copied().unwrap_or(0)
+            },
+            hit: mv.hit > 0,
+            count: mv.count,
+            dice: dice.to_vec(),
+            summed: mv.summed,
         }
     }
 }
@@ -58,6 +89,37 @@ impl StepView {
 pub struct SourceSteps {
     pub source: PlaceView,
     pub steps: Vec<StepView>,
+}
+
+/// The legal moves under another reading grouped by source, the groups in the order the
+/// core first lists a move from each; in a group single-die moves come first by die, then
+/// stacks, then sums, each by distance.
+fn table_sources(legal: &[Move]) -> Vec<SourceSteps> {
+    let mut groups: Vec<SourceSteps> = Vec::new();
+    for &mv in legal {
+        let view = StepView::of_move(mv);
+        match groups.iter_mut().find(|g| g.source == view.from) {
+            Some(group) => group.steps.push(view),
+            None => groups.push(SourceSteps {
+                source: view.from,
+                steps: vec![view],
+            }),
+        }
+    }
+    // An insertion sort, stable, of a handful of moves: a library sort would cost the wasm
+    // kilobytes.
+    let key = |s: &StepView| (s.summed, s.count > 1, s.die, s.count);
+    for group in &mut groups {
+        let steps = &mut group.steps;
+        for i in 1..steps.len() {
+            let mut j = i;
+            while j > 0 && key(&steps[j - 1]) > key(&steps[j]) {
+                steps.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+    groups
 }
 
 /// The legal steps grouped by source. Steps come sorted by source, so each group is a run.
@@ -91,8 +153,7 @@ pub struct TrayView {
 }
 
 impl TrayView {
-    fn of(position: &Position, side: Side) -> TrayView {
-        let tray = position.tray(side);
+    fn of(tray: Tray) -> TrayView {
         TrayView {
             waiting: tray.waiting,
             sent_home: tray.sent_home,
@@ -131,6 +192,19 @@ pub struct Snapshot {
     /// Decimal digits: a u64 does not survive JS numbers.
     pub seed: String,
     pub turn_seed: String,
+    /// `austin-murray` for Austin and Murray's rules, else the preset id or the canonical
+    /// key=value text.
+    pub rules: String,
+}
+
+fn dice_views(states: Vec<(Die, DieState)>) -> Vec<DieView> {
+    states
+        .into_iter()
+        .map(|(die, state)| DieView {
+            value: die.get(),
+            state: state.name(),
+        })
+        .collect()
 }
 
 impl Snapshot {
@@ -151,24 +225,56 @@ impl Snapshot {
             turn: position.turn().name(),
             opener: game.opener().name(),
             thrown: !game.thrown().is_empty(),
-            dice: game
-                .dice_states()
-                .into_iter()
-                .map(|(die, state)| DieView {
-                    value: die.get(),
-                    state: state.name(),
-                })
-                .collect(),
+            dice: dice_views(game.dice_states()),
             turn_over: game.turn_is_over(),
             steps: game.steps().map(StepView::of).collect(),
             sources: sources(game),
-            albi: TrayView::of(position, Side::Albi),
-            nigri: TrayView::of(position, Side::Nigri),
+            albi: TrayView::of(position.tray(Side::Albi)),
+            nigri: TrayView::of(position.tray(Side::Nigri)),
             marks,
             turns: game.record().len(),
             winner: game.winner().map(Side::name),
             seed: game.seed().to_string(),
             turn_seed: game.turn_seed().to_string(),
+            rules: "austin-murray".into(),
+        }
+    }
+
+    /// A game under another reading: marks in the numbering of the side whose counters
+    /// stand there (the page places a private cell by its owner).
+    pub fn of_table(game: &TableGame) -> Snapshot {
+        let table = game.table();
+        let rules = table.rules();
+        let mut marks = Vec::new();
+        for mark in (1..=rules.marks()).filter_map(Mark::new) {
+            for side in Side::BOTH {
+                let count = table.count(side, mark);
+                if count > 0 {
+                    marks.push(Placed {
+                        mark: mark.get(),
+                        side: side.name(),
+                        count,
+                    });
+                }
+            }
+        }
+        Snapshot {
+            position: table.to_string(),
+            turn: table.turn().name(),
+            opener: game.opener().name(),
+            thrown: !game.thrown().is_empty(),
+            dice: dice_views(game.dice_states()),
+            turn_over: game.turn_is_over(),
+            steps: game.moves().map(StepView::of_move).collect(),
+            sources: table_sources(&game.legal_moves()),
+            albi: TrayView::of(table.tray(Side::Albi)),
+            nigri: TrayView::of(table.tray(Side::Nigri)),
+            marks,
+            turns: game.turns().len(),
+            winner: game.winner().map(Side::name),
+            seed: game.seed().to_string(),
+            turn_seed: game.turn_seed().to_string(),
+            rules: rules.name(),
         }
     }
 }
