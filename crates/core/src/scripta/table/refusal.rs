@@ -392,4 +392,51 @@ mod tests {
             Refusal::Empty { mark: mark(25) }
         );
     }
+
+    /// Random taps on random games under many mixes of options: an answer every time, any
+    /// place, any selection, marks past the track included.
+    #[test]
+    fn every_tap_has_an_answer_under_any_rules() {
+        use crate::rng::Rng;
+        use crate::scripta::Rules;
+        let mut rng = Rng::new(11);
+        for bits in (0..5).chain([0x44, 0x6c4, 0x1f0c, 0x2a87, 0x7fff, 0x3456, 0x55a4]) {
+            let rules = Rules::from_switches(bits);
+            let mut game = TableGame::new(rules, u64::from(bits), Side::Albi);
+            for _ in 0..300 {
+                if game.winner().is_some() {
+                    break;
+                }
+                if game.thrown().is_empty() {
+                    game.throw().unwrap();
+                }
+                for _ in 0..12 {
+                    let side = if rng.below(2) == 0 {
+                        Side::Albi
+                    } else {
+                        Side::Nigri
+                    };
+                    let n = mark(1 + rng.below(36) as u8);
+                    let place = match rng.below(4) {
+                        0 => Place::Mark(n),
+                        1 => Place::Own(side, n),
+                        2 => Place::Tray(side),
+                        _ => Place::Exit(side),
+                    };
+                    let selected = match rng.below(3) {
+                        0 => None,
+                        1 => Some(From::Tray),
+                        _ => Some(From::Mark(mark(1 + rng.below(36) as u8))),
+                    };
+                    assert!(!game.refusal(selected, place).code().is_empty());
+                }
+                match game.legal_moves().first() {
+                    Some(&mv) => game.play(mv).unwrap(),
+                    None => {
+                        game.confirm().unwrap();
+                    }
+                }
+            }
+        }
+    }
 }
