@@ -14,10 +14,22 @@ import { GAME as LATRUNCULI } from '../games/latrunculi/meta.js';
 // A middle game for the picture on the home screen.
 const SCRIPTA_PREVIEW = 'A w4s0o0:1,3x2,5,12,25x3,31x2,36 w2s1o2:2,7x2,14,19x5,33';
 
+/** The game a picture shows: a middle game under Austin & Murray, else the reading's start. */
+function previewGame(engine, rules) {
+  if (rules) {
+    try {
+      return new engine.ScriptaGame('1', undefined, rules);
+    } catch {
+      // Rules of one's own the engine refuses: the game screen says why; the picture stays.
+    }
+  }
+  return engine.ScriptaGame.fromPosition(SCRIPTA_PREVIEW, '1');
+}
+
 function scriptaPreview(ready, i18n) {
-  return async (box) => {
+  return async (box, rules) => {
     const engine = await ready();
-    const game = engine.ScriptaGame.fromPosition(SCRIPTA_PREVIEW, '1');
+    const game = previewGame(engine, rules);
     try {
       const snap = game.snapshot();
       createBoard(box, game.geometry(), { i18n, face: chooseFace(engine.scriptaFaces()) }).render({
@@ -30,6 +42,24 @@ function scriptaPreview(ready, i18n) {
     }
   };
 }
+
+// "Your own rules" for XII Scripta: the engine's options (`scriptaRules()`; a unit test keeps
+// the two lists equal), each with Austin & Murray's value first, as a new choice starts.
+const SCRIPTA_OPTIONS = [
+  ['counters', ['15', '12', '6']], ['dice', ['3', '2']], ['track', ['shared', 'split']],
+  ['start', ['off', 'set']], ['entry', ['free', 'all']], ['sum', ['off', 'on']],
+  ['stacks', ['off', 'any', 'matched']], ['again', ['off', 'on']], ['hit', ['tray', 'middle']],
+  ['bearoff', ['over', 'exact']], ['columns', ['off', 'on']], ['cap', ['off', '4']],
+  ['opener', ['albi', 'throw']],
+].map(([key, values]) => ({ key, label: `option.scripta.${key}`, values }));
+
+const SCRIPTA_RULES = ['austin-murray', 'italian', 'italian-6', 'italian-columns', 'russian']
+  .map((id) => ({ id, name: `rules.scripta.${id}` }));
+
+/** A choice's `rules` text: a preset's id, or every option written `key=value`. */
+const rulesText = (options) => (choice) => (choice.rules === 'custom'
+  ? options.map((o) => `${o.key}=${choice.options[o.key]}`).join(',')
+  : choice.rules);
 
 const LATRUNCULI_OPTIONS = [
   { key: 'start', label: 'option.start', values: ['place', 'rows'] },
@@ -49,13 +79,14 @@ export function gameCatalogue(ready, i18n, latrunculi) {
   return {
     scripta: {
       name: 'game.scripta',
-      rules: [{ id: 'austin-murray', name: 'rules.scripta.austin-murray' }],
+      rules: [...SCRIPTA_RULES, { id: 'custom', name: 'rules.scripta.custom', custom: true }],
+      options: SCRIPTA_OPTIONS,
       levels: SCRIPTA.levels,
       levelAbout: SCRIPTA.levelAbout,
       defaultLevel: SCRIPTA.defaultLevel,
       sides: SCRIPTA.sides,
       // Austin & Murray are the default: a link without `rules` plays them.
-      rulesText: () => null,
+      rulesText: (choice) => (choice.rules === 'austin-murray' ? null : rulesText(SCRIPTA_OPTIONS)(choice)),
       preview: scriptaPreview(ready, i18n),
       // The screen's module, asked for while the engine loads.
       load: () => import('../games/scripta/screen.js'),
@@ -67,8 +98,6 @@ export function gameCatalogue(ready, i18n, latrunculi) {
         const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), ready()]);
         renderRules(body, i18n, engine, { rules, others: true });
       },
-      // The page plays Austin & Murray's reading; the others have rules pages only so far.
-      plays: (rules) => !rules || rules === 'austin-murray',
     },
     latrunculi: {
       name: 'game.latrunculi',
@@ -82,9 +111,7 @@ export function gameCatalogue(ready, i18n, latrunculi) {
       levelAbout: LATRUNCULI.levelAbout,
       defaultLevel: LATRUNCULI.defaultLevel,
       sides: LATRUNCULI.sides,
-      rulesText: (choice) => (choice.rules === 'custom'
-        ? LATRUNCULI_OPTIONS.map((o) => `${o.key}=${choice.options[o.key]}`).join(',')
-        : choice.rules),
+      rulesText: rulesText(LATRUNCULI_OPTIONS),
       ...latrunculi,
     },
   };

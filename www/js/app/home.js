@@ -105,12 +105,15 @@ export function mountHome(root, ctx) {
     const items = Object.entries(games).map(([id, game]) => {
       const box = el('span', 'preview');
       box.setAttribute('aria-hidden', 'true');
-      if (!previews.has(id)) {
+      // The picture is of the rules chosen: another reading may draw another board.
+      const rules = game.rulesText(state[id]);
+      const key = `${id} ${rules ?? ''}`;
+      if (!previews.has(key)) {
         const holder = el('span', 'preview-board');
-        drawing.push(game.preview(holder));
-        previews.set(id, holder);
+        drawing.push(game.preview(holder, rules));
+        previews.set(key, holder);
       }
-      box.append(previews.get(id));
+      box.append(previews.get(key));
       return { value: id, name: t(game.name), about: t(`${game.name}.about`), extra: box };
     });
     const set = choiceGroup('game', t('home.chooseGame'), items, state.game, (game) => store.dispatch({ game }));
@@ -143,7 +146,7 @@ export function mountHome(root, ctx) {
     select.addEventListener('change', () => {
       storage.saveFace(select.value);
       // The picture of the board is drawn again with the new letters.
-      previews.delete(state.game);
+      for (const key of previews.keys()) if (key.startsWith(`${state.game} `)) previews.delete(key);
       store.dispatch({ face: select.value });
     });
     row.append(select);

@@ -35,7 +35,7 @@ export function mountRulesPage(root, ctx, id) {
   play.textContent = t('page.play', { game: t(game.name) });
   play.addEventListener('click', () => go(query({ game: id, rules: route.rules })));
   // A reading the page cannot play yet offers no button that would start another one.
-  main.append(body, ...(game.plays?.(route.rules) === false ? [] : [play]));
+  main.append(body, play);
   root.replaceChildren(header, main);
   document.title = `${t('page.rulesTitle', { game: t(game.name) })} · ${t('app.title')}`;
   return { drawn, destroy() {} };

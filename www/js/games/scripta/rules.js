@@ -94,7 +94,7 @@ function renderReading(body, i18n, engine, reading) {
     title: `${t('page.rulesTitle', { game: t('game.scripta') })} · ${t(`rules.scripta.${id}`)}`,
     sections: [
       {
-        paragraphs: [`scripta.${id}.intro`, 'scripta.readings.notYet'],
+        paragraphs: [`scripta.${id}.intro`],
         figures: [{ caption, draw: (box) => drawPaths(box, i18n, engine, id, t(caption)) }],
       },
       { heading: 'scripta.readings.how', list: engine.scriptaRules().options.map((o) => `scripta.opt.${o.key}.${value.get(o.key)}`) },
@@ -107,7 +107,38 @@ function renderReading(body, i18n, engine, reading) {
 }
 
 /**
- * The rules page of the reading `rules` (a preset id; Austin & Murray's for anything else)
+ * The page of "your own rules", `text` a key=value list the engine reads: every option in words
+ * (the engine's default where the text is silent) and the path it makes. Null when the engine
+ * does not read `text`.
+ */
+function renderOwn(body, i18n, engine, text) {
+  const { t } = i18n;
+  const given = new Map(text.split(',').map((pair) => pair.split('=').map((part) => part.trim())));
+  const value = (o) => given.get(o.key) ?? o.default;
+  try {
+    engine.scriptaGeometry(text);
+  } catch {
+    return null;
+  }
+  const options = engine.scriptaRules().options;
+  const caption = `diagram.path.${value(options.find((o) => o.key === 'track'))}`;
+  const article = renderPage(body, i18n, {
+    title: `${t('page.rulesTitle', { game: t('game.scripta') })} · ${t('rules.scripta.custom')}`,
+    sections: [
+      {
+        paragraphs: ['scripta.own.intro'],
+        figures: [{ caption, draw: (box) => drawPaths(box, i18n, engine, text, t(caption)) }],
+      },
+      { heading: 'scripta.readings.how', list: options.map((o) => `scripta.opt.${o.key}.${value(o)}`) },
+    ],
+  });
+  article.dataset.reading = 'custom';
+  return article;
+}
+
+/**
+ * The rules page of the reading `rules` (a preset id, or a key=value text of one's own;
+ * Austin & Murray's for anything else)
  * into `body`. `others` adds links to the other readings' pages (not inside a game, where a
  * link would leave it).
  */
@@ -115,6 +146,8 @@ export function renderRules(body, i18n, engine, { rules = null, others = false }
   const presets = engine.scriptaRules().presets;
   const reading = presets.find((p) => p.id === rules && CHOICES[p.id]);
   if (reading) return renderReading(body, i18n, engine, reading);
+  const own = rules && rules.includes('=') ? renderOwn(body, i18n, engine, rules) : null;
+  if (own) return own;
   const { t } = i18n;
   const figure = (name) => ({
     caption: DIAGRAMS[name].caption,

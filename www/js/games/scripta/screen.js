@@ -30,13 +30,17 @@ const other = (side) => (side === 'albi' ? 'nigri' : 'albi');
 function placeOf(element) {
   const node = element?.closest?.('[data-mark], [data-tray], [data-off]');
   if (!node) return null;
-  if (node.dataset.mark) return { kind: 'mark', mark: Number(node.dataset.mark), element: node };
+  if (node.dataset.mark) return { kind: 'mark', mark: Number(node.dataset.mark), owner: node.dataset.owner, element: node };
   if (node.dataset.tray) return { kind: 'tray', side: node.dataset.tray, element: node };
   return { kind: 'off', side: node.dataset.off, element: node };
 }
 
 const keyOf = (place) => (place.kind === 'mark' ? place.mark : place.kind === 'off' ? 'off' : 'tray');
-const placeCode = (place) => (place.kind === 'mark' ? place.mark : `${place.kind}:${place.side}`);
+/** A place as the engine reads it: a mark, a side's own cell `albi:3`, `tray:albi`, `off:nigri`. */
+function placeCode(place) {
+  if (place.kind !== 'mark') return `${place.kind}:${place.side}`;
+  return place.owner ? `${place.owner}:${place.mark}` : place.mark;
+}
 
 /** Builds the screen's fixed DOM inside `root`; returns its parts. */
 function layout(root, { t }) {
@@ -48,6 +52,10 @@ function layout(root, { t }) {
   const main = document.createElement('main');
   main.className = 'table';
   const status = statusLine();
+  // When more than one move of the picked counter lands on the tapped cell (one die, the dice
+  // added, a stack), the player says which: an overlay on the status line, over nothing else.
+  const choice = div('move-choice', 'move-choice');
+  choice.hidden = true;
   const trayNigri = div('tray-zone tray-zone-nigri', 'tray-nigri');
   const trayAlbi = div('tray-zone tray-zone-albi', 'tray-albi');
   const wrap = div('board-wrap');
@@ -66,14 +74,14 @@ function layout(root, { t }) {
   acts.append(button('throw', t('action.throw'), 'primary'), button('undo', t('action.undo')),
     button('confirm', t('action.confirm')), hint);
   controls.append(dice, replay, acts);
-  main.append(status, trayNigri, wrap, trayAlbi, controls);
+  main.append(status, choice, trayNigri, wrap, trayAlbi, controls);
 
   const { over, overTitle, overText } = gameOverPanel({ t });
 
   root.replaceChildren(bar, main, over);
   const $ = (selector) => root.querySelector(selector);
   return {
-    main, status, board, dice, over, overTitle, overText,
+    main, status, choice, board, dice, over, overTitle, overText,
     trays: { albi: trayAlbi, nigri: trayNigri },
     buttons: {
       throw: $('[data-action="throw"]'),
@@ -127,8 +135,15 @@ export async function mountScripta(root, ctx) {
 
   /** The game the link asks for; problems with the link are added to `told`. */
   function fromLink() {
-    if (route.rules && !ctx.games.scripta.rules.some((r) => r.id === route.rules)) {
-      told.push({ notice: 'unknownRules', args: { value: route.rules, fallback: 'rules.scripta.austin-murray' } });
+    // The reading: a preset's id or a key=value text, which the engine reads or refuses.
+    let rules = route.rules ?? undefined;
+    if (rules !== undefined) {
+      try {
+        new engine.ScriptaGame('1', undefined, rules).free();
+      } catch {
+        told.push({ notice: 'unknownRules', args: { value: rules, fallback: 'rules.scripta.austin-murray' } });
+        rules = undefined;
+      }
     }
     let seed = route.seed ?? undefined;
     if (seed !== undefined) {
@@ -146,15 +161,25 @@ export async function mountScripta(root, ctx) {
         told.push({ notice: 'badPosition', args: { why: error.message } });
       }
     }
-    return new engine.ScriptaGame(seed);
+    return new engine.ScriptaGame(seed, undefined, rules);
   }
 
   const geometry = first.geometry();
+  // Another reading than Austin & Murray's is named beside the game's name.
+  const reading = first.snapshot().rules;
+  if (reading !== 'austin-murray') {
+    const known = ctx.games.scripta.rules.some((r) => r.id === reading);
+    const name = document.createElement('span');
+    name.className = 'reading';
+    name.textContent = t(known ? `rules.scripta.${reading}` : 'rules.scripta.custom');
+    root.querySelector('header h1').append(' · ', name);
+  }
   const store = createStore({
     game: first,
     snap: first.snapshot(),
     opponent,
     selected: null,
+    choice: null, // {to, steps} while the player says which of several moves to one place
     event: told.length ? { kind: 'notices', list: told } : null,
     hint: null, // {position, steps} while a hint is drawn for that position
     trail: null, // {side, steps} of the last turn, kept on the board until the next throw
@@ -188,7 +213,7 @@ export async function mountScripta(root, ctx) {
     keyOf: (el) => el.dataset.mark ?? (el.dataset.tray ? `tray:${el.dataset.tray}` : `off:${el.dataset.off}`),
     preferred: () => dom.main.querySelector('.selected[data-mark], .selected[data-tray], [data-selectable], [data-target]')
       ?? dom.main.querySelector('.tray.to-move'),
-    onEscape: () => get().selected !== null && store.dispatch({ selected: null }),
+    onEscape: () => get().selected !== null && store.dispatch({ selected: null, choice: null }),
   });
 
   // --- Reading the state ---
@@ -217,7 +242,7 @@ export async function mountScripta(root, ctx) {
   function dispatchChecked(change) {
     const merged = { ...get(), ...change };
     const selected = sources(merged).has(merged.selected) ? merged.selected : null;
-    store.dispatch({ ...change, selected });
+    store.dispatch({ ...change, selected, choice: selected === null ? null : merged.choice });
   }
 
   // --- Drawing ---
@@ -290,6 +315,7 @@ export async function mountScripta(root, ctx) {
     dom.buttons.face.setAttribute('aria-pressed', String(state.face));
     dom.main.toggleAttribute('data-face', state.face && who.kind !== 'computer');
     dom.main.dataset.turn = s.turn;
+    dom.main.dataset.rules = s.rules;
     // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
     const event = eventWords(state.event, you);
     let situation = words.situation(s, { counters: geometry.counters, you, coach });
@@ -301,7 +327,28 @@ export async function mountScripta(root, ctx) {
     if (dom.status.textContent !== message.text) dom.status.textContent = message.text;
     dom.status.dataset.say = message.key;
     renderGameOver(s);
+    renderChoice(state.choice);
     roving.refresh();
+  }
+
+  /** The moves to one place to choose between, as buttons, or nothing. */
+  function renderChoice(choice) {
+    const box = dom.choice;
+    const drawn = choice ? choice.steps.map((s) => s.step).join(' ') : '';
+    if (box.dataset.steps === drawn) return;
+    box.dataset.steps = drawn;
+    box.hidden = !choice;
+    if (!choice) return box.replaceChildren();
+    const prompt = document.createElement('p');
+    prompt.textContent = t('choice.prompt');
+    const options = div('move-choice-options');
+    for (const step of choice.steps) {
+      const b = button('choose', words.option(step));
+      b.dataset.step = step.step;
+      options.append(b);
+    }
+    box.replaceChildren(prompt, options, button('choice-cancel', t('action.cancel'), 'plain'));
+    options.firstElementChild.focus();
   }
 
   function eventWords(event, you) {
@@ -449,6 +496,13 @@ export async function mountScripta(root, ctx) {
     if (mine === get().epoch && !life.destroyed) store.dispatch({ hintPending: false, ...change });
   }
 
+  /** The picked counter goes to `to`: at once, or after asking which way when there are several. */
+  function land(to) {
+    const steps = sources(get()).get(get().selected).filter((s) => s.to === to);
+    if (steps.length === 1) return play(steps[0]);
+    store.dispatch({ choice: { to, steps }, event: unrefused() });
+  }
+
   function refused(place, refusal) {
     refuse(place?.element);
     store.dispatch({ event: { kind: 'refuse', refusal } });
@@ -468,24 +522,21 @@ export async function mountScripta(root, ctx) {
       }
       const key = keyOf(place);
       const { selected } = get();
-      if (selected !== null && place.element.hasAttribute('data-target')) {
-        return play(sources(get()).get(selected).find((s) => s.to === key));
-      }
+      if (selected !== null && place.element.hasAttribute('data-target')) return land(key);
       if (place.element.hasAttribute('data-selectable')) {
-        return store.dispatch({ selected: selected === key ? null : key, event: unrefused() });
+        return store.dispatch({ selected: selected === key ? null : key, choice: null, event: unrefused() });
       }
       return refused(place, why(place));
     },
     dragFrom(place) {
       if (!place.element.hasAttribute('data-selectable')) return null;
-      store.dispatch({ selected: keyOf(place), event: unrefused() });
+      store.dispatch({ selected: keyOf(place), choice: null, event: unrefused() });
       return `disc-${snap().turn}`;
     },
     drop(place) {
       if (!place) return;
       if (place.element.hasAttribute('data-target')) {
-        const key = keyOf(place);
-        play(sources(get()).get(get().selected).find((s) => s.to === key));
+        land(keyOf(place));
       } else if (keyOf(place) !== get().selected) {
         refused(place, why(place));
       }
@@ -501,6 +552,7 @@ export async function mountScripta(root, ctx) {
       snap: snapshot,
       opponent: vs,
       selected: null,
+      choice: null,
       hint: null,
       hintPending: false,
       trail: null,
@@ -519,9 +571,10 @@ export async function mountScripta(root, ctx) {
       ? { kind: 'computer', level: choice.level, human: choice.side }
       : HUMAN;
     if (vs.kind === 'computer') worker.warmUp();
-    replace(new engine.ScriptaGame(), vs);
+    replace(new engine.ScriptaGame(undefined, undefined, snap().rules), vs);
   });
-  const rules = createPageDialog(root, i18n, 'rules', (body) => renderRules(body, i18n, engine));
+  // The rules of the reading being played.
+  const rules = createPageDialog(root, i18n, 'rules', (body) => renderRules(body, i18n, engine, { rules: snap().rules }));
   const keys = createKeysDialog(root, i18n, [
     ['a11y.key.arrows', 'a11y.keys.arrows'], ['a11y.key.enter', 'a11y.keys.enter'],
     ['a11y.key.escape', 'a11y.keys.escape'], ['a11y.key.throw', 'a11y.keys.throw'],
@@ -539,10 +592,16 @@ export async function mountScripta(root, ctx) {
     dialog.addEventListener('close', () => maybeComputer(get()));
   }
 
-  function act(action) {
+  function act(action, target) {
     const side = snap().turn;
     try {
       if (records.act(action)) return;
+      if (action === 'choose') {
+        const step = get().choice?.steps.find((s) => s.step === target.dataset.step);
+        if (step) play(step);
+        return;
+      }
+      if (action === 'choice-cancel') return store.dispatch({ choice: null });
       if (action === 'throw') {
         changed({ kind: 'throw', side, values: game().throwDice() }, { trail: null, trailUpto: null });
       } else if (action === 'undo') {
@@ -643,7 +702,7 @@ export async function mountScripta(root, ctx) {
   const detachInput = attachInput(dom.main, handler, placeOf);
   const onClick = (event) => {
     const target = event.target.closest('[data-action]');
-    if (target && !target.disabled && root.contains(target)) act(target.dataset.action);
+    if (target && !target.disabled && root.contains(target)) act(target.dataset.action, target);
   };
   root.addEventListener('click', onClick);
   const onTurn = () => {

@@ -9,18 +9,35 @@ export function createWords({ t, list }) {
 
   /** A step to play, in words: "enter on mark 5", "move from mark 12 to mark 15". */
   function step(s) {
-    if (s.from === 'tray') return t(s.hit ? 'step.enterHit' : 'step.enter', s);
-    if (s.to === 'off') return t('step.bearOff', s);
-    return t(s.hit ? 'step.moveHit' : 'step.move', s);
+    if (s.from === 'tray') return how(t(s.hit ? 'step.enterHit' : 'step.enter', s), s);
+    if (s.to === 'off') return how(t('step.bearOff', s), s);
+    return how(t(s.hit ? 'step.moveHit' : 'step.move', s), s);
   }
 
   /** A step played, in words; `victim` is whose counter a hit sent home, `you` the human's side. */
   function played(s, victim, you) {
     const hit = s.hit ? (victim === you ? 'HitYou' : 'Hit') : '';
     const args = { ...s, other: side(victim) };
-    if (s.from === 'tray') return t(`played.enter${hit}`, args);
-    if (s.to === 'off') return t('played.bearOff', args);
-    return t(`played.move${hit}`, args);
+    let text;
+    if (s.from === 'tray') text = t(`played.enter${hit}`, args);
+    else if (s.to === 'off') text = t('played.bearOff', args);
+    else text = t(`played.move${hit}`, args);
+    return how(text, s);
+  }
+
+  /** A step's words with how it was played where the readings allow more than one die a move. */
+  function how(text, s) {
+    if (s.count > 1) return t('played.stack', { step: text, count: s.count });
+    if (s.summed) return t('played.sum', { step: text, dice: s.dice.join(' + ') });
+    return text;
+  }
+
+  /** One of several moves to the same place, as a button says it: one die, dice added, a stack. */
+  function option(s) {
+    const words = s.count > 1 ? t('choice.stack', { count: s.count, die: s.die })
+      : s.summed ? t('choice.sum', { dice: s.dice.join(' + '), die: s.die })
+        : t('choice.single', { die: s.die });
+    return s.hit ? t('choice.hit', { option: words }) : words;
   }
 
   /** What just happened (an event from the screen), or null. `you`: the human's side, if alone. */
@@ -98,5 +115,5 @@ export function createWords({ t, list }) {
     return say(`refuse.${code}`, words);
   }
 
-  return { event, situation, refusal, step };
+  return { event, situation, refusal, step, option };
 }

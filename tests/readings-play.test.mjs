@@ -1,0 +1,211 @@
+// Playing XII Scripta's other readings on the page (issue 11): the home screen offers every
+// preset and rules of one's own; a seeded game of each preset is played to its end through the
+// board; and one rule of each reading is seen at work on screen: a summed move chosen among
+// the moves to one cell, a stack moving together, three alike throwing again, the Russian hit
+// going back to the middle row, an exact-only bear-off refused.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, close, position, says, screenshotPath } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const PRESETS = ['italian', 'italian-6', 'italian-columns', 'russian'];
+
+/** A pass-and-play game of `rules` from `xsn` (with its dice), or from the start with `seed`. */
+function game(rules, { xsn, seed } = {}) {
+  const params = new URLSearchParams({ game: 'scripta', opponent: 'human', rules, lang: 'en' });
+  if (xsn) params.set('position', xsn);
+  if (seed !== undefined) params.set('seed', String(seed));
+  return `?${params}`;
+}
+
+/** The engine's snapshot of `xsn`, read with the page's own wasm. */
+const snapshotOf = (page, xsn) => page.evaluate(async (text) => {
+  const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+  const g = wasm.ScriptaGame.fromPosition(text, '1');
+  try {
+    return g.snapshot();
+  } finally {
+    g.free();
+  }
+}, xsn);
+
+const tap = (page, selector) => page.locator(selector).first().click();
+const mark = (n, owner) => (owner ? `[data-mark="${n}"][data-owner="${owner}"]` : `[data-mark="${n}"]:not([data-owner])`);
+
+/**
+ * Plays on through the page's own controls, in the page (a click each, no round trip): throw,
+ * pick the first counter that may move, land it on its first target (the first way, where
+ * several lead there), confirm. Stops at the end of the game, after `limit` actions, or with
+ * `untilThrow` when the dice wait to be thrown again; returns what it saw.
+ */
+const playOut = (page, limit, untilThrow = false) => page.evaluate(([max, once]) => {
+  const $ = (selector) => document.querySelector(selector);
+  const click = (node) => node.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  const enabled = (action) => $(`[data-action="${action}"]:not([disabled]):not([hidden])`);
+  const seen = { actions: 0, throws: 0, choices: 0, summed: 0, stacks: 0 };
+  for (; seen.actions < max; seen.actions++) {
+    if (!$('#game-over').hidden) return { ...seen, winner: $('#game-over').dataset.winner };
+    const choice = $('#move-choice:not([hidden]) [data-action="choose"]');
+    if (choice) {
+      seen.choices++;
+      if (/\(/.test(choice.dataset.step)) seen.summed++;
+      if (/x\d/.test(choice.dataset.step)) seen.stacks++;
+      choice.click();
+    } else if (enabled('throw')) {
+      if (once) return seen;
+      seen.throws++;
+      enabled('throw').click();
+    } else if ($('[data-target]')) {
+      click($('[data-target]'));
+    } else if ($('[data-selectable]')) {
+      click($('[data-selectable]'));
+    } else if (enabled('confirm')) {
+      enabled('confirm').click();
+    } else {
+      return { ...seen, stuck: document.querySelector('#board').dataset.position };
+    }
+  }
+  return seen;
+}, [limit, untilThrow]);
+
+test('the home screen offers every reading and rules of one\'s own, each drawn and played', async () => {
+  const s = await open(browser, '?lang=en');
+  await s.page.click('[data-game="scripta"]');
+  const offered = await s.page.$$eval('.choices-rules [data-rules]', (bs) => bs.map((b) => b.dataset.rules));
+  assert.deepEqual(offered, ['austin-murray', ...PRESETS, 'custom']);
+  // The picture follows the reading: the split track's own cells appear with the Italian rules.
+  await s.page.click('[data-rules="italian"]');
+  await s.page.waitForSelector('.choices-game [data-game="scripta"] .preview [data-owner="albi"]');
+  await s.page.click('[data-rules="custom"]');
+  const options = await s.page.$$eval('select[data-option]', (ss) => ss.map((x) => x.dataset.option));
+  const engineOptions = await s.page.evaluate(async () => {
+    const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+    return wasm.scriptaRules().options.map((o) => ({ key: o.key, values: o.values, default: o.default }));
+  });
+  // The page offers exactly the engine's options, its default first.
+  assert.deepEqual(options, engineOptions.map((o) => o.key));
+  for (const o of engineOptions) {
+    const values = await s.page.$$eval(`select[data-option="${o.key}"] option`, (os) => os.map((x) => x.value));
+    assert.deepEqual([...values].sort(), [...o.values].sort(), o.key);
+    assert.equal(values[0], o.default, o.key);
+  }
+  await s.page.selectOption('select[data-option="counters"]', '6');
+  await s.page.selectOption('select[data-option="dice"]', '2');
+  await s.page.selectOption('select[data-option="track"]', 'split');
+  await s.page.click('[data-opponent="human"]');
+  await s.page.screenshot({ path: screenshotPath('home-own-rules.png'), fullPage: true });
+  await s.page.click('[data-action="start"]');
+  await s.page.waitForSelector('main[data-rules] #board[data-position]');
+  const rules = await s.page.getAttribute('main[data-rules]', 'data-rules');
+  assert.match(rules, /counters=6/);
+  assert.match(rules, /dice=2/);
+  assert.equal(await s.page.locator('#board [data-owner="nigri"]').count(), 6);
+  // Two dice a throw.
+  await s.page.click('[data-action="throw"]');
+  assert.equal(await s.page.locator('#dice .die:not(.blank)').count(), 2);
+  await s.page.screenshot({ path: screenshotPath('game-own-rules.png') });
+  // The rules dialog sets out these rules, not Austin & Murray's.
+  await s.page.click('[data-action="rules"]');
+  await s.page.waitForSelector('dialog#rules[open] [data-reading="custom"]');
+  await close(s);
+});
+
+for (const [i, rules] of PRESETS.entries()) {
+  test(`a seeded game under ${rules} is played through the board to its end`, async () => {
+    const s = await open(browser, game(rules, { seed: 11 + i }));
+    await s.page.waitForSelector(`main[data-rules="${rules}"] #board[data-position]`);
+    let seen = await playOut(s.page, 200);
+    await s.page.screenshot({ path: screenshotPath(`play-${rules}.png`) });
+    seen = await playOut(s.page, 20000);
+    assert.equal(seen.stuck, undefined, `stuck at ${seen.stuck}`);
+    assert.ok(seen.winner === 'albi' || seen.winner === 'nigri', JSON.stringify(seen));
+    // The engine agrees: every counter of the winner is borne off.
+    const snap = await snapshotOf(s.page, await position(s.page));
+    assert.equal(snap.winner, seen.winner);
+    const counters = (await s.page.evaluate(async (r) => {
+      const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+      return wasm.scriptaGeometry(r).counters;
+    }, rules));
+    assert.equal(snap[seen.winner].borneOff, counters);
+    // Reloading keeps the finished game.
+    await s.page.reload();
+    await s.page.waitForSelector('#game-over:not([hidden])');
+    assert.equal(await s.page.getAttribute('#game-over', 'data-winner'), seen.winner);
+    await close(s);
+  });
+}
+
+test('italian: the dice added are one of the ways to a cell, chosen on screen', async () => {
+  // Albi's last counter on 8 with 6, 4 and 2: the 6 alone and 4 + 2 added both reach 14.
+  const xsn = 'italian A w0s0o14:8 w15s0o0: 642';
+  const s = await open(browser, game('italian', { xsn }));
+  await tap(s.page, mark(8));
+  await tap(s.page, mark(14));
+  await s.page.waitForSelector('#move-choice:not([hidden])');
+  const ways = await s.page.$$eval('#move-choice [data-action="choose"]', (bs) => bs.map((b) => b.dataset.step));
+  assert.ok(ways.includes('8/14') && ways.includes('8/14(4+2)'), ways.join(' '));
+  await s.page.screenshot({ path: screenshotPath('choice-italian.png') });
+  await s.page.click('#move-choice [data-step="8/14(4+2)"]');
+  await s.page.waitForSelector('#move-choice', { state: 'hidden' });
+  // One counter jumped to 14 and the 6 is left to play.
+  const snap = await snapshotOf(s.page, await position(s.page));
+  assert.deepEqual(snap.marks, [{ mark: 14, side: 'albi', count: 1 }]);
+  assert.deepEqual(snap.dice.filter((d) => d.state === 'unused').map((d) => d.value), [6]);
+  await says(s.page, 'event.step');
+  await close(s);
+});
+
+test('italian: three alike throw again', async () => {
+  const s = await open(browser, game('italian', { xsn: 'italian A w15s0o0: w15s0o0: 555' }));
+  assert.equal(await s.page.getAttribute('main[data-turn]', 'data-turn'), 'albi');
+  const seen = await playOut(s.page, 100, true);
+  assert.equal(seen.actions, 7, 'three entries and the confirm');
+  // The three fives are played and confirmed: Albi throws again.
+  await s.page.waitForSelector('[data-action="throw"]:not([disabled])');
+  assert.equal(await s.page.getAttribute('main[data-turn]', 'data-turn'), 'albi');
+  const snap = await snapshotOf(s.page, await position(s.page));
+  assert.equal(snap.turn, 'albi');
+  assert.equal(snap.albi.waiting, 12);
+  await close(s);
+});
+
+test('italian-columns: a stack moves together when chosen', async () => {
+  const xsn = 'italian-columns A w0s0o13:8x2 w15s0o0: 531';
+  const s = await open(browser, game('italian-columns', { xsn }));
+  await tap(s.page, mark(8));
+  await tap(s.page, mark(13));
+  await s.page.waitForSelector('#move-choice:not([hidden])');
+  await s.page.click('#move-choice [data-step="8/13x2"]');
+  const snap = await snapshotOf(s.page, await position(s.page));
+  assert.deepEqual(snap.marks, [{ mark: 13, side: 'albi', count: 2 }]);
+  await close(s);
+});
+
+test('italian-6: bearing off needs the exact number', async () => {
+  // Albi's last counter on 27 with 2 and 1: off needs a 4, so tapping the exit is refused.
+  const s = await open(browser, game('italian-6', { xsn: 'italian-6 A w0s0o5:27 w6s0o0: 21' }));
+  await tap(s.page, mark(27));
+  await s.page.locator('[data-off="albi"]').click();
+  await says(s.page, 'refuse.bear-off-exact');
+  assert.equal(await position(s.page), 'italian-6 A w0s0o5:27 w6s0o0: 21');
+  await close(s);
+});
+
+test('russian: a hit counter goes back to its owner\'s middle row', async () => {
+  // Albi on 10 hits Nigri's lone counter on 12 with a 2.
+  const xsn = 'russian A w0s0o10:10x2 w0s0o11:12 231';
+  const s = await open(browser, game('russian', { xsn }));
+  await tap(s.page, mark(10));
+  await tap(s.page, mark(12));
+  if (await s.page.locator('#move-choice:not([hidden])').count()) await s.page.click('#move-choice [data-step="10/12*"]');
+  await s.page.waitForSelector(`${mark(1, 'nigri')} .counter-nigri`);
+  const snap = await snapshotOf(s.page, await position(s.page));
+  assert.ok(snap.marks.some((m) => m.side === 'nigri' && m.mark === 1), JSON.stringify(snap.marks));
+  assert.equal(snap.nigri.sentHome, 0);
+  await s.page.screenshot({ path: screenshotPath('hit-russian.png') });
+  await close(s);
+});
