@@ -496,9 +496,15 @@ export async function mountScripta(root, ctx) {
     if (mine === get().epoch && !life.destroyed) store.dispatch({ hintPending: false, ...change });
   }
 
-  /** The picked counter goes to `to`: at once, or after asking which way when there are several. */
+  /**
+   * The picked counter goes to `to`: at once, or after asking which way when there are several
+   * kinds of move there. Of the single dice that reach it (bearing off with more than needed),
+   * the smallest is spent, as the steps come sorted.
+   */
   function land(to) {
-    const steps = sources(get()).get(get().selected).filter((s) => s.to === to);
+    const single = (s) => s.count === 1 && !s.summed;
+    const there = sources(get()).get(get().selected).filter((s) => s.to === to);
+    const steps = there.filter((s, i) => !single(s) || there.findIndex(single) === i);
     if (steps.length === 1) return play(steps[0]);
     store.dispatch({ choice: { to, steps }, event: unrefused() });
   }
