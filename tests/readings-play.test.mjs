@@ -135,6 +135,17 @@ for (const [i, rules] of PRESETS.entries()) {
     await s.page.reload();
     await s.page.waitForSelector('#game-over:not([hidden])');
     assert.equal(await s.page.getAttribute('#game-over', 'data-winner'), seen.winner);
+    // Its record replays turn by turn on the reading's own board, without the network's
+    // opinion, which knows Austin & Murray's rules only.
+    const final = await position(s.page);
+    await s.page.click('#game-over [data-action="record-replay"]');
+    await s.page.waitForSelector('main#replay[data-position]');
+    assert.ok(await s.page.locator('#replay [data-owner="albi"]').count() > 0);
+    assert.equal(await s.page.locator('.replay-opinion').count(), 0);
+    const turns = await s.page.locator('.replay-turns [data-turn]').count();
+    assert.ok(turns > 20, `${turns} turns`);
+    await s.page.click('[data-action="replay-last"]');
+    assert.equal(await s.page.getAttribute('main#replay', 'data-position'), final);
     await close(s);
   });
 }

@@ -87,12 +87,14 @@ export function mountReplay(root, ctx) {
   const takeOver = button('take-over', t('replay.takeOver'), 'primary');
   takeOver.setAttribute('aria-haspopup', 'dialog');
   nav.append(navButtons.first, navButtons.back, navButtons.next, navButtons.last);
-  const opinion = adapter.judged ? el('section', 'replay-opinion') : null;
+  // Whether the computer gives its opinion of each turn of this record (a game may say per record).
+  const judged = typeof adapter.judged === 'function' ? adapter.judged(header) : adapter.judged;
+  const opinion = judged ? el('section', 'replay-opinion') : null;
   const list = el('ol', 'replay-turns');
   list.setAttribute('aria-label', t('replay.list'));
   const listBox = el('section', 'replay-list');
-  listBox.append(el('h2', '', t(adapter.judged ? 'replay.list.judged' : 'replay.list', { level: t('level.hard') })));
-  if (adapter.judged) listBox.append(el('p', 'replay-legend', t('replay.legend', { level: t('level.hard') })));
+  listBox.append(el('h2', '', t(judged ? 'replay.list.judged' : 'replay.list', { level: t('level.hard') })));
+  if (judged) listBox.append(el('p', 'replay-legend', t('replay.legend', { level: t('level.hard') })));
   listBox.append(list);
   main.append(about, status, stage, nav, takeOver, ...(opinion ? [opinion] : []), listBox);
   root.replaceChildren(bar, main);
@@ -108,7 +110,7 @@ export function mountReplay(root, ctx) {
   const store = createStore({
     turn: record.turn,
     verdicts: [], // per turn (index k - 1): the hard player's verdict, once judged
-    judging: adapter.judged ? { done: 0, failed: null } : null,
+    judging: judged ? { done: 0, failed: null } : null,
     better: false, // showing the better turn on the board instead of the turn played
   });
   const get = store.get;
@@ -129,7 +131,7 @@ export function mountReplay(root, ctx) {
       b.append(el('span', 'turn-number', String(k)),
         el('span', `turn-side turn-side-${side}`, t(`side.${side}`)),
         el('span', 'turn-text', adapter.notation(turn)));
-      if (adapter.judged) b.append(el('span', 'turn-chance'));
+      if (judged) b.append(el('span', 'turn-chance'));
     }
     b.addEventListener('click', () => show(k));
     item.append(b);
@@ -346,7 +348,7 @@ export function mountReplay(root, ctx) {
   });
 
   render(get());
-  if (adapter.judged) judgeAll();
+  if (judged) judgeAll();
 
   return {
     destroy() {

@@ -30,5 +30,7 @@ pub use ruleset::{
 };
 pub use saved::{RestoreError, SavedGame, SavedTurn};
 pub use step::{From, Step, StepError, To};
-pub use table::{Move, Table, TableGame, TableRecord, TableTurn, TableWrittenTurn};
+pub use table::{
+    Move, Table, TableGame, TableRecord, TableReplayedTurn, TableTurn, TableWrittenTurn,
+};
 pub use xsn::XsnError;

@@ -598,7 +598,7 @@ mod refusal;
 mod xsn;
 
 pub use game::TableGame;
-pub use record::{TableRecord, TableWrittenTurn};
+pub use record::{TableRecord, TableReplayedTurn, TableWrittenTurn};
 
 #[cfg(test)]
 mod tests;

@@ -3,13 +3,14 @@
 //! answers only take the page's shape.
 
 use super::view::StepView;
-use ludi_core::scripta::{Record, ReplayedTurn, Side, RULES};
+use ludi_core::scripta::{Record, ReplayedTurn, Side, TableRecord, TableReplayedTurn, RULES};
 use serde::Serialize;
 
 /// The record's header, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HeaderView {
-    pub rules: &'static str,
+    /// `Austin & Murray`, or another reading's preset id or `key=value` text.
+    pub rules: String,
     pub albi: Option<String>,
     pub nigri: Option<String>,
     pub date: Option<String>,
@@ -34,22 +35,37 @@ pub struct TurnView {
     pub after: String,
 }
 
+/// The steps as the record writes them, `-` for a lost throw.
+fn written(steps: &[StepView]) -> String {
+    if steps.is_empty() {
+        return "-".to_string();
+    }
+    steps
+        .iter()
+        .map(|s| s.step.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl TurnView {
     fn of(turn: &ReplayedTurn) -> TurnView {
         let steps: Vec<StepView> = turn.steps.iter().copied().map(StepView::of).collect();
-        let text = if steps.is_empty() {
-            "-".to_string()
-        } else {
-            steps
-                .iter()
-                .map(|s| s.step.as_str())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         TurnView {
             side: turn.before.turn().name(),
             throw: turn.before.dice().values().to_vec(),
-            text,
+            text: written(&steps),
+            steps,
+            before: turn.before.to_string(),
+            after: turn.after.to_string(),
+        }
+    }
+
+    fn of_table(turn: &TableReplayedTurn) -> TurnView {
+        let steps: Vec<StepView> = turn.moves.iter().copied().map(StepView::of_move).collect();
+        TurnView {
+            side: turn.before.turn().name(),
+            throw: turn.before.dice().values().to_vec(),
+            text: written(&steps),
             steps,
             before: turn.before.to_string(),
             after: turn.after.to_string(),
@@ -72,11 +88,18 @@ pub struct ReplayView {
 
 /// Reads and replays a record; a bad one gives the core's reason, naming its line or turn.
 pub fn read(text: &str) -> Result<ReplayView, String> {
+    // Another reading's record is read by the general engine; Austin and Murray's, and any
+    // record that does not read as another reading's, by their own (whose errors it keeps).
+    if let Ok(record) = text.parse::<TableRecord>() {
+        if !record.rules.is_default() {
+            return read_table(&record);
+        }
+    }
     let record: Record = text.parse().map_err(|e| format!("{e}"))?;
     let turns = record.replay_turns().map_err(|e| format!("{e}"))?;
     Ok(ReplayView {
         header: HeaderView {
-            rules: RULES,
+            rules: RULES.to_string(),
             albi: record.albi.clone(),
             nigri: record.nigri.clone(),
             date: record.date.clone(),
@@ -86,6 +109,23 @@ pub fn read(text: &str) -> Result<ReplayView, String> {
         record: record.to_string(),
         start: record.start_position().to_string(),
         turns: turns.iter().map(TurnView::of).collect(),
+    })
+}
+
+fn read_table(record: &TableRecord) -> Result<ReplayView, String> {
+    let turns = record.replay_turns().map_err(|e| format!("{e}"))?;
+    Ok(ReplayView {
+        header: HeaderView {
+            rules: record.rules.name(),
+            albi: record.albi.clone(),
+            nigri: record.nigri.clone(),
+            date: record.date.clone(),
+            seed: record.seed.map(|s| s.to_string()),
+            result: record.result.map_or("*", Side::name),
+        },
+        record: record.to_string(),
+        start: record.start_table().to_string(),
+        turns: turns.iter().map(TurnView::of_table).collect(),
     })
 }
 
@@ -101,7 +141,7 @@ mod tests {
         assert_eq!(
             view.header,
             HeaderView {
-                rules: "Austin & Murray",
+                rules: "Austin & Murray".into(),
                 albi: Some("Ada".into()),
                 nigri: Some("Centurio".into()),
                 date: Some("2026-11-30".into()),
@@ -152,5 +192,26 @@ mod tests {
                 .unwrap();
         assert_eq!(forfeit.turns[0].text, "-");
         assert!(forfeit.turns[0].steps.is_empty());
+    }
+
+    #[test]
+    fn another_readings_record_reads_with_its_rules_sums_and_stacks() {
+        let view =
+            read("Game: XII Scripta\nRules: italian\nSeed: 7\n\nN 425: in/4 in/2 in/5\n").unwrap();
+        assert_eq!(view.header.rules, "italian");
+        assert!(view.record.contains("Rules: italian\n"));
+        assert_eq!(view.start, "italian N w15s0o0: w15s0o0:");
+        assert_eq!(view.turns[0].before, "italian N w15s0o0: w15s0o0: 425");
+        assert_eq!(view.turns[0].after, "italian A w15s0o0: w12s0o0:2,4,5");
+        let stack = read("Game: XII Scripta\nRules: italian-columns\nStart: italian-columns A w0s0o13:8x2 w15s0o0:\n\nA 531: 8/11x2 11/16 16/17\n")
+            .unwrap();
+        assert_eq!(stack.turns[0].text, "8/11x2 11/16 16/17");
+        assert_eq!(stack.turns[0].steps[0].count, 2);
+        assert_eq!(
+            stack.turns[0].after,
+            "italian-columns N w0s0o13:11,17 w15s0o0:"
+        );
+        let bad = read("Game: XII Scripta\nRules: italian\n\nN 425: in/4\n").unwrap_err();
+        assert!(bad.starts_with("turn 1 "), "{bad}");
     }
 }

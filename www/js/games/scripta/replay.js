@@ -10,6 +10,8 @@ import { createTray, renderTray, renderDice } from './trays.js';
 import { createWords } from './words.js';
 
 const SIDES = ['albi', 'nigri'];
+// How a record names Austin & Murray's rules in `Rules:`.
+const AUSTIN_MURRAY = 'Austin & Murray';
 const other = (side) => (side === 'albi' ? 'nigri' : 'albi');
 
 /** What the replay screen needs of XII Scripta. */
@@ -35,7 +37,8 @@ export function scriptaReplay(engine, i18n) {
       tray.disabled = true;
       return [side, tray];
     }));
-    const seed = new engine.ScriptaGame('1');
+    // The board of the record's reading (the engine reads its `Rules:` as written).
+    const seed = new engine.ScriptaGame('1', undefined, header.rules);
     const geometry = seed.geometry();
     seed.free();
     const face = chooseFace(engine.scriptaFaces());
@@ -79,9 +82,9 @@ export function scriptaReplay(engine, i18n) {
           thinking: false,
         }, i18n);
       }
-      // Each step spends a die of its value; a die none spent was forfeited (a winning step
-      // ends the turn with the whole throw counted as played).
-      const spent = (turn?.steps ?? []).map((s) => s.die);
+      // Each step spends its dice (one, or those added or matched); a die none spent was
+      // forfeited (a winning step ends the turn with the whole throw counted as played).
+      const spent = (turn?.steps ?? []).flatMap((s) => s.dice);
       const shown = (turn?.throw ?? []).map((value) => {
         const k = spent.indexOf(value);
         if (k >= 0) spent.splice(k, 1);
@@ -122,8 +125,9 @@ export function scriptaReplay(engine, i18n) {
     id: 'scripta',
     name: 'game.scripta',
     sides: SIDES,
-    // The hard player gives its opinion of every turn (the core's analysis).
-    judged: true,
+    // The hard player gives its opinion of every turn (the core's analysis): its network knows
+    // Austin & Murray's rules only.
+    judged: (header) => header.rules === AUSTIN_MURRAY,
     counted: 'replay.turn',
     mount,
     frame,
@@ -135,7 +139,7 @@ export function scriptaReplay(engine, i18n) {
       : t('replay.forfeit')),
     mover: (turn) => turn.side,
     winner: (header) => (header.result === '*' ? null : header.result),
-    link: () => ({ game: 'scripta' }),
+    link: (header) => ({ game: 'scripta', rules: header.rules === AUSTIN_MURRAY ? null : header.rules }),
     fromRecord: (text, turns) => engine.ScriptaGame.fromRecord(text, turns),
   };
 }

@@ -22,7 +22,7 @@ use super::super::record::{
 };
 use super::super::ruleset::Rules;
 use super::super::saved::{SavedGame, SavedTurn};
-use super::{Table, TableGame};
+use super::{Move, Table, TableGame};
 use crate::record::{self, RecordError, ReplayError};
 use std::fmt;
 use std::str::FromStr;
@@ -46,6 +46,15 @@ impl fmt::Display for TableWrittenTurn {
         }
         Ok(())
     }
+}
+
+/// One turn of a record replayed: the table with its throw, the moves in play order (none for
+/// a lost throw) and what they leave (the next side to throw, or the game won).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableReplayedTurn {
+    pub before: Table,
+    pub moves: Vec<Move>,
+    pub after: Table,
 }
 
 /// A record of a game under `rules`. `Display` writes it canonically; `FromStr` reads it as
@@ -104,12 +113,36 @@ impl TableRecord {
     /// assert!(bad.replay().unwrap_err().to_string().contains("not played out"));
     /// ```
     pub fn replay(&self) -> Result<Table, ReplayError> {
-        self.replay_to(self.turns.len())
+        self.replay_to(self.turns.len(), |_| ())
+    }
+
+    /// Replays the record as [`TableRecord::replay`] does, keeping every turn: the table with
+    /// its throw, the moves as the rules name them and the table it leaves, for the replay
+    /// view.
+    ///
+    /// ```
+    /// use ludi_core::scripta::TableRecord;
+    ///
+    /// let record: TableRecord = "Game: XII Scripta\nRules: italian-6\n\nA 42: in/6(4+2)\n".parse().unwrap();
+    /// let turns = record.replay_turns().unwrap();
+    /// assert_eq!(turns[0].before.to_string(), "italian-6 A w6s0o0: w6s0o0: 42");
+    /// assert_eq!(turns[0].moves[0].to_string(), "in/6(4+2)");
+    /// assert_eq!(turns[0].after.to_string(), "italian-6 N w5s0o0:6 w6s0o0:");
+    /// ```
+    pub fn replay_turns(&self) -> Result<Vec<TableReplayedTurn>, ReplayError> {
+        let mut turns = Vec::with_capacity(self.turns.len());
+        self.replay_to(self.turns.len(), |turn| turns.push(turn))?;
+        Ok(turns)
     }
 
     /// Replays the first `limit` turns as [`TableRecord::replay`] does, the `Result:` checked
-    /// only once every turn is replayed; returns the table they leave (no dice).
-    fn replay_to(&self, limit: usize) -> Result<Table, ReplayError> {
+    /// only once every turn is replayed, handing each turn to `seen`; returns the table they
+    /// leave (no dice).
+    fn replay_to(
+        &self,
+        limit: usize,
+        mut seen: impl FnMut(TableReplayedTurn),
+    ) -> Result<Table, ReplayError> {
         let start = self.start_table();
         let mut table = start.without_dice();
         for (i, turn) in self.turns.iter().enumerate().take(limit) {
@@ -121,12 +154,15 @@ impl TableRecord {
             whose_turn(table.winner(), table.turn(), turn.side).map_err(illegal)?;
             check_throw(i, start.dice(), turn.throw, self.rules.dice).map_err(illegal)?;
             table = table.with_dice(turn.throw);
+            let before = table;
+            let mut moves = Vec::with_capacity(turn.moves.len());
             for written in &turn.moves {
                 let mv = table.legal_move(written).map_err(illegal)?;
                 if written.ends_with('*') && mv.hit == 0 {
                     return Err(illegal(format!("{written} captures nothing")));
                 }
                 table.apply(mv);
+                moves.push(mv);
             }
             if table.winner().is_none() {
                 if let Some(mv) = table.legal_moves().first() {
@@ -136,6 +172,11 @@ impl TableRecord {
                 }
             }
             table.pass_turn(turn.throw);
+            seen(TableReplayedTurn {
+                before,
+                moves,
+                after: table,
+            });
         }
         if limit < self.turns.len() {
             return Ok(table);
@@ -210,7 +251,7 @@ impl TableRecord {
         if let Some(game) = saved.and_then(|saved| TableGame::restore(&saved).ok()) {
             return Ok(game);
         }
-        Ok(TableGame::from_table(self.replay_to(kept)?, seed))
+        Ok(TableGame::from_table(self.replay_to(kept, |_| ())?, seed))
     }
 }
 
