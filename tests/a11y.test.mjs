@@ -64,6 +64,18 @@ for (const scheme of ['light', 'dark']) {
     await s.page.click('[data-action="new"]');
     await s.page.waitForSelector('#new-game[open]');
     await axe(s.page, `New game dialog ${scheme}`);
+    // Another reading: its game with the choice between moves open, and rules of one's own.
+    const choosing = new URLSearchParams({ game: 'scripta', opponent: 'human', rules: 'italian', position: 'italian A w0s0o14:8 w15s0o0: 642' });
+    await s.page.goto(new URL(`?${choosing}`, BASE).href);
+    await s.page.waitForSelector('body.ready');
+    await s.page.click('[data-mark="8"]:not([data-owner])');
+    await s.page.click('[data-mark="14"]:not([data-owner])');
+    await s.page.waitForSelector('#move-choice:not([hidden])');
+    assert.equal(await s.page.evaluate(() => document.activeElement?.dataset.action), 'choose', 'the focus goes to the first way');
+    await axe(s.page, `XII Scripta choosing a move under the Italian rules ${scheme}`);
+    await s.page.goto(new URL('?page=rules&game=scripta&rules=counters%3D6%2Cdice%3D2%2Ctrack%3Dsplit', BASE).href);
+    await s.page.waitForSelector('[data-reading="custom"]');
+    await axe(s.page, `XII Scripta rules of one's own ${scheme}`);
     await close(s);
   });
 }
