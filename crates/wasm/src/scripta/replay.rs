@@ -20,6 +20,25 @@ pub struct HeaderView {
     pub result: &'static str,
 }
 
+impl HeaderView {
+    /// From a record's header fields, whichever engine's record it is: `[albi, nigri, date]`.
+    fn of(
+        rules: String,
+        [albi, nigri, date]: [&Option<String>; 3],
+        seed: Option<u64>,
+        result: Option<Side>,
+    ) -> HeaderView {
+        HeaderView {
+            rules,
+            albi: albi.clone(),
+            nigri: nigri.clone(),
+            date: date.clone(),
+            seed: seed.map(|s| s.to_string()),
+            result: result.map_or("*", Side::name),
+        }
+    }
+}
+
 /// One turn: who threw what, the steps played, and the positions around it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TurnView {
@@ -98,14 +117,12 @@ pub fn read(text: &str) -> Result<ReplayView, String> {
     let record: Record = text.parse().map_err(|e| format!("{e}"))?;
     let turns = record.replay_turns().map_err(|e| format!("{e}"))?;
     Ok(ReplayView {
-        header: HeaderView {
-            rules: RULES.to_string(),
-            albi: record.albi.clone(),
-            nigri: record.nigri.clone(),
-            date: record.date.clone(),
-            seed: record.seed.map(|s| s.to_string()),
-            result: record.result.map_or("*", Side::name),
-        },
+        header: HeaderView::of(
+            RULES.to_string(),
+            [&record.albi, &record.nigri, &record.date],
+            record.seed,
+            record.result,
+        ),
         record: record.to_string(),
         start: record.start_position().to_string(),
         turns: turns.iter().map(TurnView::of).collect(),
@@ -115,14 +132,12 @@ pub fn read(text: &str) -> Result<ReplayView, String> {
 fn read_table(record: &TableRecord) -> Result<ReplayView, String> {
     let turns = record.replay_turns().map_err(|e| format!("{e}"))?;
     Ok(ReplayView {
-        header: HeaderView {
-            rules: record.rules.name(),
-            albi: record.albi.clone(),
-            nigri: record.nigri.clone(),
-            date: record.date.clone(),
-            seed: record.seed.map(|s| s.to_string()),
-            result: record.result.map_or("*", Side::name),
-        },
+        header: HeaderView::of(
+            record.rules.name(),
+            [&record.albi, &record.nigri, &record.date],
+            record.seed,
+            record.result,
+        ),
         record: record.to_string(),
         start: record.start_table().to_string(),
         turns: turns.iter().map(TurnView::of_table).collect(),
