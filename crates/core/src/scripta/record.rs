@@ -173,7 +173,8 @@ impl Record {
             date: None,
             seed: Some(game.seed()),
             start: (!standard).then_some(start),
-            result: game.winner(),
+            // A winning step not yet confirmed is not in the turns, so not yet the result.
+            result: game.winner().filter(|_| game.steps().next().is_none()),
             turns,
         }
     }
@@ -789,6 +790,23 @@ mod tests {
             "Game: XII Scripta\nStart: A w0s0o14:36 w15s0o0:\nResult: albi\n\nA 111: 36/off\n",
         )
         .unwrap();
+        assert_eq!(won.replay().unwrap().winner(), Some(Side::Albi));
+    }
+
+    /// Found by the `scripta_game` fuzzer: a record written between the winning step and
+    /// its confirmation said `Result: albi` over turns that do not reach the win.
+    #[test]
+    fn the_result_waits_for_the_winning_turn_to_be_confirmed() {
+        let start: Position = "A w0s0o14:36 w15s0o0: 111".parse().unwrap();
+        let mut game = Game::from_position(start, 7);
+        game.play_text("36/off").unwrap();
+        assert_eq!(game.winner(), Some(Side::Albi));
+        let pending = Record::from_game(&game);
+        assert_eq!(pending.result, None);
+        assert_eq!(pending.replay().unwrap(), start.with_dice(Dice::NONE));
+        game.confirm().unwrap();
+        let won = Record::from_game(&game);
+        assert_eq!(won.result, Some(Side::Albi));
         assert_eq!(won.replay().unwrap().winner(), Some(Side::Albi));
     }
 }

@@ -272,7 +272,8 @@ impl TableGame {
         TableRecord {
             seed: Some(self.seed),
             start: (!standard).then_some(self.start),
-            result: self.winner(),
+            // A winning move not yet confirmed is not in the turns, so not yet the result.
+            result: self.winner().filter(|_| self.before_moves.is_empty()),
             turns: self.turns.clone(),
             ..TableRecord::new(*self.rules())
         }
@@ -519,5 +520,20 @@ mod tests {
             game.turn_seed(),
             TableGame::from_table(table, 1).turn_seed()
         );
+    }
+
+    #[test]
+    fn the_result_waits_for_the_winning_turn_to_be_confirmed() {
+        let table: Table = "italian A w0s0o14:27 w15s0o0: 421".parse().unwrap();
+        let mut game = TableGame::from_table(table, 1);
+        game.play_text("27/off").unwrap();
+        assert_eq!(game.winner(), Some(Side::Albi));
+        let pending = game.record();
+        assert_eq!(pending.result, None);
+        assert_eq!(pending.replay().unwrap(), table.with_dice(Dice::NONE));
+        game.confirm().unwrap();
+        let won = game.record();
+        assert_eq!(won.result, Some(Side::Albi));
+        assert_eq!(won.replay().unwrap().winner(), Some(Side::Albi));
     }
 }
