@@ -279,6 +279,50 @@ fn training_stopped_and_resumed_from_its_checkpoint_ends_as_an_unbroken_run() {
 }
 
 #[test]
+fn training_from_weights_with_more_hidden_units_widens_them_and_never_narrows() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("scripta-widen");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let train = |hidden: &str, out: &str, init: Option<&str>| {
+        let mut args = vec![
+            "scripta",
+            "train",
+            "--games",
+            "8",
+            "--seed",
+            "3",
+            "--hidden",
+            hidden,
+            "--threads",
+            "1",
+            "--check-every",
+            "8",
+            "--check-games",
+            "2",
+            "--out",
+            out,
+        ];
+        if let Some(init) = init {
+            args.extend(["--init", init, "--init-games", "0"]);
+        }
+        ludi(&args, "")
+    };
+    let small = path("small.bin");
+    assert!(train("4", &small, None).status.success());
+    let wide = train("6", &path("wide.bin"), Some(&small));
+    assert!(wide.status.success(), "{}", text(&wide.stderr));
+    assert!(text(&wide.stdout).contains("training 6 hidden units"));
+    assert!(
+        std::fs::metadata(path("wide.bin")).unwrap().len()
+            > std::fs::metadata(&small).unwrap().len()
+    );
+    let narrow = train("2", &path("narrow.bin"), Some(&small));
+    assert_eq!(narrow.status.code(), Some(2));
+    assert!(text(&narrow.stderr).contains("4 hidden units"));
+}
+
+#[test]
 fn moves_plays_the_rules_a_position_names_or_rules_gives() {
     let named = ludi(&["scripta", "moves", "italian-6 A w6s0o0: w6s0o0: 35"], "");
     assert!(named.status.success());

@@ -5,10 +5,12 @@
 //!
 //! With `--checkpoint F` the run saves its whole state to F at every check and, when F
 //! already exists, goes on from it: a run stopped and resumed ends as one that never stopped.
-//! `--init W --init-games G` starts a run from a weights file instead of from scratch.
+//! `--init W --init-games G` starts a run from a weights file instead of from scratch, and
+//! with a larger `--hidden` widens that network first.
 
 use super::matches::{network, play_match, Contestant};
 use crate::{say, Args, UsageError};
+use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::train::{game_seed, self_play, Training};
 use ludi_core::scripta::ai::{Level, Net, Player};
 use ludi_core::scripta::{Generator, Position};
@@ -70,7 +72,18 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
                 say(format_args!(
                     "starting from {init} as after game {init_games}, seed {seed}"
                 ));
-                Training::from_net(Net::clone(&net), seed, init_games)
+                // A larger --hidden widens the network it starts from.
+                let net = match args.get("hidden") {
+                    Some(_) if hidden < net.hidden() => {
+                        return Err(UsageError(format!(
+                            "{init} has {} hidden units: --hidden may widen it, not narrow it",
+                            net.hidden()
+                        )))
+                    }
+                    Some(_) => net.widen(hidden, &mut Rng::new(seed)),
+                    None => Net::clone(&net),
+                };
+                Training::from_net(net, seed, init_games)
             }
             Err(e) => return Err(UsageError(format!("{init}: {e}"))),
         },

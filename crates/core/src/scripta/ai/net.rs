@@ -97,6 +97,37 @@ impl Net {
         self.hidden
     }
 
+    /// This network with `hidden` units (more than it has, else unchanged): the new units
+    /// get small random input weights from `rng` and no say in the output, so the widened
+    /// network values every position as this one does and training goes on from what it
+    /// knows rather than from scratch.
+    pub fn widen(&self, hidden: usize, rng: &mut Rng) -> Net {
+        let hidden = hidden.clamp(self.hidden, MAX_HIDDEN);
+        let added = hidden - self.hidden;
+        let mut draw = || (rng.unit() as f32 * 2.0 - 1.0) * 0.15;
+        let w1 = self
+            .w1
+            .chunks(self.hidden)
+            .flat_map(|row| {
+                let fresh: Vec<f32> = (0..added).map(|_| draw()).collect();
+                row.iter().copied().chain(fresh)
+            })
+            .collect();
+        let pad = |v: &[f32]| {
+            v.iter()
+                .copied()
+                .chain(std::iter::repeat_n(0.0, added))
+                .collect()
+        };
+        Net {
+            hidden,
+            w1,
+            b1: pad(&self.b1),
+            w2: pad(&self.w2),
+            b2: self.b2,
+        }
+    }
+
     /// The hidden activations into `h` and the output.
     fn forward(&self, features: &Features, h: &mut [f32]) -> f32 {
         h.copy_from_slice(&self.b1);
@@ -327,6 +358,21 @@ mod tests {
         let f = sample();
         assert!((back.evaluate(&f) - net.evaluate(&f)).abs() < 1e-4);
         assert_eq!(Net::from_bytes(&back.to_bytes()).unwrap(), back);
+    }
+
+    #[test]
+    fn a_widened_network_values_positions_as_before_and_learns_with_its_new_units() {
+        let net = Net::new(6, &mut Rng::new(4));
+        let mut wide = net.widen(10, &mut Rng::new(5));
+        assert_eq!(wide.hidden(), 10);
+        let f = sample();
+        assert_eq!(wide.evaluate(&f), net.evaluate(&f));
+        let row = |n: &Net, i: usize| n.w1[i * n.hidden..(i + 1) * n.hidden].to_vec();
+        assert_eq!(row(&wide, 7)[..6], row(&net, 7)[..]);
+        assert!(row(&wide, 7)[6..].iter().any(|w| *w != 0.0));
+        wide.learn(&f, 1.0, 0.5);
+        assert!(wide.w2[6..].iter().all(|w| *w != 0.0));
+        assert_eq!(net.widen(4, &mut Rng::new(5)), net);
     }
 
     #[test]
