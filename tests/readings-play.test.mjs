@@ -2,7 +2,7 @@
 // preset and rules of one's own; a seeded game of each preset is played to its end through the
 // board; and one rule of each reading is seen at work on screen: a summed move chosen among
 // the moves to one cell, a stack moving together, three alike throwing again, the Russian hit
-// going back to the middle row, an exact-only bear-off refused.
+// going back to the middle row and moving first, an exact-only bear-off refused.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -217,6 +217,23 @@ test('russian: a hit counter goes back to its owner\'s middle row', async () => 
   const snap = await snapshotOf(s.page, await position(s.page));
   assert.ok(snap.marks.some((m) => m.side === 'nigri' && m.mark === 1), JSON.stringify(snap.marks));
   assert.equal(snap.nigri.sentHome, 0);
+  assert.equal(snap.nigri.mustMove, 1);
+  await says(s.page, 'played.moveHitMiddle');
   await s.page.screenshot({ path: screenshotPath('hit-russian.png') });
+  await close(s);
+});
+
+test('russian: the hit counter makes its side\'s first move', async () => {
+  // Nigri's counter hit back to its own cell 1 must move before the one on 20.
+  const xsn = 'russian N w0s0o10:10x2 w0s0o10:1!,20 123';
+  const s = await open(browser, game('russian', { xsn }));
+  await says(s.page, 'situation.mustMoveHit');
+  await tap(s.page, mark(20));
+  await says(s.page, 'refuse.must-move-hit');
+  await tap(s.page, mark(1, 'nigri'));
+  await tap(s.page, mark(2, 'nigri'));
+  if (await s.page.locator('#move-choice:not([hidden])').count()) await s.page.click('#move-choice [data-step="1/2"]');
+  await s.page.waitForFunction(() => !document.querySelector('[data-position]').dataset.position.includes('!'));
+  assert.equal((await snapshotOf(s.page, await position(s.page))).nigri.mustMove, 0);
   await close(s);
 });

@@ -2,7 +2,7 @@
 //! the track running through them as an S, and the inscription whose letters are the marks.
 
 use super::position::{Die, Mark, Side, COUNTERS, DICE, FACES, MARKS};
-use super::ruleset::{Rules, Track};
+use super::ruleset::{Hit, Rules, Track};
 
 const ROWS: u8 = 3;
 const COLUMNS: u8 = 12;
@@ -54,6 +54,8 @@ pub struct Geometry {
     pub dice: u8,
     /// Faces of each die.
     pub faces: u8,
+    /// Where a hit counter goes: the tray, or its owner's half of the middle row.
+    pub hit: Hit,
     /// Per side (Albi, Nigri), the indices into `cells` in the order that side's counters
     /// run: the side's mark n is `cells[paths[side][n - 1]]`.
     pub paths: [Vec<usize>; 2],
@@ -90,6 +92,7 @@ impl Geometry {
             counters: COUNTERS,
             dice: DICE,
             faces: FACES,
+            hit: Hit::Tray,
             paths: [
                 (0..usize::from(MARKS)).collect(),
                 (0..usize::from(MARKS)).collect(),
@@ -183,6 +186,7 @@ impl Geometry {
             counters: rules.counters,
             dice: rules.dice,
             faces: FACES,
+            hit: rules.hit,
             paths,
             cells,
         }

@@ -58,6 +58,9 @@ pub enum Refusal {
     EnterFromTray,
     /// Rule 8: a counter sent home comes back in before any other moves.
     MustEnterFirst,
+    /// A counter hit to its owner's half of the middle row makes the turn's first move
+    /// (Russian).
+    MustMoveHit,
     /// An own counter that no die can move.
     Stuck {
         mark: Mark,
@@ -108,6 +111,7 @@ impl Refusal {
             Refusal::NotADie { .. } => "not-a-die",
             Refusal::EnterFromTray => "enter-from-tray",
             Refusal::MustEnterFirst => "must-enter-first",
+            Refusal::MustMoveHit => "must-move-hit",
             Refusal::Stuck { .. } => "stuck",
             Refusal::NotYours { .. } => "not-yours",
             Refusal::Empty { .. } => "empty",
@@ -377,6 +381,7 @@ mod tests {
             },
             Refusal::EnterFromTray,
             Refusal::MustEnterFirst,
+            Refusal::MustMoveHit,
             Refusal::Stuck { mark: mark(1) },
             Refusal::NotYours {
                 mark: mark(1),

@@ -157,6 +157,29 @@ fn the_russian_hit_goes_to_the_owners_middle_row() {
         .marks
         .iter()
         .any(|p| p.mark == 12 && p.side == "nigri"));
+    assert_eq!(snapshot.nigri.must_move, 1);
+    assert_eq!(s.geometry().hit, "middle");
+    assert_eq!(
+        session("italian A w15s0o0: w15s0o0: 1").geometry().hit,
+        "tray"
+    );
+}
+
+#[test]
+fn a_counter_hit_to_the_middle_row_makes_the_first_move() {
+    let mut s =
+        session("russian A w0s0o0:1x2,2x2,3x2,4x2,5x2,6!,20 w0s0o0:1x2,2x2,3x2,4x2,5x2,6x2 123");
+    assert_eq!(
+        (s.snapshot().albi.must_move, s.snapshot().albi.sent_home),
+        (1, 0)
+    );
+    for mark in [1.0, 20.0] {
+        let refused = s.refusal(None, Tapped::Number(mark)).unwrap();
+        assert_eq!(refused.code, "must-move-hit");
+    }
+    s.play("6/7").unwrap();
+    assert_eq!(s.snapshot().albi.must_move, 0);
+    s.play("20/22").unwrap();
 }
 
 #[test]
@@ -327,6 +350,7 @@ fn austin_and_murray_snapshots_only_gain_the_new_fields() {
         waiting,
         sent_home,
         borne_off: 0,
+        must_move: 0,
     };
     let die = |value, state| DieView { value, state };
     let plain = |from: PlaceView, to: u8, die: u8| StepView {

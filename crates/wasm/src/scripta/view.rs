@@ -2,8 +2,8 @@
 //! and nothing else.
 
 use ludi_core::scripta::{
-    Cell, Die, DieState, From, Game, Geometry, Mark, Move, Refusal, Side, Step, TableGame, To,
-    Tray, MARKS,
+    Cell, Die, DieState, From, Game, Geometry, Hit, Mark, Move, Refusal, Side, Step, Table,
+    TableGame, To, Tray, MARKS,
 };
 use serde::Serialize;
 
@@ -150,16 +150,24 @@ pub struct TrayView {
     pub waiting: u8,
     pub sent_home: u8,
     pub borne_off: u8,
+    /// Counters hit to the middle row that must make this turn's first move (Russian).
+    pub must_move: u8,
 }
 
 impl TrayView {
-    fn of(tray: Tray) -> TrayView {
+    fn of(tray: Tray, must_move: u8) -> TrayView {
         TrayView {
             waiting: tray.waiting,
             sent_home: tray.sent_home,
             borne_off: tray.borne_off,
+            must_move,
         }
     }
+}
+
+/// The marks of `side`'s counters hit to the middle row that must move first, counted.
+fn hit_to_move(table: &Table, side: Side) -> u8 {
+    table.must_move_first(side).count_ones() as u8
 }
 
 /// Counters of one side on one mark.
@@ -229,8 +237,8 @@ impl Snapshot {
             turn_over: game.turn_is_over(),
             steps: game.steps().map(StepView::of).collect(),
             sources: sources(game),
-            albi: TrayView::of(position.tray(Side::Albi)),
-            nigri: TrayView::of(position.tray(Side::Nigri)),
+            albi: TrayView::of(position.tray(Side::Albi), 0),
+            nigri: TrayView::of(position.tray(Side::Nigri), 0),
             marks,
             turns: game.record().len(),
             winner: game.winner().map(Side::name),
@@ -267,8 +275,8 @@ impl Snapshot {
             turn_over: game.turn_is_over(),
             steps: game.moves().map(StepView::of_move).collect(),
             sources: table_sources(&game.legal_moves()),
-            albi: TrayView::of(table.tray(Side::Albi)),
-            nigri: TrayView::of(table.tray(Side::Nigri)),
+            albi: TrayView::of(table.tray(Side::Albi), hit_to_move(table, Side::Albi)),
+            nigri: TrayView::of(table.tray(Side::Nigri), hit_to_move(table, Side::Nigri)),
             marks,
             turns: game.turns().len(),
             winner: game.winner().map(Side::name),
@@ -321,6 +329,8 @@ pub struct GeometryView {
     pub counters: u8,
     pub dice: u8,
     pub faces: u8,
+    /// Where a hit counter goes: `tray` or `middle` (its owner's half of the middle row).
+    pub hit: &'static str,
     /// Per side (Albi, Nigri), indices into `cells` in the order that side's counters run:
     /// its mark n is `cells[paths[side][n - 1]]`.
     pub paths: [Vec<usize>; 2],
@@ -346,6 +356,10 @@ impl GeometryView {
             counters: board.counters,
             dice: board.dice,
             faces: board.faces,
+            hit: match board.hit {
+                Hit::Tray => "tray",
+                Hit::Middle => "middle",
+            },
             paths: board.paths.clone(),
         }
     }
@@ -383,7 +397,8 @@ impl RefusalView {
             | Refusal::EntryBlocked
             | Refusal::PickFirst
             | Refusal::EnterFromTray
-            | Refusal::MustEnterFirst => none,
+            | Refusal::MustEnterFirst
+            | Refusal::MustMoveHit => none,
             Refusal::NotThrown { side } | Refusal::OtherTray { side } => RefusalArgs {
                 side: Some(side.name()),
                 ..none

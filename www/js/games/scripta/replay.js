@@ -17,7 +17,8 @@ const other = (side) => (side === 'albi' ? 'nigri' : 'albi');
 /** What the replay screen needs of XII Scripta. */
 export function scriptaReplay(engine, i18n) {
   const { t } = i18n;
-  const words = createWords(i18n);
+  // Remade on the board of each record mounted: the words for a hit follow its reading.
+  let words = createWords(i18n);
 
   /** Draws frames into `box`; `header` names the players on the trays. */
   function mount(box, header) {
@@ -41,6 +42,7 @@ export function scriptaReplay(engine, i18n) {
     const seed = new engine.ScriptaGame('1', undefined, header.rules);
     const geometry = seed.geometry();
     seed.free();
+    words = createWords(i18n, geometry);
     const face = chooseFace(engine.scriptaFaces());
     // Tall marks on a phone held upright, as in play; a tablet keeps room for the turns below.
     const portrait = window.matchMedia('(orientation: portrait) and (max-width: 599px)');

@@ -101,7 +101,6 @@ function layout(root, { t }) {
 export async function mountScripta(root, ctx) {
   const { i18n, route, worker } = ctx;
   const { t } = i18n;
-  const words = createWords(i18n);
   // The screen's frame and words are drawn before the engine arrives, so a slow network shows
   // the game at once and only the board waits.
   const dom = layout(root, i18n);
@@ -165,6 +164,7 @@ export async function mountScripta(root, ctx) {
   }
 
   const geometry = first.geometry();
+  const words = createWords(i18n, geometry);
   // Another reading than Austin & Murray's is named beside the game's name.
   const reading = first.snapshot().rules;
   if (reading !== 'austin-murray') {

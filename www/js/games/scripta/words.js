@@ -3,20 +3,23 @@
 // words come from the catalogue; the facts from the engine's snapshot and refusal codes.
 // Against the computer, messages speak to the player ("Your turn", "sent your counter home").
 
-export function createWords({ t, list }) {
+export function createWords({ t, list }, board = {}) {
   const side = (s) => t(`side.${s}`);
+  // Where a hit counter goes (the engine's geometry says): off the board, or back to its
+  // owner's half of the middle row, and the words say which.
+  const hitWord = board.hit === 'middle' ? 'HitMiddle' : 'Hit';
   const say = (key, args) => ({ key, text: t(key, args) });
 
   /** A step to play, in words: "enter on mark 5", "move from mark 12 to mark 15". */
   function step(s) {
-    if (s.from === 'tray') return how(t(s.hit ? 'step.enterHit' : 'step.enter', s), s);
+    if (s.from === 'tray') return how(t(s.hit ? `step.enter${hitWord}` : 'step.enter', s), s);
     if (s.to === 'off') return how(t('step.bearOff', s), s);
-    return how(t(s.hit ? 'step.moveHit' : 'step.move', s), s);
+    return how(t(s.hit ? `step.move${hitWord}` : 'step.move', s), s);
   }
 
   /** A step played, in words; `victim` is whose counter a hit sent home, `you` the human's side. */
   function played(s, victim, you) {
-    const hit = s.hit ? (victim === you ? 'HitYou' : 'Hit') : '';
+    const hit = s.hit ? `${hitWord}${victim === you ? 'You' : ''}` : '';
     const args = { ...s, other: side(victim) };
     let text;
     if (s.from === 'tray') text = t(`played.enter${hit}`, args);
@@ -70,9 +73,9 @@ export function createWords({ t, list }) {
   }
 
   function stepKind(s) {
-    if (s.from === 'tray') return s.hit ? 'enterHit' : 'enter';
+    if (s.from === 'tray') return s.hit ? `enter${hitWord}` : 'enter';
     if (s.to === 'off') return 'bearOff';
-    return s.hit ? 'moveHit' : 'move';
+    return s.hit ? `move${hitWord}` : 'move';
   }
 
   /**
@@ -102,8 +105,9 @@ export function createWords({ t, list }) {
     if (coach === 'tray') return say('situation.coach');
     if (coach === 'target') return say('situation.coachTarget');
     const toPlay = say(mine ? 'situation.you.toPlay' : 'situation.toPlay', { side: who, dice: list(unused) });
-    if (!snap[snap.turn].sentHome) return toPlay;
-    const duty = say('situation.mustReenter');
+    const tray = snap[snap.turn];
+    if (!tray.sentHome && !tray.mustMove) return toPlay;
+    const duty = say(tray.sentHome ? 'situation.mustReenter' : 'situation.mustMoveHit');
     return { key: `${toPlay.key} ${duty.key}`, text: `${toPlay.text} ${duty.text}` };
   }
 

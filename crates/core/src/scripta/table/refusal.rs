@@ -89,7 +89,7 @@ fn tray_refusal(table: &Table, side: Side) -> Refusal {
     if table.tray(side).to_enter() == 0 {
         Refusal::NoneWaiting
     } else if table.must_move_first(side) != 0 {
-        Refusal::MustEnterFirst
+        Refusal::MustMoveHit
     } else {
         Refusal::EntryBlocked
     }
@@ -139,8 +139,10 @@ fn source_refusal(table: &Table, moves: &[Move], mark: Mark) -> Refusal {
         let tray = table.tray(mover);
         let first = table.must_move_first(mover);
         let held_back = first != 0 && (m > 7 || first & (1 << m) == 0);
-        return if tray.sent_home > 0 || held_back {
+        return if tray.sent_home > 0 {
             Refusal::MustEnterFirst
+        } else if held_back {
+            Refusal::MustMoveHit
         } else if table.rules().entry == Entry::All && tray.waiting > 0 {
             Refusal::EnterAllFirst {
                 counters: tray.waiting,
@@ -233,7 +235,7 @@ mod tests {
         legal(&first, "2/3");
         assert_eq!(
             first.refusal(None, Place::Tray(Side::Albi)),
-            Refusal::MustEnterFirst
+            Refusal::MustMoveHit
         );
     }
 
@@ -345,8 +347,8 @@ mod tests {
         let hit =
             game("russian A w0s0o0:1x2,2x2,3x2,4x2,5x2,6!,20 w0s0o0:1x2,2x2,3x2,4x2,5x2,6x2 123");
         legal(&hit, "6/7");
-        assert_eq!(hit.refusal(None, at(20)), Refusal::MustEnterFirst);
-        assert_eq!(hit.refusal(None, at(1)), Refusal::MustEnterFirst);
+        assert_eq!(hit.refusal(None, at(20)), Refusal::MustMoveHit);
+        assert_eq!(hit.refusal(None, at(1)), Refusal::MustMoveHit);
         let stuck = game("opener=throw A w14s0o0:20 w9s0o0:21x2,22x2,23x2 123");
         assert_eq!(
             stuck.refusal(None, at(20)),
