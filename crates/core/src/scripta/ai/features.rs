@@ -5,16 +5,18 @@
 //! four units per side (at least one counter, at least two, at least three, and half of
 //! any beyond three); each side's trays, pips and bearing-off right add six more, and, as
 //! TD-Gammon's later versions added, a few hand-made ones: how much the side stands to lose
-//! from its blots being hit, its most exposed blot, and whether the sides are still in
-//! contact. Most marks are empty, so a position is encoded sparsely as the list of its
-//! non-zero inputs.
+//! from its blots being hit, its most exposed blot, whether the sides are still in contact,
+//! and how its blocks hinder the enemy (blocks just in front of the enemy's rearmost counter,
+//! the longest wall, blocks on the entry marks while the enemy still has counters to enter).
+//! Most marks are empty, so a position is encoded sparsely as the list of its non-zero
+//! inputs.
 
-use crate::scripta::position::{count_of, Position, COUNTERS, MARKS};
+use crate::scripta::position::{count_of, Position, COUNTERS, FACES, MARKS};
 
 /// Units per mark and side.
 const PER_MARK: usize = 4;
 /// Units for one side's trays and totals.
-const PER_TRAY: usize = 9;
+const PER_TRAY: usize = 12;
 /// Inputs for one side.
 const PER_SIDE: usize = MARKS as usize * PER_MARK + PER_TRAY;
 /// All inputs of the network.
@@ -97,8 +99,44 @@ pub fn encode(position: &Position) -> Features {
         f.push(at + 6, loss / 20.0);
         f.push(at + 7, worst);
         f.push(at + 8, f32::from(u8::from(contact)));
+        let (in_front, wall, on_entry) = blocking(position, side);
+        f.push(at + 9, f32::from(in_front) / 6.0);
+        f.push(at + 10, f32::from(wall) / 6.0);
+        f.push(at + 11, f32::from(on_entry) / 6.0);
     }
     f
+}
+
+/// The marks counters enter on: a block there stops the enemy's entering throws.
+const ENTRY_MARKS: u8 = FACES;
+
+/// How `side`'s blocks hinder the enemy: blocks on the six marks in front of the enemy's
+/// rearmost counter (the entry marks while it still has counters to enter), the longest run
+/// of adjacent blocks, and blocks on the entry marks while the enemy has counters to enter.
+fn blocking(position: &Position, side: crate::scripta::Side) -> (u8, u8, u8) {
+    let enemy = side.other();
+    let blocks = |m: u8| count_of(position.board[usize::from(m)], side) >= 2;
+    let entering = position.trays[enemy.index()].to_enter() > 0;
+    let rearmost = if entering {
+        Some(0)
+    } else {
+        (1..=MARKS).find(|&m| count_of(position.board[usize::from(m)], enemy) > 0)
+    };
+    let in_front = rearmost.map_or(0, |rear| {
+        let last = (rear + ENTRY_MARKS).min(MARKS);
+        (rear + 1..=last).filter(|&m| blocks(m)).count() as u8
+    });
+    let (mut wall, mut run) = (0, 0);
+    for m in 1..=MARKS {
+        run = if blocks(m) { run + 1 } else { 0 };
+        wall = wall.max(run);
+    }
+    let on_entry = if entering {
+        (1..=ENTRY_MARKS).filter(|&m| blocks(m)).count() as u8
+    } else {
+        0
+    };
+    (in_front, wall.min(ENTRY_MARKS), on_entry)
 }
 
 /// Throws (of 216) in which some of the three dice sum to each distance: the chance that
@@ -208,6 +246,21 @@ mod tests {
             exposure(&passed, crate::scripta::Side::Albi),
             (0.0, 0.0, false)
         );
+    }
+
+    #[test]
+    fn blocks_count_where_they_hinder() {
+        // Albi blocks 2, 3, 4 and 9; Nigri still has counters to enter.
+        let entering: Position = "A w7s0o0:2x2,3x2,4x2,9x2 w14s0o0:12".parse().unwrap();
+        assert_eq!(blocking(&entering, crate::scripta::Side::Albi), (3, 3, 3));
+        // Nigri has entered all: only the blocks within six marks of its counter on 3 count.
+        let entered: Position = "A w7s0o0:5x2,6x2,9x2,12x2 w0s0o14:3".parse().unwrap();
+        assert_eq!(blocking(&entered, crate::scripta::Side::Albi), (3, 2, 0));
+        // Nigri's single counters block nothing.
+        assert_eq!(blocking(&entered, crate::scripta::Side::Nigri), (0, 0, 0));
+        let x = encode(&entered).dense();
+        let at = MARKS as usize * PER_MARK + 9;
+        assert_eq!(&x[at..at + 3], &[0.5, 2.0 / 6.0, 0.0]);
     }
 
     #[test]
