@@ -21,6 +21,7 @@ const USAGE: &str = "usage:
                                                 trains the hard network by self-play to N
                                                 games in all; with C, saves its state there
                                                 and goes on from it when run again
+  ludi scripta average --out F W1 W2 ...        the mean of weights files of one shape
   ludi scripta replay FILE                      replays a game record (FILE - is stdin):
                                                 the final XSN and the result
   ludi latrunculi moves --rules R [\"<LFEN>\"]   legal moves (positions from stdin when omitted)

@@ -323,6 +323,79 @@ fn training_from_weights_with_more_hidden_units_widens_them_and_never_narrows() 
 }
 
 #[test]
+fn average_writes_the_mean_of_networks_of_one_shape_and_refuses_mixed_ones() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("scripta-average");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let train = |hidden: &str, seed: &str, out: &str| {
+        let args = [
+            "scripta",
+            "train",
+            "--games",
+            "4",
+            "--seed",
+            seed,
+            "--hidden",
+            hidden,
+            "--threads",
+            "1",
+            "--check-every",
+            "4",
+            "--check-games",
+            "2",
+            "--out",
+            out,
+        ];
+        assert!(ludi(&args, "").status.success());
+    };
+    train("4", "1", &path("a.bin"));
+    train("4", "2", &path("b.bin"));
+    train("5", "1", &path("c.bin"));
+    let (a, b, mean) = (path("a.bin"), path("b.bin"), path("mean.bin"));
+    let run = ludi(&["scripta", "average", "--out", &mean, &a, &b], "");
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert!(text(&run.stdout).contains("the mean of 2 networks"));
+    let size = |p: &str| std::fs::metadata(p).unwrap().len();
+    assert_eq!(size(&mean), size(&a));
+    // The mean's opinion of a throw lies between the two networks' opinions.
+    let best = |weights: &str| -> f64 {
+        let out = ludi(
+            &[
+                "scripta",
+                "analyze",
+                "A w15s0o0: w15s0o0: 235",
+                "--weights",
+                weights,
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+            .lines()
+            .next()
+            .and_then(|l| l.split('%').next())
+            .and_then(|p| p.parse().ok())
+            .expect("a chance first")
+    };
+    let (x, y, m) = (best(&a), best(&b), best(&mean));
+    assert_ne!(x, y);
+    assert!(m >= x.min(y) - 0.1 && m <= x.max(y) + 0.1, "{x} {y} {m}");
+    for bad in [vec![a.as_str(), "c.bin"], vec![]] {
+        let mut args = vec!["scripta", "average", "--out", "x.bin"];
+        args.extend(bad);
+        let refused = ludi(&args, "");
+        assert_eq!(refused.status.code(), Some(2));
+    }
+    let mixed = ludi(
+        &["scripta", "average", "--out", &mean, &a, &path("c.bin")],
+        "",
+    );
+    assert_eq!(mixed.status.code(), Some(2));
+    assert!(text(&mixed.stderr).contains("same hidden layer"));
+}
+
+#[test]
 fn moves_plays_the_rules_a_position_names_or_rules_gives() {
     let named = ludi(&["scripta", "moves", "italian-6 A w6s0o0: w6s0o0: 35"], "");
     assert!(named.status.success());

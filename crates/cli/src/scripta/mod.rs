@@ -20,11 +20,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         Some("match") => matches::run(rest),
         Some("analyze") => analyze(rest),
         Some("train") => train::run(rest),
+        Some("average") => train::average(rest),
         Some("replay") => replay_record(rest, replay),
         Some("bench") => crate::bench::run(rest),
         Some(other) => Err(UsageError(format!("unknown scripta command `{other}`"))),
         None => Err(UsageError(
-            "scripta: expected moves, analyze, play, match, train, replay or bench".into(),
+            "scripta: expected moves, analyze, play, match, train, average, replay or bench".into(),
         )),
     }
 }

@@ -7,6 +7,9 @@
 //! already exists, goes on from it: a run stopped and resumed ends as one that never stopped.
 //! `--init W --init-games G` starts a run from a weights file instead of from scratch, and
 //! with a larger `--hidden` widens that network first.
+//!
+//! `ludi scripta average --out F W1 W2 ...` writes the mean of weights files saved along one
+//! run (see [`Net::average`]).
 
 use super::matches::{network, play_match, Contestant};
 use crate::{say, Args, UsageError};
@@ -118,6 +121,34 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         }
     }
     say(format_args!("wrote {out}"));
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn average(args: &[String]) -> Result<ExitCode, UsageError> {
+    let args = Args::parse(args, &["out"])?;
+    let Some(out) = args.get("out") else {
+        return Err(UsageError("average needs --out <weights file>".into()));
+    };
+    let mut nets = Vec::new();
+    for path in &args.positional {
+        match network(Some(path))? {
+            Ok(net) => nets.push(Net::clone(&net)),
+            Err(e) => return Err(UsageError(format!("{path}: {e}"))),
+        }
+    }
+    let Some(mean) = Net::average(&nets) else {
+        return Err(UsageError(
+            "average needs one or more weights files with the same hidden layer".into(),
+        ));
+    };
+    if let Err(e) = save(out, &mean.to_bytes()) {
+        eprintln!("ludi: {e}");
+        return Ok(ExitCode::FAILURE);
+    }
+    say(format_args!(
+        "wrote {out}, the mean of {} networks",
+        nets.len()
+    ));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -128,6 +128,25 @@ impl Net {
         }
     }
 
+    /// The mean of `nets`, weight by weight (Polyak averaging): late in a run each learning
+    /// step leaves the weights a little off in its own direction, and the mean of several
+    /// snapshots cancels much of that noise. `None` if `nets` is empty or their hidden layers
+    /// differ.
+    pub fn average(nets: &[Net]) -> Option<Net> {
+        let hidden = nets.first()?.hidden;
+        if nets.iter().any(|n| n.hidden != hidden) {
+            return None;
+        }
+        let mut sum = vec![0.0f64; parameter_count(hidden)];
+        for net in nets {
+            for (s, p) in sum.iter_mut().zip(net.parameters()) {
+                *s += f64::from(p);
+            }
+        }
+        let mean: Vec<f32> = sum.iter().map(|s| (s / nets.len() as f64) as f32).collect();
+        Net::from_parameters(hidden, &mean)
+    }
+
     /// The hidden activations into `h` and the output.
     fn forward(&self, features: &Features, h: &mut [f32]) -> f32 {
         h.copy_from_slice(&self.b1);
@@ -373,6 +392,23 @@ mod tests {
         wide.learn(&f, 1.0, 0.5);
         assert!(wide.w2[6..].iter().all(|w| *w != 0.0));
         assert_eq!(net.widen(4, &mut Rng::new(5)), net);
+    }
+
+    #[test]
+    fn the_average_of_networks_is_their_mean_weight_by_weight() {
+        let mut rng = Rng::new(4);
+        let (a, b) = (Net::new(3, &mut rng), Net::new(3, &mut rng));
+        let mean = Net::average(&[a.clone(), b.clone()]).expect("same shape");
+        for ((m, x), y) in mean
+            .parameters()
+            .iter()
+            .zip(a.parameters())
+            .zip(b.parameters())
+        {
+            assert!((m - (x + y) / 2.0).abs() < 1e-6);
+        }
+        assert!(Net::average(&[]).is_none());
+        assert!(Net::average(&[a, Net::new(4, &mut rng)]).is_none());
     }
 
     #[test]
