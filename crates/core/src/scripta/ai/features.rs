@@ -11,7 +11,7 @@
 //! Most marks are empty, so a position is encoded sparsely as the list of its non-zero
 //! inputs.
 
-use crate::scripta::position::{count_of, Position, COUNTERS, FACES, MARKS};
+use crate::scripta::position::{count_of, Mark, Position, COUNTERS, FACES, MARKS};
 
 /// Units per mark and side.
 const PER_MARK: usize = 4;
@@ -115,7 +115,7 @@ const ENTRY_MARKS: u8 = FACES;
 /// of adjacent blocks, and blocks on the entry marks while the enemy has counters to enter.
 fn blocking(position: &Position, side: crate::scripta::Side) -> (u8, u8, u8) {
     let enemy = side.other();
-    let blocks = |m: u8| count_of(position.board[usize::from(m)], side) >= 2;
+    let blocks = |m: u8| Mark::new(m).is_some_and(|m| position.is_blocked_for(enemy, m));
     let entering = position.trays[enemy.index()].to_enter() > 0;
     let rearmost = if entering {
         Some(0)
