@@ -115,28 +115,36 @@ const ENTRY_MARKS: u8 = FACES;
 /// of adjacent blocks, and blocks on the entry marks while the enemy has counters to enter.
 fn blocking(position: &Position, side: crate::scripta::Side) -> (u8, u8, u8) {
     let enemy = side.other();
-    let blocks = |m: u8| Mark::new(m).is_some_and(|m| position.is_blocked_for(enemy, m));
+    // Bit m set: mark m is a block for the enemy. Counted as bits because every reply the
+    // search looks at is encoded.
+    let blocks = (1..=MARKS).fold(0u64, |bits, m| {
+        let blocked = Mark::new(m).is_some_and(|m| position.is_blocked_for(enemy, m));
+        bits | (u64::from(blocked) << m)
+    });
+    let between = |low: u8, high: u8| (blocks & marks(low, high)).count_ones() as u8;
     let entering = position.trays[enemy.index()].to_enter() > 0;
     let rearmost = if entering {
         Some(0)
     } else {
-        (1..=MARKS).find(|&m| count_of(position.board[usize::from(m)], enemy) > 0)
+        position.rearmost(enemy).map(Mark::get)
     };
-    let in_front = rearmost.map_or(0, |rear| {
-        let last = (rear + ENTRY_MARKS).min(MARKS);
-        (rear + 1..=last).filter(|&m| blocks(m)).count() as u8
-    });
-    let (mut wall, mut run) = (0, 0);
-    for m in 1..=MARKS {
-        run = if blocks(m) { run + 1 } else { 0 };
-        wall = wall.max(run);
+    let in_front = rearmost.map_or(0, |rear| between(rear + 1, rear + ENTRY_MARKS));
+    let (mut wall, mut run) = (0, blocks);
+    while run != 0 {
+        run &= run << 1;
+        wall += 1;
     }
-    let on_entry = if entering {
-        (1..=ENTRY_MARKS).filter(|&m| blocks(m)).count() as u8
-    } else {
-        0
-    };
+    let on_entry = if entering { between(1, ENTRY_MARKS) } else { 0 };
     (in_front, wall.min(ENTRY_MARKS), on_entry)
+}
+
+/// Bits `low..=high` (high capped at the last mark).
+fn marks(low: u8, high: u8) -> u64 {
+    let high = high.min(MARKS);
+    if low > high {
+        return 0;
+    }
+    (u64::MAX >> (63 - high)) & (u64::MAX << low)
 }
 
 /// Throws (of 216) in which some of the three dice sum to each distance: the chance that
@@ -183,16 +191,14 @@ fn exposure(position: &Position, side: crate::scripta::Side) -> (f32, f32, bool)
     let tray = position.trays[enemy.index()];
     let entering = tray.to_enter() > 0;
     let board_shoots = tray.sent_home == 0;
+    let enemies = position.occupied(enemy);
     let (mut loss, mut worst) = (0.0f32, 0.0f32);
     let mut contact = false;
-    let mut behind = entering;
     for (m, &cell) in position.board.iter().enumerate().skip(1) {
         let mine = count_of(cell, side);
+        let behind = entering || enemies & marks(1, m as u8 - 1) != 0;
         if mine > 0 && behind {
             contact = true;
-        }
-        if count_of(cell, enemy) > 0 {
-            behind = true;
         }
         if mine != 1 || !behind {
             continue;
@@ -202,10 +208,12 @@ fn exposure(position: &Position, side: crate::scripta::Side) -> (f32, f32, bool)
             safe *= 1.0 - SHOTS[m] as f32 / 216.0;
         }
         if board_shoots {
-            for (d, &shots) in SHOTS.iter().enumerate().take(m).skip(1) {
-                if count_of(position.board[m - d], enemy) > 0 {
-                    safe *= 1.0 - shots as f32 / 216.0;
-                }
+            // Nearest shooter first, as the distance grows.
+            let mut shooters = enemies & marks(m.saturating_sub(18).max(1) as u8, m as u8 - 1);
+            while shooters != 0 {
+                let at = 63 - shooters.leading_zeros() as usize;
+                shooters &= !(1u64 << at);
+                safe *= 1.0 - SHOTS[m - at] as f32 / 216.0;
             }
         }
         let hit = 1.0 - safe;
@@ -246,6 +254,14 @@ mod tests {
             exposure(&passed, crate::scripta::Side::Albi),
             (0.0, 0.0, false)
         );
+    }
+
+    #[test]
+    fn mark_ranges_stop_at_the_last_mark() {
+        assert_eq!(marks(1, 6), 0b111_1110);
+        assert_eq!(marks(35, 40), 0b11 << 35);
+        assert_eq!(marks(37, 42), 0);
+        assert_eq!(marks(5, 4), 0);
     }
 
     #[test]

@@ -149,13 +149,7 @@ impl Net {
 
     /// The hidden activations into `h` and the output.
     fn forward(&self, features: &Features, h: &mut [f32]) -> f32 {
-        h.copy_from_slice(&self.b1);
-        for (i, x) in features.iter() {
-            let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
-            for (a, w) in h.iter_mut().zip(row) {
-                *a += x * w;
-            }
-        }
+        self.hidden_sums(features, 0, h);
         let mut z = self.b2;
         for (a, w) in h.iter_mut().zip(&self.w2) {
             *a = sigmoid(*a);
@@ -164,10 +158,33 @@ impl Net {
         sigmoid(z)
     }
 
-    /// The probability that the side to move wins.
+    /// Into `h`, the weighted input sums of the hidden units from `first` on.
+    fn hidden_sums(&self, features: &Features, first: usize, h: &mut [f32]) {
+        let units = first..first + h.len();
+        h.copy_from_slice(&self.b1[units.clone()]);
+        for (i, x) in features.iter() {
+            let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
+            for (a, w) in h.iter_mut().zip(&row[units.clone()]) {
+                *a += x * w;
+            }
+        }
+    }
+
+    /// The probability that the side to move wins. The hidden units go in blocks, so each
+    /// call clears a small scratch array rather than one of `MAX_HIDDEN`: the search calls
+    /// this for every reply it looks at.
     pub fn evaluate(&self, features: &Features) -> f32 {
-        let mut h = [0.0f32; MAX_HIDDEN];
-        self.forward(features, &mut h[..self.hidden])
+        const BLOCK: usize = 32;
+        let mut z = self.b2;
+        let mut h = [0.0f32; BLOCK];
+        for first in (0..self.hidden).step_by(BLOCK) {
+            let h = &mut h[..BLOCK.min(self.hidden - first)];
+            self.hidden_sums(features, first, h);
+            for (a, w) in h.iter().zip(&self.w2[first..]) {
+                z += sigmoid(*a) * w;
+            }
+        }
+        sigmoid(z)
     }
 
     /// One gradient step moving the output towards `target`: every weight w changes by
