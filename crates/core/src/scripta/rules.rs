@@ -12,6 +12,13 @@ impl Position {
         count_of(self.board[mark.get() as usize], side.other()) >= 2
     }
 
+    /// Rule 6 for every mark at once: bit m is set when mark m is blocked for `side`.
+    pub(crate) fn blocks_for(&self, side: Side) -> u64 {
+        (1..=MARKS).filter_map(Mark::new).fold(0, |bits, m| {
+            bits | (u64::from(self.is_blocked_for(side, m)) << m.get())
+        })
+    }
+
     /// Rule 7: a single enemy counter alone on a mark is a blot; landing there sends it home.
     #[inline]
     pub fn is_blot_for(&self, side: Side, mark: Mark) -> bool {

@@ -115,12 +115,8 @@ const ENTRY_MARKS: u8 = FACES;
 /// of adjacent blocks, and blocks on the entry marks while the enemy has counters to enter.
 fn blocking(position: &Position, side: crate::scripta::Side) -> (u8, u8, u8) {
     let enemy = side.other();
-    // Bit m set: mark m is a block for the enemy. Counted as bits because every reply the
-    // search looks at is encoded.
-    let blocks = (1..=MARKS).fold(0u64, |bits, m| {
-        let blocked = Mark::new(m).is_some_and(|m| position.is_blocked_for(enemy, m));
-        bits | (u64::from(blocked) << m)
-    });
+    // As bits, because every reply the search looks at is encoded.
+    let blocks = position.blocks_for(enemy);
     let between = |low: u8, high: u8| (blocks & marks(low, high)).count_ones() as u8;
     let entering = position.trays[enemy.index()].to_enter() > 0;
     let rearmost = if entering {
@@ -268,6 +264,9 @@ mod tests {
     fn blocks_count_where_they_hinder() {
         // Albi blocks 2, 3, 4 and 9; Nigri still has counters to enter.
         let entering: Position = "A w7s0o0:2x2,3x2,4x2,9x2 w14s0o0:12".parse().unwrap();
+        let blocks = 1 << 2 | 1 << 3 | 1 << 4 | 1 << 9;
+        assert_eq!(entering.blocks_for(crate::scripta::Side::Nigri), blocks);
+        assert_eq!(entering.blocks_for(crate::scripta::Side::Albi), 0);
         assert_eq!(blocking(&entering, crate::scripta::Side::Albi), (3, 3, 3));
         // Nigri has entered all: only the blocks within six marks of its counter on 3 count.
         let entered: Position = "A w7s0o0:5x2,6x2,9x2,12x2 w0s0o14:3".parse().unwrap();

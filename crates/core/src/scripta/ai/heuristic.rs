@@ -87,6 +87,7 @@ pub fn shot_chances(position: &Position, shooter: Side, throws: &Throws) -> [u32
             }
         }
     }
+    // Rule 6 read straight off the board: this is medium's innermost loop.
     let blocked = |m: usize| count_of(position.board[m], target) >= 2;
     for (weight, sequences) in &throws.throws {
         let mut reached = 0u64;
