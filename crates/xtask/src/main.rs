@@ -73,6 +73,7 @@ fn workspace_root() -> PathBuf {
 const FUZZ_SECONDS: u64 = 20;
 
 fn test() -> Result<(), String> {
+    wasm::ensure_target()?;
     run("cargo", &["fmt", "--all", "--check"])?;
     run(
         "cargo",

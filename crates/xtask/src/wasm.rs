@@ -66,9 +66,55 @@ pub fn target_dir() -> Result<PathBuf, String> {
         .ok_or_else(|| "cargo metadata names no target directory".into())
 }
 
+/// Makes sure the toolchain in use can build for [`TARGET`]. `rust-toolchain.toml` names it,
+/// but a rustup that does not install what that file asks (auto-install off, as on many CI and
+/// managed machines) leaves it out, and cargo then fails with "can't find crate for `core`".
+/// So the target is looked for in the active toolchain's sysroot and, when missing, added with
+/// rustup; without rustup the error says what to install.
+pub fn ensure_target() -> Result<(), String> {
+    let sysroot = Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .current_dir(workspace_root())
+        .output()
+        .map_err(|e| format!("cannot start rustc: {e}"))?;
+    if !sysroot.status.success() {
+        return Err("`rustc --print sysroot` failed".into());
+    }
+    let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
+    if has_target(&sysroot) {
+        return Ok(());
+    }
+    eprintln!("xtask: the Rust target {TARGET} is not installed; adding it with rustup");
+    run("rustup", &["target", "add", TARGET]).map_err(|e| {
+        format!(
+            "{e}
+the page needs the Rust target {TARGET}: run `rustup target add {TARGET}`              in this folder (or install it for the toolchain in rust-toolchain.toml by your              system's means), then try again"
+        )
+    })?;
+    if has_target(&sysroot) {
+        Ok(())
+    } else {
+        Err(format!(
+            "rustup added {TARGET}, but the toolchain at {} still lacks it",
+            sysroot.display()
+        ))
+    }
+}
+
+/// Whether a toolchain's sysroot holds the standard library for [`TARGET`].
+fn has_target(sysroot: &Path) -> bool {
+    sysroot
+        .join("lib")
+        .join("rustlib")
+        .join(TARGET)
+        .join("lib")
+        .is_dir()
+}
+
 /// Builds the wasm and its glue into `www/pkg/`, then writes `www/precache.js` for the
 /// service worker; prints and returns the wasm's and glue's gzipped sizes.
 pub fn build() -> Result<Size, String> {
+    ensure_target()?;
     run(
         "cargo",
         &["build", "--release", "-p", "ludi-wasm", "--target", TARGET],
@@ -148,4 +194,25 @@ fn gzipped(path: &Path) -> Result<usize, String> {
         .and_then(|()| encoder.finish())
         .map(|gz| gz.len())
         .map_err(|e| format!("cannot gzip {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sysroot_without_the_wasm_library_lacks_the_target() {
+        let root = std::env::temp_dir().join(format!("xtask-sysroot-{}", std::process::id()));
+        let lib = root.join("lib").join("rustlib").join(TARGET).join("lib");
+        std::fs::create_dir_all(
+            root.join("lib")
+                .join("rustlib")
+                .join("x86_64-unknown-linux-gnu"),
+        )
+        .unwrap();
+        assert!(!has_target(&root));
+        std::fs::create_dir_all(&lib).unwrap();
+        assert!(has_target(&root));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }
