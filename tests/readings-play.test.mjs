@@ -237,3 +237,48 @@ test('russian: the hit counter makes its side\'s first move', async () => {
   assert.equal((await snapshotOf(s.page, await position(s.page))).nigri.mustMove, 0);
   await close(s);
 });
+
+/**
+ * Plays the human's side against the computer through the board until the game ends, waiting
+ * while the computer plays; stops early when the status line reports a failure.
+ */
+const playAgainstComputer = (page, limit) => page.evaluate(async (max) => {
+  const $ = (selector) => document.querySelector(selector);
+  const click = (node) => node.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  const enabled = (action) => $(`[data-action="${action}"]:not([disabled]):not([hidden])`);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const said = new Set();
+  for (let i = 0; i < max; i++) {
+    for (const key of ($('[role="status"]').dataset.say ?? '').split(' ')) said.add(key);
+    if (said.has('notice.computerFailed')) return { failed: $('[role="status"]').textContent, said: [...said] };
+    if (!$('#game-over').hidden) return { winner: $('#game-over').dataset.winner, said: [...said] };
+    const choice = $('#move-choice:not([hidden]) [data-action="choose"]');
+    if (choice) choice.click();
+    else if (enabled('throw')) enabled('throw').click();
+    else if ($('[data-target]')) click($('[data-target]'));
+    else if ($('[data-selectable]')) click($('[data-selectable]'));
+    else if (enabled('confirm')) enabled('confirm').click();
+    else await pause();
+  }
+  return { unfinished: $('#board').dataset.position, said: [...said] };
+}, limit);
+
+for (const rules of ['italian', 'italian-6', 'italian-columns']) {
+  test(`${rules}: the computer throws again after three alike, and plays on without failing`, async () => {
+    // The computer (Nigri) opens with all dice alike, so it plays, confirms and throws again at
+    // once: the extra throw must start exactly one computer turn, never a second beside it.
+    const [counters, dice] = rules === 'italian-6' ? [6, '44'] : [15, '444'];
+    for (const seed of [1, 2, 3]) {
+      const params = new URLSearchParams({
+        game: 'scripta', rules, opponent: 'computer', level: 'miles', side: 'albi', pace: '0',
+        seed: String(seed), lang: 'en', position: `${rules} N w${counters}s0o0: w${counters}s0o0: ${dice}`,
+      });
+      const s = await open(browser, `?${params}`);
+      const seen = await playAgainstComputer(s.page, 200000);
+      assert.equal(seen.failed, undefined, `seed ${seed}: ${seen.failed}`);
+      assert.ok(seen.winner, `seed ${seed}: unfinished at ${seen.unfinished}`);
+      assert.deepEqual(s.errors, []);
+      await close(s);
+    }
+  });
+}

@@ -457,12 +457,14 @@ export async function mountScripta(root, ctx) {
       }
       const played = snap().steps;
       game().confirm();
+      // Handing the turn over clears computerBusy, and nothing after this may clear it again:
+      // when the computer throws again (three alike), this dispatch has already started its
+      // next turn, and a second clearing would start another beside it.
       changed({ kind: 'confirm', side, who, other: other(side), steps: played },
         { computerBusy: false, trail: { side, steps: played } });
     } catch (error) {
-      if (current()) changed({ kind: 'notice', notice: 'computerFailed', args: { why: error.message } });
-    } finally {
-      if (current()) store.dispatch({ computerBusy: false, thinking: false });
+      // It stays busy: another try would fail the same way, and the notice offers a new game.
+      if (current()) changed({ kind: 'notice', notice: 'computerFailed', args: { why: error.message } }, { thinking: false });
     }
   }
 
