@@ -120,6 +120,16 @@ export function createPageDialog(parent, { t }, id, fill) {
     open() {
       if (!body.childElementCount) fill(body);
       dialog.showModal();
+      // showModal focuses the first control, the Close button at the end of a long page, and
+      // scrolls down to it: a reader starts at the top, on the page's heading.
+      const heading = body.querySelector('h1, h2');
+      if (heading) {
+        if (!heading.id) heading.id = `${id}-title`;
+        dialog.setAttribute('aria-labelledby', heading.id);
+        heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      }
+      dialog.scrollTop = 0;
     },
   };
 }
