@@ -30,3 +30,46 @@ test('the Rules dialog in play opens at its top, on its heading', async () => {
     await close(s);
   }
 });
+
+test('Show again can be pressed only when there is a turn to show again', async () => {
+  const s = await open(browser, '?game=scripta&opponent=human&seed=5&pace=0');
+  const replay = '[data-action="replay"]';
+  // At the start there is nothing to show: the button is in its place, but disabled.
+  assert.equal(await s.page.isVisible(replay), true);
+  assert.equal(await s.page.isDisabled(replay), true);
+  await s.page.click('[data-action="throw"]');
+  while (!(await s.page.isEnabled('[data-action="confirm"]'))) {
+    await s.page.locator('[data-selectable]').first().click();
+    await s.page.locator('[data-target]').first().click();
+  }
+  await s.page.click('[data-action="confirm"]');
+  assert.equal(await s.page.isEnabled(replay), true);
+  await close(s);
+});
+
+test('Undo is disabled once a Latrunculi game has ended', async () => {
+  const q = new URLSearchParams({ game: 'latrunculi', opponent: 'human', rules: 'piso', position: 'B5/6/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-' });
+  const s = await open(browser, `?${q}`);
+  await s.page.click('[data-square="d2"]');
+  await s.page.click('[data-square="c2"]');
+  await s.page.waitForSelector('[data-winner="white"]');
+  assert.equal(await s.page.isDisabled('[data-action="undo"]'), true);
+  await close(s);
+});
+
+test('the theme switch shows whether the dark theme is on', async () => {
+  const s = await open(browser, '?game=scripta&opponent=human');
+  const look = () => s.page.$eval('[data-action="theme"]', (b) => ({
+    pressed: b.getAttribute('aria-pressed'),
+    theme: document.documentElement.dataset.theme,
+    knob: getComputedStyle(b, '::before').backgroundImage,
+  }));
+  const first = await look();
+  await s.page.click('[data-action="theme"]');
+  const second = await look();
+  assert.notEqual(first.theme, second.theme);
+  for (const seen of [first, second]) assert.equal(seen.pressed, String(seen.theme === 'dark'));
+  // The switch itself looks different on and off, not only its words.
+  assert.notEqual(first.knob, second.knob);
+  await close(s);
+});

@@ -112,6 +112,7 @@ export default {
 
   'dice.label': 'Würfel',
   'die.label': 'Würfel mit {value}, {state}',
+  'die.labelPast': 'Würfel des letzten Wurfs mit {value}, {state}',
   'die.unused': 'noch frei',
   'die.used': 'gesetzt',
   'die.forfeited': 'verfallen',
@@ -156,8 +157,8 @@ export default {
   'event.throw': '{who}: Wurf {dice}.',
   'event.step': '{who}: {step}.',
   'event.undo': 'Zurückgenommen ({who}): {step}.',
-  'event.played': '{who}: {steps}.',
-  'event.forfeit': 'Kein Würfel war spielbar – {who}: Wurf verloren.',
+  'event.played': '{who}: Wurf {dice}, {steps}.',
+  'event.forfeit': '{who}: Wurf {dice}, kein Würfel war spielbar, Wurf verloren.',
   'event.hint': '{who} würde {steps}. Folge den nummerierten Ringen.',
   'event.hintNone': '{who} sieht keinen möglichen Zug.',
 

@@ -112,6 +112,7 @@ export default {
 
   'dice.label': 'Dice',
   'die.label': 'Die showing {value}, {state}',
+  'die.labelPast': 'Die of the last throw showing {value}, {state}',
   'die.unused': 'unused',
   'die.used': 'used',
   'die.forfeited': 'forfeited',
@@ -155,8 +156,8 @@ export default {
   'event.throw': '{who} threw {dice}.',
   'event.step': '{who} {step}.',
   'event.undo': '{who} took back: {step}.',
-  'event.played': '{who} played: {steps}.',
-  'event.forfeit': 'No die could be played: {who} lost the throw.',
+  'event.played': '{who} threw {dice}: {steps}.',
+  'event.forfeit': '{who} threw {dice}: no die could be played, the throw is lost.',
   'event.hint': '{who} would {steps}. Follow the numbered rings.',
   'event.hintNone': '{who} sees no step to play.',
 

@@ -113,6 +113,7 @@ export default {
 
   'dice.label': 'Dés',
   'die.label': 'Dé montrant {value}, {state}',
+  'die.labelPast': 'Dé du dernier lancer montrant {value}, {state}',
   'die.unused': 'à jouer',
   'die.used': 'joué',
   'die.forfeited': 'perdu',
@@ -157,8 +158,8 @@ export default {
   'event.throw': '{who} : lancer {dice}.',
   'event.step': '{who} : {step}.',
   'event.undo': '{who} : coup repris, {step}.',
-  'event.played': '{who} : {steps}.',
-  'event.forfeit': '{who} : aucun dé n’était jouable, lancer perdu.',
+  'event.played': '{who} : lancer {dice}, {steps}.',
+  'event.forfeit': '{who} : lancer {dice}, aucun dé n’était jouable, lancer perdu.',
   'event.hint': '{who} jouerait ainsi : {steps}. Suivez les anneaux numérotés.',
   'event.hintNone': '{who} ne voit aucun coup à jouer.',
 

@@ -109,6 +109,7 @@ export default {
 
   'dice.label': 'Dadi',
   'die.label': 'Dado che segna {value}, {state}',
+  'die.labelPast': 'Dado dell’ultimo lancio che segna {value}, {state}',
   'die.unused': 'da usare',
   'die.used': 'usato',
   'die.forfeited': 'perso',
@@ -153,8 +154,8 @@ export default {
   'event.throw': '{who}: lancio {dice}.',
   'event.step': '{who}: {step}.',
   'event.undo': '{who}, mossa ritirata: {step}.',
-  'event.played': '{who}: {steps}.',
-  'event.forfeit': '{who}: nessun dado si poteva usare, lancio perso.',
+  'event.played': '{who}: lancio {dice}, {steps}.',
+  'event.forfeit': '{who}: lancio {dice}, nessun dado si poteva usare, lancio perso.',
   'event.hint': '{who} consiglia: {steps}. Segui gli anelli numerati.',
   'event.hintNone': '{who} non vede nessuna mossa possibile.',
 

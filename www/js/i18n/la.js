@@ -111,6 +111,7 @@ export default {
 
   'dice.label': 'Tesserae',
   'die.label': 'Tessera quae {value} ostendit, {state}',
+  'die.labelPast': 'Tessera iactus proximi quae {value} ostendit, {state}',
   'die.unused': 'nondum adhibita',
   'die.used': 'adhibita',
   'die.forfeited': 'amissa',
@@ -155,8 +156,8 @@ export default {
   'event.throw': '{who}: iactus {dice}.',
   'event.step': '{who}: {step}.',
   'event.undo': '{who}, revocatum: {step}.',
-  'event.played': '{who}: {steps}.',
-  'event.forfeit': '{who}: nulla tessera adhiberi potuit, iactus amissus est.',
+  'event.played': '{who}: iactus {dice}, {steps}.',
+  'event.forfeit': '{who}: iactus {dice}, nulla tessera adhiberi potuit, iactus amissus est.',
   'event.hint': '{who} suadet: {steps}. Anulos numeratos sequere.',
   'event.hintNone': '{who} nullum motum videt.',
 

@@ -109,6 +109,7 @@ export default {
 
   'dice.label': 'Кости',
   'die.label': 'Кость: {value}, {state}',
+  'die.labelPast': 'Кость прошлого броска: {value}, {state}',
   'die.unused': 'не сыграна',
   'die.used': 'сыграна',
   'die.forfeited': 'сгорела',
@@ -154,8 +155,8 @@ export default {
   'event.throw': '{who}: бросок {dice}.',
   'event.step': '{who}: {step}.',
   'event.undo': '{who}: отменён {step}.',
-  'event.played': '{who}: {steps}.',
-  'event.forfeit': '{who}: ни одна кость не подошла, бросок сгорел.',
+  'event.played': '{who}: бросок {dice}, {steps}.',
+  'event.forfeit': '{who}: бросок {dice}, ни одна кость не подошла, бросок сгорел.',
   'event.hint': '{who} советует: {steps}. Следите за кольцами с номерами.',
   'event.hintNone': '{who} не видит ни одного хода.',
 

@@ -243,7 +243,8 @@ export async function mountLatrunculi(root, ctx) {
     const placing = s.phase === 'place' && !s.result;
     dom.buttons.placeRest.hidden = !placing;
     dom.buttons.placeRest.disabled = !mine;
-    dom.buttons.undo.disabled = !s.canUndo || (!mine && !s.result) || state.computerBusy;
+    // Not after the end (`mine` is false then): Play again and the record are what is left.
+    dom.buttons.undo.disabled = !s.canUndo || !mine || state.computerBusy;
     dom.buttons.hint.disabled = !mine || state.hintPending;
     dom.buttons.hint.setAttribute('aria-pressed', String(Boolean(state.hint)));
     dom.buttons.hint.setAttribute('aria-busy', String(state.hintPending));

@@ -3,7 +3,6 @@
 // the game taken over at a turn.
 
 import { asPicture } from '../../kit/svg.js';
-import { joined } from '../../app/notices.js';
 import { createBoard } from './board.js';
 import { chooseFace } from './faces.js';
 import { createTray, renderTray, renderDice } from './trays.js';
@@ -106,11 +105,9 @@ export function scriptaReplay(engine, i18n) {
     };
   }
 
-  /** Turn `turn` (a TurnView) in words: the throw, then the steps played. */
+  /** Turn `turn` (a TurnView) in words: the throw and the steps played. */
   function describe(turn) {
-    const thrown = words.event({ kind: 'throw', side: turn.side, values: turn.throw });
-    const played = words.event({ kind: 'confirm', side: turn.side, other: other(turn.side), steps: turn.steps });
-    return joined([thrown, played]);
+    return words.event({ kind: 'confirm', side: turn.side, other: other(turn.side), steps: turn.steps, dice: turn.throw });
   }
 
   /** What the board draws at `position` (XSN): the engine's snapshot of a game from there. */

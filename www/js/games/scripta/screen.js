@@ -70,7 +70,7 @@ function layout(root, { t }) {
   hint.setAttribute('aria-pressed', 'false');
   hint.title = t('action.hint.title', { level: t(`level.${GAME.hintLevel}`) });
   // Beside the dice, not among the four actions: it looks back rather than plays.
-  const replay = button('replay', t('action.replay'), 'plain replay');
+  const replay = button('replay', t('action.replay'), 'plain show-again');
   acts.append(button('throw', t('action.throw'), 'primary'), button('undo', t('action.undo')),
     button('confirm', t('action.confirm')), hint);
   controls.append(dice, replay, acts);
@@ -174,16 +174,21 @@ export async function mountScripta(root, ctx) {
     name.textContent = t(known ? `rules.scripta.${reading}` : 'rules.scripta.custom');
     root.querySelector('header h1').append(' · ', name);
   }
+  const firstSnap = first.snapshot();
   const store = createStore({
     game: first,
-    snap: first.snapshot(),
+    snap: firstSnap,
     opponent,
     selected: null,
     choice: null, // {to, steps} while the player says which of several moves to one place
     event: told.length ? { kind: 'notices', list: told } : null,
     hint: null, // {position, steps} while a hint is drawn for that position
-    trail: null, // {side, steps} of the last turn, kept on the board until the next throw
-    trailUpto: null, // while "show again" replays the trail: how many of its steps are drawn
+    // {side, steps, dice, before} of the last turn, kept on the board until the next throw:
+    // its steps, the throw and the position (with the dice) it was played from.
+    trail: null,
+    // The position with the dice, as the turn in play was thrown.
+    turnStart: firstSnap.thrown && !firstSnap.steps.length ? firstSnap.position : null,
+    replaying: null, // {trail, frames, at} while "show again" plays the last turn once more
     face: storage.loadSetting('face'), // the face-to-face layout for pass and play
     hintPending: false,
     thinking: false,
@@ -235,7 +240,9 @@ export async function mountScripta(root, ctx) {
     const next = game().snapshot();
     const state = get();
     const hint = state.hint && state.hint.position === next.position ? state.hint : null;
-    dispatchChecked({ snap: next, hint, ...(event !== undefined ? { event } : {}), ...extra });
+    // Where a turn starts, for its trail: the throw made, no step played yet.
+    const turnStart = next.thrown && !next.steps.length ? next.position : state.turnStart;
+    dispatchChecked({ snap: next, hint, turnStart, ...(event !== undefined ? { event } : {}), ...extra });
   }
 
   /** Dispatches, dropping a selection that is no longer a legal source. */
@@ -258,6 +265,9 @@ export async function mountScripta(root, ctx) {
 
   function render(state) {
     const { snap: s, opponent: who } = state;
+    // While the last turn is shown again, the board, trays and dice show its frame; the rest
+    // of the screen (buttons, status) stays the game's own.
+    const shown = state.replaying ? state.replaying.frames[state.replaying.at] : s;
     const legal = sources(state);
     const humanToMove = !s.winner && s.turn !== computerSide(who, GAME.sides);
     const you = who.kind === 'computer' ? who.human : null;
@@ -269,21 +279,21 @@ export async function mountScripta(root, ctx) {
     }
     board.current.render({
       position: s.position,
-      marks: s.marks,
+      marks: shown.marks,
       selectable: new Set([...legal.keys()].filter((k) => k !== 'tray')),
       selected: state.selected,
       targets,
       turn: s.turn,
-      borneOff: { albi: s.albi.borneOff, nigri: s.nigri.borneOff },
+      borneOff: { albi: shown.albi.borneOff, nigri: shown.nigri.borneOff },
       hint: state.hint?.steps ?? null,
-      trail: state.trail,
-      trailUpto: state.trailUpto,
+      trail: state.replaying?.trail ?? state.trail,
+      trailUpto: state.replaying?.at ?? null,
     });
     for (const side of GAME.sides) {
       const toMove = side === s.turn && !s.winner;
       const playerId = who.kind !== 'computer' ? '' : side === who.human ? 'you' : who.level;
       const player = playerId === 'you' ? t('tray.you') : playerId ? t(`level.${playerId}`) : '';
-      renderTray(trays[side], s[side], {
+      renderTray(trays[side], shown[side], {
         toMove,
         selectable: toMove && legal.has('tray'),
         coach: toMove && coach === 'tray',
@@ -293,7 +303,10 @@ export async function mountScripta(root, ctx) {
         thinking: state.thinking && side === computerSide(who, GAME.sides),
       }, i18n);
     }
-    renderDice(dom.dice, s.dice, geometry.dice, i18n);
+    // Until the next throw, the dice show the last turn's throw, as past dice (not data-die).
+    if (state.replaying) renderDice(dom.dice, shown.dice, geometry.dice, i18n, 'replay');
+    else if (!s.thrown && state.trail) renderDice(dom.dice, state.trail.dice, geometry.dice, i18n, 'last');
+    else renderDice(dom.dice, s.dice, geometry.dice, i18n);
     const over = Boolean(s.winner);
     dom.buttons.throw.disabled = s.thrown || over || !humanToMove;
     dom.buttons.undo.disabled = s.steps.length === 0 || !humanToMove;
@@ -308,8 +321,9 @@ export async function mountScripta(root, ctx) {
     body.dataset.opponent = who.kind;
     if (who.kind === 'computer') body.dataset.level = who.level;
     else delete body.dataset.level;
-    dom.buttons.replay.hidden = !state.trail || state.trail.side === you || state.trail.steps.length === 0;
-    dom.buttons.replay.disabled = state.trailUpto !== null;
+    // Always in its place, so nothing moves; it can be pressed when there is a turn to show.
+    dom.buttons.replay.disabled = !state.trail || state.trail.side === you || !state.trail.steps.length
+      || state.replaying !== null;
     dom.main.dataset.near = you ?? GAME.sides[0];
     dom.buttons.face.hidden = who.kind === 'computer';
     dom.buttons.face.setAttribute('aria-pressed', String(state.face));
@@ -399,11 +413,7 @@ export async function mountScripta(root, ctx) {
   /** Plays `step` (one of the legal StepViews) for the side to move; `who` names a computer. */
   function play(step, who) {
     const mover = snap().turn;
-    const b = board.current;
-    const start = step.from === 'tray'
-      ? trayDisc(trays[mover]).getBoundingClientRect()
-      : b.counterElement(step.from, mover)?.getBoundingClientRect();
-    const blot = step.hit ? b.counterElement(step.to)?.getBoundingClientRect() : null;
+    const start = startOf(step, mover);
     let played;
     try {
       played = game().play(step.step);
@@ -413,10 +423,27 @@ export async function mountScripta(root, ctx) {
       return changed({ kind: 'notice', notice: 'failed', args: { why: error.message } });
     }
     changed({ kind: 'step', side: mover, who, other: other(mover), step: played }, { selected: null });
-    fly(`disc-${mover}`, start, b.counterElement(step.to, mover), b.counterPx());
-    if (blot) {
+    flyStep(step, mover, start);
+  }
+
+  /** Where a step's counter (and the blot it hits) are on screen before it is played. */
+  function startOf(step, mover) {
+    const b = board.current;
+    return {
+      from: step.from === 'tray'
+        ? trayDisc(trays[mover]).getBoundingClientRect()
+        : b.counterElement(step.from, mover)?.getBoundingClientRect(),
+      blot: step.hit ? b.counterElement(step.to)?.getBoundingClientRect() : null,
+    };
+  }
+
+  /** Flies the counter of a step just drawn from where it stood (`startOf`), and its blot home. */
+  function flyStep(step, mover, start) {
+    const b = board.current;
+    fly(`disc-${mover}`, start.from, b.counterElement(step.to, mover), b.counterPx());
+    if (start.blot) {
       const home = trays[other(mover)].querySelector('.pile-sent-home .disc');
-      fly(`disc-${other(mover)}`, blot, home, b.counterPx());
+      fly(`disc-${other(mover)}`, start.blot, home, b.counterPx());
     }
   }
 
@@ -438,8 +465,9 @@ export async function mountScripta(root, ctx) {
       if (!snap().thrown) {
         await until(route.pace);
         if (!current()) return;
-        changed({ kind: 'throw', side, who, values: game().throwDice() }, { trail: null, trailUpto: null });
+        changed({ kind: 'throw', side, who, values: game().throwDice() }, { trail: null, replaying: null });
       }
+      const before = get().turnStart;
       const asked = performance.now();
       const steps = await worker.ask({
         game: GAME.id, kind: 'choose', position: snap().position, level: get().opponent.level,
@@ -455,29 +483,50 @@ export async function mountScripta(root, ctx) {
         await until(route.pace);
         if (!current()) return;
       }
-      const played = snap().steps;
+      const { steps: played, dice } = snap();
       game().confirm();
       // Handing the turn over clears computerBusy, and nothing after this may clear it again:
       // when the computer throws again (three alike), this dispatch has already started its
       // next turn, and a second clearing would start another beside it.
-      changed({ kind: 'confirm', side, who, other: other(side), steps: played },
-        { computerBusy: false, trail: { side, steps: played } });
+      changed({ kind: 'confirm', side, who, other: other(side), steps: played, dice: dice.map((d) => d.value) },
+        { computerBusy: false, trail: { side, steps: played, dice, before } });
     } catch (error) {
       // It stays busy: another try would fail the same way, and the notice offers a new game.
       if (current()) changed({ kind: 'notice', notice: 'computerFailed', args: { why: error.message } }, { thinking: false });
     }
   }
 
-  /** Replays the last turn's marks one step at a time, slowly enough to follow. */
+  /**
+   * Plays the last turn again on the board: from the position it was thrown in, one step at a
+   * time with its dice, the counters flying as they did; then the game's own position is back.
+   * The engine plays the steps on a copy, so the frames are its own positions.
+   */
   async function showAgain() {
     const { trail, epoch } = get();
-    if (!trail) return;
-    for (let upto = 0; upto <= trail.steps.length; upto++) {
-      if (get().epoch !== epoch || get().trail !== trail || life.destroyed) return;
-      store.dispatch({ trailUpto: upto });
-      await wait(Math.max(route.pace, 300) * 2);
+    if (!trail?.before || get().replaying) return;
+    const copy = safe.guard(engine.ScriptaGame.fromPosition(trail.before, '0'));
+    const frames = [copy.snapshot()];
+    try {
+      for (const step of trail.steps) {
+        copy.play(step.step);
+        frames.push(copy.snapshot());
+      }
+    } finally {
+      copy.free();
     }
-    if (get().trail === trail) store.dispatch({ trailUpto: null });
+    const still = () => get().epoch === epoch && get().trail === trail && !life.destroyed
+      && get().replaying?.frames === frames;
+    store.dispatch({ replaying: { trail, frames, at: 0 } });
+    for (let at = 1; at < frames.length; at++) {
+      await wait(Math.max(route.pace, 300) * 2);
+      if (!still()) return;
+      const step = trail.steps[at - 1];
+      const start = startOf(step, trail.side);
+      store.dispatch({ replaying: { trail, frames, at } });
+      flyStep(step, trail.side, start);
+    }
+    await wait(Math.max(route.pace, 300) * 2);
+    if (still()) store.dispatch({ replaying: null });
   }
 
   /** Asks the strongest player for the move here and draws it; asking again hides it. */
@@ -564,7 +613,8 @@ export async function mountScripta(root, ctx) {
       hint: null,
       hintPending: false,
       trail: null,
-      trailUpto: null,
+      turnStart: snapshot.thrown && !snapshot.steps.length ? snapshot.position : null,
+      replaying: null,
       thinking: false,
       computerBusy: false,
       epoch: state.epoch + 1,
@@ -611,13 +661,15 @@ export async function mountScripta(root, ctx) {
       }
       if (action === 'choice-cancel') return store.dispatch({ choice: null });
       if (action === 'throw') {
-        changed({ kind: 'throw', side, values: game().throwDice() }, { trail: null, trailUpto: null });
+        changed({ kind: 'throw', side, values: game().throwDice() }, { trail: null, replaying: null });
       } else if (action === 'undo') {
         changed({ kind: 'undo', side, other: other(side), step: game().undo() }, { selected: null });
       } else if (action === 'confirm') {
-        const steps = snap().steps;
+        const { steps, dice } = snap();
+        const before = get().turnStart;
         game().confirm();
-        changed({ kind: 'confirm', side, other: other(side), steps }, { trail: { side, steps } });
+        changed({ kind: 'confirm', side, other: other(side), steps, dice: dice.map((d) => d.value) },
+          { trail: { side, steps, dice, before } });
       } else if (action === 'face') {
         storage.saveSetting('face', !get().face);
         store.dispatch({ face: !get().face });

@@ -88,19 +88,27 @@ export function trayDisc(tray) {
 // Pip positions on a 3x3 grid, numbered 0-8 row by row.
 const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
-/** Shows `count` dice: blank before the throw, then each die with its value and state. */
-export function renderDice(box, dice, count, { t }) {
+/**
+ * Shows `count` dice: blank before the throw, then each die with its value and state. `past`
+ * dice are a turn already played, `'last'` (the last throw, until the next) or `'replay'` (a
+ * turn shown again): drawn alike but marked `data-past-die`, since the dice to play now are
+ * the only `data-die`.
+ */
+export function renderDice(box, dice, count, { t }, past = null) {
   const nodes = [];
+  if (past) box.dataset.past = past;
+  else delete box.dataset.past;
   for (let i = 0; i < count; i++) {
     const die = document.createElement('span');
     const d = dice[i];
     die.className = 'die';
     if (d) {
-      die.dataset.die = '';
+      if (past) die.dataset.pastDie = d.state;
+      else die.dataset.die = '';
       die.dataset.value = String(d.value);
-      die.dataset.state = d.state;
+      if (!past) die.dataset.state = d.state;
       die.setAttribute('role', 'img');
-      die.setAttribute('aria-label', t('die.label', { value: d.value, state: t(`die.${d.state}`) }));
+      die.setAttribute('aria-label', t(past ? 'die.labelPast' : 'die.label', { value: d.value, state: t(`die.${d.state}`) }));
       for (let p = 0; p < 9; p++) {
         const pip = document.createElement('span');
         pip.className = PIPS[d.value]?.includes(p) ? 'pip on' : 'pip';

@@ -54,10 +54,12 @@ export function createWords({ t, list }, board = {}) {
         return { key: `event.step played.${stepKind(e.step)}`, text: t('event.step', { who, step: played(e.step, e.other, you) }) };
       case 'undo':
         return say('event.undo', { who, step: played(e.step, e.other, you) });
-      case 'confirm':
+      case 'confirm': {
+        const dice = e.dice.join('-');
         return e.steps.length
-          ? say('event.played', { who, steps: list(e.steps.map((s) => played(s, e.other, you))) })
-          : say('event.forfeit', { who });
+          ? say('event.played', { who, dice, steps: list(e.steps.map((s) => played(s, e.other, you))) })
+          : say('event.forfeit', { who, dice });
+      }
       case 'refuse':
         return refusal(e.refusal);
       case 'hint':
