@@ -73,3 +73,40 @@ test('the theme switch shows whether the dark theme is on', async () => {
   assert.notEqual(first.knob, second.knob);
   await close(s);
 });
+
+/** Every visible control smaller than 44 x 44 px, and every board place whose drawn cell does not all take its taps. */
+const tooSmall = (page) => page.evaluate(() => {
+  const visible = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
+  const controls = [...document.querySelectorAll('button, select, input, summary, [role="button"]:not(svg *)')]
+    .filter(visible)
+    .map((e) => { const r = e.getBoundingClientRect(); return { what: e.dataset.action ?? e.className ?? e.tagName, w: r.width, h: r.height }; })
+    .filter(({ w, h }) => w < 44 || h < 44);
+  const places = [];
+  for (const place of document.querySelectorAll('[data-mark], [data-off], [data-square]')) {
+    if (place.closest('[aria-hidden="true"]') || !visible(place)) continue;
+    const drawn = (place.querySelector('.cell') ?? place).getBoundingClientRect();
+    // 3 px in: the outlines of neighbouring cells overlap at their shared edge.
+    const corners = [[drawn.left + 3, drawn.top + 3], [drawn.right - 3, drawn.top + 3],
+      [drawn.left + 3, drawn.bottom - 3], [drawn.right - 3, drawn.bottom - 3]];
+    for (const [x, y] of corners) {
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+      if (document.elementFromPoint(x, y)?.closest('[data-mark], [data-off], [data-square]') !== place) {
+        places.push(place.dataset.mark ?? place.dataset.off ?? place.dataset.square);
+      }
+    }
+  }
+  return { controls, places };
+});
+
+test('every control is at least 44 x 44 px, and every drawn cell takes a tap anywhere on it', async () => {
+  const screens = ['?lang=en', '?game=scripta&opponent=human&seed=3', '?game=scripta&rules=italian&opponent=human',
+    '?game=latrunculi&opponent=human', '?game=latrunculi&opponent=human&rules=quintana', '?page=rules&game=scripta'];
+  for (const viewport of [{ width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1024, height: 768 }]) {
+    for (const query of screens) {
+      const s = await open(browser, query, { viewport });
+      await s.page.waitForTimeout(100);
+      assert.deepEqual(await tooSmall(s.page), { controls: [], places: [] }, `${query} at ${viewport.width}x${viewport.height}`);
+      await close(s);
+    }
+  }
+});

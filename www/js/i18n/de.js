@@ -107,8 +107,6 @@ export default {
   'tray.toMove': 'am Zug',
   'tray.thinking': 'überlegt…',
   'tray.you': 'du',
-  'tray.label': 'Ablage der {side}: {waiting} warten, {sentHome} geschlagen, {borneOff} ausgewürfelt',
-  'tray.labelPlayer': 'Ablage der {side} ({player}): {waiting} warten, {sentHome} geschlagen, {borneOff} ausgewürfelt',
 
   'dice.label': 'Würfel',
   'die.label': 'Würfel mit {value}, {state}',

@@ -107,8 +107,6 @@ export default {
   'tray.toMove': 'to move',
   'tray.thinking': 'thinking…',
   'tray.you': 'you',
-  'tray.label': '{side} tray: {waiting} waiting, {sentHome} sent home, {borneOff} borne off',
-  'tray.labelPlayer': '{side} ({player}) tray: {waiting} waiting, {sentHome} sent home, {borneOff} borne off',
 
   'dice.label': 'Dice',
   'die.label': 'Die showing {value}, {state}',

@@ -108,8 +108,6 @@ export default {
   'tray.toMove': 'au trait',
   'tray.thinking': 'réfléchit…',
   'tray.you': 'vous',
-  'tray.label': 'Réserve des {side} : {waiting} en attente, {sentHome} renvoyés, {borneOff} sortis',
-  'tray.labelPlayer': 'Réserve des {side} ({player}) : {waiting} en attente, {sentHome} renvoyés, {borneOff} sortis',
 
   'dice.label': 'Dés',
   'die.label': 'Dé montrant {value}, {state}',

@@ -104,8 +104,6 @@ export default {
   'tray.toMove': 'di turno',
   'tray.thinking': 'pensa…',
   'tray.you': 'tu',
-  'tray.label': 'Vassoio di {side}: {waiting} in attesa, {sentHome} catturate, {borneOff} uscite',
-  'tray.labelPlayer': 'Vassoio di {side} ({player}): {waiting} in attesa, {sentHome} catturate, {borneOff} uscite',
 
   'dice.label': 'Dadi',
   'die.label': 'Dado che segna {value}, {state}',

@@ -106,8 +106,6 @@ export default {
   'tray.toMove': 'ludunt',
   'tray.thinking': 'cogitat…',
   'tray.you': 'tu',
-  'tray.label': 'Loculus {side}: {waiting} exspectant, {sentHome} domum missi, {borneOff} educti',
-  'tray.labelPlayer': 'Loculus {side} ({player}): {waiting} exspectant, {sentHome} domum missi, {borneOff} educti',
 
   'dice.label': 'Tesserae',
   'die.label': 'Tessera quae {value} ostendit, {state}',

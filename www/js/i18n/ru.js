@@ -104,8 +104,6 @@ export default {
   'tray.toMove': 'ходят',
   'tray.thinking': 'думает…',
   'tray.you': 'вы',
-  'tray.label': 'Лоток {side}: ждут — {waiting}, побиты — {sentHome}, выведены — {borneOff}',
-  'tray.labelPlayer': 'Лоток {side} ({player}): ждут — {waiting}, побиты — {sentHome}, выведены — {borneOff}',
 
   'dice.label': 'Кости',
   'die.label': 'Кость: {value}, {state}',

@@ -197,10 +197,13 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     // The whole column slot answers taps, not only the drawn cell: bigger thumb targets.
     el('rect', { x, y: y - ROW_GAP / 2, width: W, height: H + ROW_GAP, class: 'hit-area' }, g);
     el('rect', { x: x + 1.5, y, width: W - 3, height: H, rx: 5, class: 'cell' }, g);
-    const letter = el('text', { x: x + W / 2, y: y + 45, class: 'letter' }, g);
-    letter.textContent = letterOf(cell);
+    // The number, then the letter: the mark's name begins with them in that order.
     const number = el('text', { x: x + 3, y: y + 17, class: 'number' }, g);
     number.textContent = cell.label;
+    // A space between them, as read: "1 V", not "1V" (SVG draws no text outside <text>).
+    g.append(' ');
+    const letter = el('text', { x: x + W / 2, y: y + 45, class: 'letter' }, g);
+    letter.textContent = letterOf(cell);
     const stack = el('g', { class: 'stack' }, g);
     marks.set(keyOf(cell), { g, stack, cell });
   }
@@ -214,6 +217,9 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     }, svg));
   }
   // Drawn last, so the last turn's marks and a hint lie over the counters; they never take a tap.
+  // A stack's count lies over its counters but outside its mark, whose name is what the mark
+  // itself shows (its number and letter) and says the count in words.
+  const counts = el('g', { class: 'stack-counts', 'aria-hidden': 'true' }, svg);
   const trail = el('g', { class: 'trails', 'aria-hidden': 'true' }, svg);
   const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
   container.replaceChildren(svg);
@@ -292,8 +298,11 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
   }
 
   function drawStack(key, side, count, entry) {
-    const { stack } = marks.get(key);
+    const held = marks.get(key);
+    const { stack } = held;
     stack.replaceChildren();
+    held.count?.remove();
+    held.count = null;
     const shown = Math.min(count, VISIBLE);
     for (let k = 0; k < shown; k++) {
       const { x, y } = slot(key, k);
@@ -302,8 +311,8 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     }
     if (count >= 3) {
       const { x, y } = slot(key, shown - 1);
-      const text = el('text', { x, y: y + 5, class: `stack-count on-${side}` }, stack);
-      text.textContent = String(count);
+      held.count = el('text', { x, y: y + 5, class: `stack-count on-${side}` }, counts);
+      held.count.textContent = String(count);
     }
     if (entry) {
       // Where the counter would land: a ring on the next free slot, or on the blot it hits.
@@ -341,7 +350,10 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
       const state = mine && view.selected === mark ? 'a11y.picked'
         : target ? (target.hit ? 'a11y.destinationHit' : 'a11y.destination')
           : mine && view.selectable.has(mark) ? 'a11y.canPick' : null;
-      const name = cell.owner ? t('a11y.ownMark', { mark: cell.label, side: t(`side.${cell.owner}`) }) : cell.label;
+      // What the mark shows, its number and letter, is in its name, as a voice-control user
+      // would say it.
+      const shown = [cell.label, letterOf(cell)].filter(Boolean).join(' ');
+      const name = cell.owner ? t('a11y.ownMark', { mark: shown, side: t(`side.${cell.owner}`) }) : shown;
       g.setAttribute('aria-label', named(t('a11y.mark', { mark: name, word: wordOf.get(key), what }), state));
     }
     for (const [side, zone] of Object.entries(exits)) {

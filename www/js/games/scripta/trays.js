@@ -18,7 +18,10 @@ function pile(kind, side, count, label) {
   const number = document.createElement('b');
   number.textContent = String(count);
   text.append(number, ` ${label}`);
-  box.append(discs, text);
+  const comma = document.createElement('span');
+  comma.className = 'unseen';
+  comma.textContent = ', ';
+  box.append(comma, discs, text);
   box.classList.toggle('empty', count === 0);
   return box;
 }
@@ -41,7 +44,11 @@ export function createTray(zone, side, { t }) {
   title.append(player, state);
   const piles = document.createElement('span');
   piles.className = 'piles';
-  tray.append(title, piles);
+  // Its name is what it shows (a voice-control user says what they see), and then, unseen,
+  // whether a counter can be picked from it now.
+  const can = document.createElement('span');
+  can.className = 'unseen tray-can';
+  tray.append(title, piles, can);
   zone.replaceChildren(tray);
   return tray;
 }
@@ -71,11 +78,7 @@ export function renderTray(tray, counts, state, { t }) {
     pile('sent-home', side, counts.sentHome, t('tray.sentHome')),
     pile('borne-off', side, counts.borneOff, t('tray.borneOff')),
   );
-  const args = { side: t(`side.${side}`), player: state.player, ...counts };
-  const label = t(state.player ? 'tray.labelPlayer' : 'tray.label', args);
-  // Whether a waiting counter can be picked from it now, as the marks say of their counters.
-  tray.setAttribute('aria-label', state.selectable && !state.selected
-    ? t('a11y.withState', { name: label, state: t('a11y.canPick') }) : label);
+  tray.querySelector('.tray-can').textContent = state.selectable && !state.selected ? `, ${t('a11y.canPick')}` : '';
   tray.setAttribute('aria-pressed', String(state.selected));
 }
 
