@@ -31,9 +31,11 @@ export async function launch() {
 /**
  * A fresh page (own storage) at `query`, with every requested URL collected in `requests`.
  * Motion is reduced unless asked for, so steps are not slowed by animation. `options.init` runs
- * in every page before its own scripts (a stub of a browser API, say).
+ * in every page before its own scripts (a stub of a browser API, say); `options.base` serves
+ * the page from another site than LUDI_URL's.
  */
 export async function open(browser, query = '', options = {}) {
+  const base = options.base ?? BASE;
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 390, height: 844 },
     deviceScaleFactor: options.scale ?? 1,
@@ -46,7 +48,7 @@ export async function open(browser, query = '', options = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error));
-  await page.goto(new URL(query, BASE).href);
+  await page.goto(new URL(query, base).href);
   await page.waitForSelector('body.ready');
   return { context, page, requests, errors };
 }

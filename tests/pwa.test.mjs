@@ -6,11 +6,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { BASE, launch, open, close } from './helpers.mjs';
+import { BASE as SHARED, launch, open as openShared, close } from './helpers.mjs';
 
 // The served site (`cargo xtask serve|test` serve target/dist/, and make its precache list
-// afresh for each request): adding a file there makes a new version.
+// afresh for each request): adding a file there makes a new version. `cargo xtask test` gives
+// this file a copy of the site of its own (LUDI_UPDATE_URL, LUDI_DIST), so the new version
+// never reaches the test files that run beside it.
+const BASE = process.env.LUDI_UPDATE_URL ?? SHARED;
 const DIST = process.env.LUDI_DIST || path.resolve('..', 'target', 'dist');
+const open = (browser, query, options = {}) => openShared(browser, query, { ...options, base: BASE });
 
 let browser;
 before(async () => { browser = await launch(); });

@@ -9,6 +9,9 @@ use std::process::Command;
 
 /// Where Debian installs Chromium; `CHROMIUM` overrides it.
 const CHROMIUM: &str = "/usr/bin/chromium";
+/// How many test files run at once. A browser test spends much of its time waiting (for the
+/// page's pace, a worker, a timer), so two files share two cores well.
+const CONCURRENCY: usize = 2;
 
 pub fn run() -> Result<(), String> {
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| CHROMIUM.into());
@@ -31,20 +34,34 @@ pub fn run() -> Result<(), String> {
     let site = dist::build()?;
     let server = Server::start(0, site.clone())?;
     let url = format!("http://{}/", server.addr());
+    // The update test changes a file of the site it is served, to make a new version: it gets
+    // a copy of its own, so the files running beside it never see that version.
+    let update_site = wasm::target_dir()?.join("dist-update");
+    dist::write(&workspace_root().join("www"), &update_site)?;
+    let update_server = Server::start(0, update_site.clone())?;
     let screenshots = wasm::target_dir()?.join("screenshots");
-    eprintln!("xtask: node --test {} (page at {url})", files.join(" "));
+    let concurrency = format!("--test-concurrency={CONCURRENCY}");
+    eprintln!(
+        "xtask: node --test {concurrency} {} (page at {url})",
+        files.join(" ")
+    );
     let status = Command::new("node")
         .arg("--test")
+        .arg(&concurrency)
         .args(&files)
         .current_dir(&tests)
         .env("LUDI_URL", &url)
         .env("CHROMIUM", &chromium)
         .env("SCREENSHOTS", &screenshots)
-        // The update test changes a file of the served site to make a new version.
-        .env("LUDI_DIST", &site)
+        .env(
+            "LUDI_UPDATE_URL",
+            format!("http://{}/", update_server.addr()),
+        )
+        .env("LUDI_DIST", &update_site)
         .status()
         .map_err(|e| format!("cannot start node: {e}"))?;
     drop(server);
+    drop(update_server);
     if status.success() {
         Ok(())
     } else {
