@@ -180,6 +180,36 @@ test('every unfinished game waits on the home screen, and Play or a link never r
   await close(s);
 });
 
+test('the home screen at three sizes with unfinished games: the game cards use the width, every new control is 44 px', async () => {
+  for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet', { width: 768, height: 1024 }], ['landscape', { width: 1024, height: 768 }]]) {
+    const s = await open(browser, '?game=latrunculi&rules=quintana&opponent=human&pace=0', { viewport });
+    await moves(s.page, ['c2-c5']);
+    await s.page.goto(new URL('?game=scripta&opponent=computer&level=easy&seed=4', s.page.url()).href);
+    await s.page.waitForSelector('body.ready');
+    await s.page.click('[data-action="throw"]');
+    await home(s.page);
+    await s.page.screenshot({ path: screenshotPath(`home-unfinished-${name}.png`) });
+    const main = await s.page.locator('main.home').boundingBox();
+    const cards = await s.page.$$eval('.choice[data-game]', (nodes) => nodes.map((n) => n.getBoundingClientRect().width));
+    assert.equal(cards.length, 2);
+    assert.ok(cards[0] + cards[1] > 0.9 * (main.width - 20), `${name}: the game cards are ${cards} wide of ${main.width}`);
+    for (const b of await s.page.locator('[data-action="resume"]').all()) {
+      const box = await b.boundingBox();
+      assert.ok(box.width >= 44 && box.height >= 44, `${name}: Resume is ${box.width}x${box.height}`);
+    }
+    await s.page.click('.choice[data-game="latrunculi"]');
+    await s.page.click('.choice[data-rules="quintana"]');
+    await s.page.click('[data-action="start"]');
+    await s.page.locator('dialog[open] [data-notice="replace"]').waitFor();
+    for (const b of await s.page.locator('dialog[open] button').all()) {
+      const box = await b.boundingBox();
+      assert.ok(box.width >= 44 && box.height >= 44, `${name}: a button of the question is ${box.width}x${box.height}`);
+    }
+    await s.page.screenshot({ path: screenshotPath(`home-replace-ask-${name}.png`) });
+    await close(s);
+  }
+});
+
 test('an unknown game is the home screen with a notice', async () => {
   const s = await open(browser, '?game=chess');
   await s.page.waitForSelector('[data-action="start"]');
