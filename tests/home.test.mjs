@@ -177,6 +177,22 @@ test('every unfinished game waits on the home screen, and Play or a link never r
   await s.page.waitForSelector('body.ready');
   assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0, 'the link now restores its own game');
   await says(s.page, 'notice.restored');
+
+  // A game with nothing played yet gives way unasked: nothing of it would be lost.
+  await home(s.page);
+  await play(s.page, 'latrunculi', 'quintana');
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0);
+  const start = await position(s.page);
+
+  // Start the new game, in Play's question, is what replaces a game: a fresh board in its place.
+  await moves(s.page, ['c2-c5']);
+  await home(s.page);
+  await play(s.page, 'latrunculi', 'quintana');
+  await ask.locator('[data-action="replace"]').click();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await position(s.page), start);
+  assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0);
   await close(s);
 });
 

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { migrate, readSave, makeSave, SAVE_VERSION, saveKey, legacyKeys, asideKey, slotOf, slots } from '../../www/js/app/saves.js';
+import { migrate, readSave, makeSave, played, SAVE_VERSION, saveKey, legacyKeys, asideKey, slotOf, slots } from '../../www/js/app/saves.js';
 
 const fixture = (game) => JSON.parse(readFileSync(new URL(`./fixtures/${game}.v1.json`, import.meta.url), 'utf8'));
 
@@ -106,6 +106,19 @@ test('a link\'s rules name its slot: a named set, the first for none or an unkno
   assert.equal(slotOf('latrunculi', 'quintana'), 'quintana');
   assert.equal(slotOf('latrunculi', 'start=rows,move=rook,corner=off,noback=off,win=all'), 'custom');
   assert.equal(slotOf('latrunculi', 'nonsense'), 'piso');
+});
+
+test('a game has something played once a move, a turn, a step or a throw is saved', () => {
+  const scripta = { seed: '1', start: 'A w15s0o0: w15s0o0:', turns: [], thrown: false, steps: [] };
+  assert.equal(played({ saved: scripta }), false, 'a fresh XII Scripta game');
+  assert.equal(played({ saved: { ...scripta, opening: [['423', '651']] } }), false, 'the seed\'s opening throws are nobody\'s play');
+  assert.equal(played({ saved: { ...scripta, thrown: true } }), true, 'the dice of the first turn are thrown');
+  assert.equal(played({ saved: { ...scripta, turns: [{ throw: '235', steps: ['in/2'] }] } }), true);
+  const latrunculi = { rules: 'r', start: 's', seed: '1', moves: [] };
+  assert.equal(played({ saved: latrunculi }), false);
+  assert.equal(played({ saved: { ...latrunculi, moves: ['c2-c5'] } }), true);
+  assert.equal(played({ saved: { moves: 'garbage', turns: 7 } }), false, 'storage is untrusted');
+  for (const game of ['scripta', 'latrunculi']) assert.equal(played(readSave(fixture(game).text, game).save), true, game);
 });
 
 test('keys: one per game and rule set, versions not in the name; older keys and set-aside keys apart', () => {

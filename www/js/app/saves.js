@@ -132,6 +132,16 @@ export function readSave(text, game) {
   return migrate(data, game);
 }
 
+/**
+ * Whether anything has been played in a save's game, read from the engine's saved data of
+ * format 1: XII Scripta's turns, steps or a throw of the turn under way, Latrunculi's moves
+ * and placements. A game where nothing is played loses nothing when another takes its place.
+ */
+export function played({ saved }) {
+  const some = (list) => Array.isArray(list) && list.length > 0;
+  return some(saved.turns) || saved.thrown === true || some(saved.steps) || some(saved.moves);
+}
+
 /** A save of the current version; its slot is its origin's. */
 export function makeSave(game, { origin, saved, opponent, over }, writer, now) {
   return {
