@@ -78,7 +78,7 @@ test('a reload restores the game; corrupt saved data is set aside with a message
   await says(s.page, 'notice.restored');
 
   await s.page.evaluate(() => {
-    const key = 'ludi-romani.scripta';
+    const key = 'ludi-romani.scripta.austin-murray';
     const data = JSON.parse(localStorage.getItem(key));
     data.saved.turns[0].steps = ['in/9'];
     localStorage.setItem(key, JSON.stringify(data));
@@ -88,7 +88,7 @@ test('a reload restores the game; corrupt saved data is set aside with a message
   await says(s.page, 'notice.corrupt');
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
 
-  await s.page.evaluate(() => localStorage.setItem('ludi-romani.scripta', '{not json'));
+  await s.page.evaluate(() => localStorage.setItem('ludi-romani.scripta.austin-murray', '{not json'));
   await s.page.reload();
   await s.page.waitForSelector('body.ready');
   await says(s.page, 'notice.corrupt');

@@ -1,10 +1,11 @@
-// The home screen: it reaches each game with the chosen rules and opponent, offers an
-// unfinished game first, remembers the last choices, and opens the rules pages; a rules page
-// also opens from play. Screenshots of the home screen, the board and each rules page.
+// The home screen: it reaches each game with the chosen rules and opponent, offers every
+// unfinished game first (one per game and rule set), never lets Play or a link replace one
+// without asking, remembers the last choices, and opens the rules pages; a rules page also
+// opens from play. Screenshots of the home screen, the board and each rules page.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, position, says, screenshotPath } from './helpers.mjs';
+import { launch, open, close, position, says, screenshotPath, playHumanTurn } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -83,6 +84,146 @@ test('Resume restores an unfinished game from the home screen', async () => {
   await s.page.goBack();
   await s.page.waitForSelector('[data-action="resume"]');
   await close(s);
+});
+
+/** Back to the home screen by its button, once it is drawn (its pictures too). */
+async function home(page) {
+  await page.click('[data-action="home"]');
+  await page.waitForSelector('[data-action="start"]');
+  await page.waitForSelector('body.ready');
+}
+
+/** Plays Latrunculi moves ('c2-c5' ...) by tapping their squares. */
+async function moves(page, list) {
+  for (const move of list) {
+    const [from, to] = move.split('-');
+    await page.click(`[data-square="${from}"]`);
+    await page.click(`[data-square="${to}"]`);
+  }
+}
+
+/** The unfinished games the home screen offers, as `game/slot`, in its order. */
+const offered = (page) => page.$$eval('[data-action="resume"]', (nodes) => nodes.map((b) => `${b.dataset.game}/${b.dataset.slot}`));
+
+/** Chooses a game, its rules and two players on the home screen, and presses Play. */
+async function play(page, game, rules) {
+  await page.click(`.choice[data-game="${game}"]`);
+  await page.click(`.choice[data-rules="${rules}"]`);
+  await page.click('.choice[data-opponent="human"]');
+  await page.click('[data-action="start"]');
+}
+
+test('every unfinished game waits on the home screen, and Play or a link never replaces one silently', async () => {
+  const s = await open(browser, '?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  await moves(s.page, ['c2-c5', 'f7-f4', 'd2-d4']);
+  const quintana = await position(s.page);
+  await home(s.page);
+  assert.deepEqual(await offered(s.page), ['latrunculi/quintana']);
+
+  // A turn of XII Scripta started from the home screen: both games are offered, the last first,
+  // each with a picture of its board (a picture, not controls) and how far it is.
+  await play(s.page, 'scripta', 'austin-murray');
+  await s.page.waitForSelector('[data-mark="1"]');
+  await playHumanTurn(s.page);
+  await s.page.waitForSelector('body[data-turn="nigri"]');
+  await home(s.page);
+  assert.deepEqual(await offered(s.page), ['scripta/austin-murray', 'latrunculi/quintana']);
+  assert.equal(await s.page.locator('.unfinished-card svg[role="img"]').count(), 2);
+  assert.equal(await s.page.locator('.unfinished-card [data-square], .unfinished-card [data-mark], .unfinished-card [data-position]').count(), 0);
+  assert.deepEqual(await s.page.$$eval('.unfinished-far', (nodes) => nodes.map((n) => n.textContent)), ['1 turn played', '3 moves played']);
+
+  // Play under other rules of the same game starts at once, and the Quintana game stays.
+  await play(s.page, 'latrunculi', 'piso');
+  await s.page.waitForSelector('body[data-phase="place"]');
+  assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0);
+  await home(s.page);
+  assert.deepEqual((await offered(s.page)).sort(), ['latrunculi/piso', 'latrunculi/quintana', 'scripta/austin-murray']);
+
+  // Play under the same rules asks first, Resume focused; Cancel stays home with nothing lost.
+  await play(s.page, 'latrunculi', 'quintana');
+  const ask = s.page.locator('dialog[open] [data-notice="replace"]');
+  await ask.waitFor();
+  assert.equal(await ask.locator('[data-action="resume"][data-game="latrunculi"][data-slot="quintana"]').evaluate((b) => b === document.activeElement), true);
+  assert.equal(await ask.locator('.unfinished-far').textContent(), '3 moves played');
+  await s.page.screenshot({ path: screenshotPath('home-replace-ask-phone.png') });
+  await ask.locator('[data-action="cancel"]').click();
+  assert.equal(await s.page.locator('dialog[open]').count(), 0);
+  assert.ok((await offered(s.page)).includes('latrunculi/quintana'));
+  await play(s.page, 'latrunculi', 'quintana');
+  await ask.locator('[data-action="resume"]').click();
+  await s.page.waitForSelector('[data-square="c5"]');
+  assert.equal(await position(s.page), quintana);
+  await says(s.page, 'notice.restored');
+
+  // A link to another Quintana game asks too, as a screen of its own; Resume goes back to the game.
+  await s.page.goto(new URL('?game=latrunculi&rules=quintana&opponent=computer&level=easy', s.page.url()).href);
+  await s.page.waitForSelector('body.ready');
+  const gate = s.page.locator('main [data-notice="replace"]');
+  await gate.waitFor();
+  assert.equal(await s.page.locator('[data-square]').count(), 0, 'no game is started behind the question');
+  assert.equal(await gate.locator('[data-action="resume"]').evaluate((b) => b === document.activeElement), true);
+  await s.page.screenshot({ path: screenshotPath('home-replace-link-phone.png') });
+  await gate.locator('[data-action="resume"]').click();
+  await s.page.waitForSelector('[data-square="c5"]');
+  assert.equal(await position(s.page), quintana);
+
+  // Only Start the new game replaces it: then the link's game is played and saved in its place.
+  await s.page.goto(new URL('?game=latrunculi&rules=quintana&opponent=computer&level=easy', s.page.url()).href);
+  await gate.waitFor();
+  await gate.locator('[data-action="replace"]').click();
+  await s.page.waitForSelector('body[data-opponent="computer"]');
+  assert.notEqual(await position(s.page), quintana);
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0, 'the link now restores its own game');
+  await says(s.page, 'notice.restored');
+
+  // A game with nothing played yet gives way unasked: nothing of it would be lost.
+  await home(s.page);
+  await play(s.page, 'latrunculi', 'quintana');
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0);
+  const start = await position(s.page);
+
+  // Start the new game, in Play's question, is what replaces a game: a fresh board in its place.
+  await moves(s.page, ['c2-c5']);
+  await home(s.page);
+  await play(s.page, 'latrunculi', 'quintana');
+  await ask.locator('[data-action="replace"]').click();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await position(s.page), start);
+  assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0);
+  await close(s);
+});
+
+test('the home screen at three sizes with unfinished games: the game cards use the width, every new control is 44 px', async () => {
+  for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet', { width: 768, height: 1024 }], ['landscape', { width: 1024, height: 768 }]]) {
+    const s = await open(browser, '?game=latrunculi&rules=quintana&opponent=human&pace=0', { viewport });
+    await moves(s.page, ['c2-c5']);
+    await s.page.goto(new URL('?game=scripta&opponent=computer&level=easy&seed=4', s.page.url()).href);
+    await s.page.waitForSelector('body.ready');
+    await s.page.click('[data-action="throw"]');
+    await home(s.page);
+    await s.page.screenshot({ path: screenshotPath(`home-unfinished-${name}.png`) });
+    const main = await s.page.locator('main.home').boundingBox();
+    const cards = await s.page.$$eval('.choice[data-game]', (nodes) => nodes.map((n) => n.getBoundingClientRect().width));
+    assert.equal(cards.length, 2);
+    assert.ok(cards[0] + cards[1] > 0.9 * (main.width - 20), `${name}: the game cards are ${cards} wide of ${main.width}`);
+    for (const b of await s.page.locator('[data-action="resume"]').all()) {
+      const box = await b.boundingBox();
+      assert.ok(box.width >= 44 && box.height >= 44, `${name}: Resume is ${box.width}x${box.height}`);
+    }
+    await s.page.click('.choice[data-game="latrunculi"]');
+    await s.page.click('.choice[data-rules="quintana"]');
+    await s.page.click('[data-action="start"]');
+    await s.page.locator('dialog[open] [data-notice="replace"]').waitFor();
+    for (const b of await s.page.locator('dialog[open] button').all()) {
+      const box = await b.boundingBox();
+      assert.ok(box.width >= 44 && box.height >= 44, `${name}: a button of the question is ${box.width}x${box.height}`);
+    }
+    await s.page.screenshot({ path: screenshotPath(`home-replace-ask-${name}.png`) });
+    await close(s);
+  }
 });
 
 test('an unknown game is the home screen with a notice', async () => {

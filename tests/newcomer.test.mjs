@@ -49,7 +49,7 @@ test('the computer\'s last turn stays marked until the next throw, and can be sh
     await playHumanTurn(s.page);
     await humanToThrow(s.page);
     const record = await s.page.evaluate(() =>
-      JSON.parse(localStorage.getItem('ludi-romani.scripta')).saved.turns.at(-1).steps);
+      JSON.parse(localStorage.getItem('ludi-romani.scripta.austin-murray')).saved.turns.at(-1).steps);
     assert.equal(await s.page.locator('[data-trail-step]').count(), record.length);
     assert.ok(record.length > 0, 'Miles played no step with this seed');
     assert.ok(await s.page.locator('[data-action="replay"]').isVisible());

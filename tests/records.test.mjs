@@ -73,6 +73,15 @@ function playLatrunculi(page, moves) {
 }
 
 /** Opens the game screen's Record dialog and picks `action` in it. */
+/**
+ * Starts the game taken over from the replay. The live game of those rules would give way to
+ * it, so the page asks first (unfinished.js): these tests answer Start the new game.
+ */
+async function startTakenOver(page) {
+  await page.click('#take-over button[value="start"]');
+  await page.click('[data-notice="replace"] [data-action="replace"]');
+}
+
 async function fromMenu(page, action) {
   await page.click('[data-action="records"]');
   await page.click(`#record-menu [data-menu="${action}"]`);
@@ -133,7 +142,7 @@ test('a XII Scripta game downloaded and opened again replays the live positions 
   await s.page.keyboard.press('End');
   await s.page.click('[data-action="take-over"]');
   await s.page.click('#take-over input[value="human"]');
-  await s.page.click('#take-over button[value="start"]');
+  await startTakenOver(s.page);
   await s.page.waitForSelector('#board[data-position]');
   assert.equal(await boardPosition(s.page), live[live.length - 1]);
   await says(s.page, 'notice.tookOver');
@@ -188,7 +197,7 @@ test('taking over from a middle turn goes on from there, with the turns before i
   await s.page.click('#take-over input[value="computer"]');
   await s.page.click('#take-over input[value="easy"]');
   await s.page.click('#take-over input[value="nigri"]');
-  await s.page.click('#take-over button[value="start"]');
+  await startTakenOver(s.page);
   await s.page.waitForSelector('#board[data-position]');
   assert.equal(await boardPosition(s.page), live[4]);
   assert.equal(await s.page.getAttribute('body', 'data-opponent'), 'computer');
@@ -213,7 +222,7 @@ test('taking over from a middle turn goes on from there, with the turns before i
   await s.page.click('.replay-turn[data-turn="3"]');
   await s.page.click('[data-action="take-over"]');
   await s.page.click('#take-over input[value="human"]');
-  await s.page.click('#take-over button[value="start"]');
+  await startTakenOver(s.page);
   await s.page.waitForSelector('#board[data-position]');
   assert.equal(await boardPosition(s.page), moves[3]);
   assert.ok(await s.page.isEnabled('[data-action="undo"]'), 'the moves before it can be taken back');

@@ -1,7 +1,8 @@
 // Never losing a game, and bad input: a reload mid-turn comes back to the same position and
-// dice; a version-1 save still restores; a corrupted or newer save is set aside and said; a
-// browser that refuses storage still plays, saying so once; of two tabs on one game the later
-// owns it and the earlier says so and stops saving; a mangled link is refused politely; an
+// dice; version-1 and version-2 saves still restore, each into its rule set's save; a corrupted
+// or newer save is set aside and said; a browser that refuses storage still plays, saying so
+// once; of two tabs on one game the later owns it and the earlier says so and stops saving,
+// while tabs on two rule sets each keep their own; a mangled link is refused politely; an
 // engine failure brings up the error view, whose two buttons work; and nothing from a link or
 // from storage ever becomes HTML.
 //
@@ -21,6 +22,8 @@ after(async () => { await browser?.close(); });
 
 const PAYLOAD = '<img src=x onerror="window.__xss=1">';
 const START = 'A w15s0o0: w15s0o0:';
+// Where a link without `rules` keeps its XII Scripta game (saves.js: one save per game and rule set).
+const SCRIPTA = 'ludi-romani.scripta.austin-murray';
 const fixture = (game) => JSON.parse(readFileSync(new URL(`./unit/fixtures/${game}.v1.json`, import.meta.url), 'utf8'));
 
 const FAILING_ENGINE = `
@@ -86,9 +89,10 @@ test('a reload in the middle of a turn restores the same position and dice; a La
   await ready(s.page);
   assert.deepEqual({ at: await position(s.page), dice: await dice(s.page) }, before);
   await says(s.page, 'notice.restored');
-  const saved = JSON.parse(await item(s.page, 'ludi-romani.scripta'));
-  assert.equal(saved.version, 2);
+  const saved = JSON.parse(await item(s.page, SCRIPTA));
+  assert.equal(saved.version, 3);
   assert.equal(saved.game, 'scripta');
+  assert.equal(saved.slot, 'austin-murray');
   assert.equal(typeof saved.writer, 'string');
   assert.ok(Date.parse(saved.savedAt) > 0);
   await close(s);
@@ -122,8 +126,9 @@ for (const game of ['scripta', 'latrunculi']) {
     assert.equal(await position(s.page), was);
     await says(s.page, 'notice.restored');
     assert.equal(await item(s.page, key), null, 'the old key goes once the new version is written');
-    const now = JSON.parse(await item(s.page, `ludi-romani.${game}`));
-    assert.equal(now.version, 2);
+    const slot = { scripta: 'austin-murray', latrunculi: 'quintana' }[game];
+    const now = JSON.parse(await item(s.page, `ludi-romani.${game}.${slot}`));
+    assert.equal(now.version, 3);
     assert.deepEqual(now.saved, JSON.parse(text).saved);
     await close(s);
   });
@@ -134,7 +139,8 @@ test('a corrupted save is set aside under .broken and said; a newer one under .n
   await says(s.page, 'notice.corrupt');
   assert.equal(await position(s.page), START);
   assert.equal(await item(s.page, 'ludi-romani.scripta.broken'), '{not json');
-  assert.equal(JSON.parse(await item(s.page, 'ludi-romani.scripta')).version, 2, 'the new game is saved');
+  assert.equal(await item(s.page, 'ludi-romani.scripta'), null, 'once kept aside, it is not read again');
+  assert.equal(JSON.parse(await item(s.page, SCRIPTA)).version, 3, 'the new game is saved');
   await close(s);
 
   // A Latrunculi save that reads but does not replay: its moves are not legal.
@@ -199,9 +205,9 @@ test('two tabs on one game: the later owns it, the earlier says so, stops saving
   // The later tab plays on; the earlier one's moves (made behind its panel) are not saved.
   await second.page.click('[data-selectable]');
   await second.page.click('[data-target]');
-  const owned = await item(second.page, 'ludi-romani.scripta');
+  const owned = await item(second.page, SCRIPTA);
   await first.page.evaluate(() => document.querySelector('[data-action="undo"]').dispatchEvent(new MouseEvent('click', { bubbles: true })));
-  assert.equal(await item(first.page, 'ludi-romani.scripta'), owned);
+  assert.equal(await item(first.page, SCRIPTA), owned);
 
   // Taking it back loads the later tab's game here, and the later tab is told in turn.
   const latest = await position(second.page);
@@ -211,6 +217,41 @@ test('two tabs on one game: the later owns it, the earlier says so, stops saving
   await second.page.locator('[data-notice="taken-over"]').waitFor();
   assert.equal(await first.page.locator('[data-notice="taken-over"]').count(), 0);
   await close(second);
+});
+
+test('two tabs on two rule sets of one game: each keeps its own save, neither takes the other over', async () => {
+  const first = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  await first.page.click('[data-square="c2"]');
+  await first.page.click('[data-square="c5"]');
+  const second = await start('?game=latrunculi&rules=piso&opponent=human&pace=0', { context: first.context });
+  await second.page.click('[data-target]');
+  await first.page.click('[data-square="f7"]');
+  await first.page.click('[data-square="f4"]');
+  await first.page.waitForSelector('body[data-turn="white"]');
+  assert.equal(await first.page.locator('[data-notice="taken-over"]').count(), 0);
+  assert.equal(await second.page.locator('[data-notice="taken-over"], [data-notice="replace"]').count(), 0);
+  assert.deepEqual(JSON.parse(await item(first.page, 'ludi-romani.latrunculi.quintana')).saved.moves, ['c2-c5', 'f7-f4']);
+  assert.equal(JSON.parse(await item(first.page, 'ludi-romani.latrunculi.piso')).saved.moves.length, 1);
+  await close(second);
+  await close(first);
+});
+
+test('a version-2 save (one per game) is offered under its rules and kept when other rules are played', async () => {
+  const { text, route, position: was } = fixture('latrunculi');
+  const v2 = JSON.stringify({ ...JSON.parse(text), version: 2, game: 'latrunculi', savedFormat: 1, savedAt: '2026-11-30T09:00:00.000Z', writer: 'old-tab' });
+  const s = await start('./', { init: seed, initArg: { 'ludi-romani.latrunculi': v2 } });
+  assert.deepEqual(await s.page.$$eval('[data-action="resume"]', (nodes) => nodes.map((b) => `${b.dataset.game}/${b.dataset.slot}`)), ['latrunculi/quintana']);
+  await s.page.goto(new URL('?game=latrunculi&rules=piso&opponent=human', BASE).href);
+  await ready(s.page);
+  assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0, 'a Piso game replaces no Quintana game');
+  assert.equal(await item(s.page, 'ludi-romani.latrunculi'), v2, 'the old save stays where it was');
+  await s.page.goto(new URL(route, BASE).href);
+  await ready(s.page);
+  assert.equal(await position(s.page), was);
+  await says(s.page, 'notice.restored');
+  assert.equal(await item(s.page, 'ludi-romani.latrunculi'), null, 'moved into its slot once that is saved');
+  assert.equal(JSON.parse(await item(s.page, 'ludi-romani.latrunculi.quintana')).version, 3);
+  await close(s);
 });
 
 test('a mangled link is refused politely: a notice naming what was wrong, and a normal game', async () => {
@@ -246,8 +287,8 @@ test('an engine failure shows the error view: the record can be copied and a new
     await s.page.click('[data-target]');
   }
   await s.page.click('[data-action="confirm"]');
-  const played = JSON.parse(await item(s.page, 'ludi-romani.scripta')).saved.turns[0].steps;
-  const lastGood = await item(s.page, 'ludi-romani.scripta');
+  const played = JSON.parse(await item(s.page, SCRIPTA)).saved.turns[0].steps;
+  const lastGood = await item(s.page, SCRIPTA);
   await s.page.evaluate(() => { window.__ludiFail = 'throwDice'; });
   await s.page.click('[data-action="throw"]');
   const view = s.page.locator('[data-notice="engine-failed"]');
@@ -280,7 +321,7 @@ test('Latrunculi: a failing move, and an engine failing as the screen is built, 
   await s.page.locator('[data-notice="engine-failed"]').waitFor();
   assert.match(await s.page.inputValue('[data-record]'), /^c2-c5$/m);
   // The computer and the board are stopped behind the view; the last good save stays.
-  assert.deepEqual(JSON.parse(await item(s.page, 'ludi-romani.latrunculi')).saved.moves, ['c2-c5']);
+  assert.deepEqual(JSON.parse(await item(s.page, 'ludi-romani.latrunculi.quintana')).saved.moves, ['c2-c5']);
   await close(s);
 
   const m = await start('?game=latrunculi&opponent=human', {
@@ -319,14 +360,17 @@ test('nothing from a link or from storage becomes HTML', async () => {
   await noInjection(home.page, 'an unknown game on the home screen');
   await close(home);
 
-  // Storage: both games' saves (old and new format), the choices, the language, the theme.
+  // Storage: both games' saves (old and new formats), the choices, the language, the theme.
   const evil = (version, game) => JSON.stringify({
     version, game, origin: new URLSearchParams({ position: PAYLOAD, level: PAYLOAD, rules: PAYLOAD, seed: PAYLOAD }).toString(),
     saved: { seed: PAYLOAD, start: PAYLOAD, rules: PAYLOAD, turns: [{ throw: PAYLOAD, steps: [PAYLOAD] }], moves: [PAYLOAD], thrown: true, steps: [PAYLOAD] },
     savedFormat: 1, opponent: { kind: 'computer', level: PAYLOAD, human: PAYLOAD }, over: PAYLOAD, savedAt: PAYLOAD, writer: PAYLOAD,
   });
+  const italian = { ...JSON.parse(evil(3, 'scripta')), slot: 'italian' };
+  italian.origin = `rules=italian&${new URLSearchParams({ position: PAYLOAD, level: PAYLOAD, seed: PAYLOAD })}`;
   const items = {
     'ludi-romani.scripta': evil(2, 'scripta'),
+    'ludi-romani.scripta.italian': JSON.stringify(italian),
     'ludi-romani.latrunculi.v1': evil(1, 'latrunculi'),
     'ludi-romani.choices.v1': JSON.stringify({ game: PAYLOAD, opponent: PAYLOAD, scripta: { level: PAYLOAD, side: PAYLOAD }, latrunculi: { rules: PAYLOAD, options: { start: PAYLOAD } } }),
     'ludi-romani.language.v1': JSON.stringify(PAYLOAD),

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { migrate, readSave, makeSave, SAVE_VERSION, saveKey, legacyKeys, asideKey } from '../../www/js/app/saves.js';
+import { migrate, readSave, makeSave, played, SAVE_VERSION, saveKey, legacyKeys, asideKey, slotOf, slots } from '../../www/js/app/saves.js';
 
 const fixture = (game) => JSON.parse(readFileSync(new URL(`./fixtures/${game}.v1.json`, import.meta.url), 'utf8'));
 
@@ -27,8 +27,19 @@ for (const game of ['scripta', 'latrunculi']) {
     assert.equal(save.savedFormat, 1);
     assert.equal(save.savedAt, null, 'version 1 did not say when');
     assert.equal(save.writer, null, 'nor which tab');
+    assert.equal(save.slot, { scripta: 'austin-murray', latrunculi: 'quintana' }[game], 'the slot its link\'s rules name');
   });
 }
+
+test('a version-2 save (one per game) reads as the current version, in the slot its link\'s rules name', () => {
+  const v1 = JSON.parse(fixture('latrunculi').text);
+  const v2 = { ...v1, version: 2, game: 'latrunculi', savedFormat: 1, savedAt: '2026-11-30T09:00:00.000Z', writer: 'tab-0' };
+  const { save } = migrate(v2, 'latrunculi');
+  assert.deepEqual(save, { ...v2, version: SAVE_VERSION, slot: 'quintana' });
+  for (const [origin, slot] of [['', 'austin-murray'], ['rules=russian&seed=4', 'russian'], ['rules=counters%3D6%2Cdice%3D2', 'custom'], ['rules=nonsense', 'austin-murray']]) {
+    assert.equal(migrate({ ...v2, game: 'scripta', origin }, 'scripta').save.slot, slot, origin);
+  }
+});
 
 test('a save of the current version reads back as written', () => {
   const now = new Date('2026-12-01T10:00:00Z');
@@ -37,6 +48,7 @@ test('a save of the current version reads back as written', () => {
     opponent: { kind: 'computer', level: 'easy', human: 'white' }, over: false,
   }, 'tab-1', now);
   assert.equal(written.version, SAVE_VERSION);
+  assert.equal(written.slot, 'quintana');
   assert.equal(written.savedAt, '2026-12-01T10:00:00.000Z');
   assert.deepEqual(readSave(JSON.stringify(written), 'latrunculi'), { save: written });
 });
@@ -63,6 +75,8 @@ test('anything else unreadable is broken, with a reason, and nothing throws', ()
     [JSON.stringify({ ...v1, saved: null }), 'scripta'],
     [JSON.stringify(v2), 'latrunculi'], // a save of the other game
     [JSON.stringify({ ...v2, savedFormat: 2 }), 'scripta'],
+    [JSON.stringify({ ...v2, slot: 'italian' }), 'scripta'], // a slot its link does not name
+    [JSON.stringify({ ...v2, slot: undefined }), 'scripta'],
   ];
   for (const [text, game] of broken) {
     const read = readSave(text, game);
@@ -81,9 +95,40 @@ test('a save keeps only the origin\'s own parameters and checks the optional fie
   assert.equal(v2.writer, null);
 });
 
-test('keys: one per game, versions not in the name; set-aside keys apart', () => {
-  assert.equal(saveKey('scripta'), 'ludi-romani.scripta');
-  assert.deepEqual(legacyKeys('scripta'), ['ludi-romani.scripta.v1']);
+test('a link\'s rules name its slot: a named set, the first for none or an unknown name, custom for one\'s own', () => {
+  assert.deepEqual(slots('scripta'), ['austin-murray', 'italian', 'italian-6', 'italian-columns', 'russian', 'custom']);
+  assert.deepEqual(slots('latrunculi'), ['piso', 'quintana', 'custom']);
+  assert.equal(slotOf('scripta', null), 'austin-murray');
+  assert.equal(slotOf('scripta', 'italian-6'), 'italian-6');
+  assert.equal(slotOf('scripta', 'counters=12,dice=3'), 'custom');
+  assert.equal(slotOf('scripta', 'quintana'), 'austin-murray', 'another game\'s rules are unknown here');
+  assert.equal(slotOf('latrunculi', null), 'piso');
+  assert.equal(slotOf('latrunculi', 'quintana'), 'quintana');
+  assert.equal(slotOf('latrunculi', 'start=rows,move=rook,corner=off,noback=off,win=all'), 'custom');
+  assert.equal(slotOf('latrunculi', 'nonsense'), 'piso');
+});
+
+test('a game has something played once a move, a turn, a step or a throw is saved', () => {
+  const scripta = { seed: '1', start: 'A w15s0o0: w15s0o0:', turns: [], thrown: false, steps: [] };
+  assert.equal(played({ saved: scripta }), false, 'a fresh XII Scripta game');
+  assert.equal(played({ saved: { ...scripta, opening: [['423', '651']] } }), false, 'the seed\'s opening throws are nobody\'s play');
+  assert.equal(played({ saved: { ...scripta, thrown: true } }), true, 'the dice of the first turn are thrown');
+  assert.equal(played({ saved: { ...scripta, turns: [{ throw: '235', steps: ['in/2'] }] } }), true);
+  const latrunculi = { rules: 'r', start: 's', seed: '1', moves: [] };
+  assert.equal(played({ saved: latrunculi }), false);
+  assert.equal(played({ saved: { ...latrunculi, moves: ['c2-c5'] } }), true);
+  assert.equal(played({ saved: { moves: 'garbage', turns: 7 } }), false, 'storage is untrusted');
+  for (const game of ['scripta', 'latrunculi']) assert.equal(played(readSave(fixture(game).text, game).save), true, game);
+});
+
+test('keys: one per game and rule set, versions not in the name; older keys and set-aside keys apart', () => {
+  assert.equal(saveKey('scripta', 'austin-murray'), 'ludi-romani.scripta.austin-murray');
+  assert.equal(saveKey('latrunculi', 'custom'), 'ludi-romani.latrunculi.custom');
+  assert.deepEqual(legacyKeys('scripta'), ['ludi-romani.scripta', 'ludi-romani.scripta.v1']);
+  const taken = new Set(['scripta', 'latrunculi'].flatMap((game) => [...legacyKeys(game), asideKey(game, 'broken'), asideKey(game, 'newer')]));
+  for (const game of ['scripta', 'latrunculi']) {
+    for (const slot of slots(game)) assert.ok(!taken.has(saveKey(game, slot)), slot);
+  }
   assert.equal(asideKey('scripta', 'broken'), 'ludi-romani.scripta.broken');
   assert.equal(asideKey('latrunculi', 'newer', 3), 'ludi-romani.latrunculi.newer.3');
 });

@@ -4,6 +4,7 @@
 
 import { HUMAN, opponentFromLink, savedOpponent } from './opponent.js';
 import * as storage from './storage.js';
+import { slotOf } from './saves.js';
 import { isFatal } from './fault.js';
 
 export const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -87,7 +88,8 @@ export function gameOverPanel({ t }) {
 /**
  * The game a screen starts with and who plays it: a game handed over by the replay screen
  * (`handoff`: {game, turn}), else the saved game of this very link (restored by
- * `restore(saved)`), else `fromLink()`, the game the link asks for. A save the page cannot
+ * `restore(saved)`), else `fromLink()`, the game the link asks for. The page has asked before
+ * a game of another link in this rule set's save gives way (main.js). A save the page cannot
  * use is set aside (storage.js), never lost; every problem is pushed onto `told` as a notice.
  * `saving` is false when this screen must not write: an embedded board, a browser that
  * refuses, or a save that could not be set aside and would be overwritten.
@@ -103,10 +105,12 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff }) 
     told.push({ notice: 'tookOver', args: { count: handoff.turn } });
     return { game: handoff.game, opponent: linked ?? HUMAN, saving: storage.canSave() };
   }
-  const stored = storage.loadGame(GAME.id);
+  const stored = storage.loadGame(GAME.id, slotOf(GAME.id, route.rules));
   const start = { game: null, opponent: linked ?? HUMAN, saving: storage.canSave() };
+  // Once kept aside, the save goes from where it was found, so it is not said again next time.
   const setAside = (kind) => {
     start.saving = start.saving && storage.setAside(GAME.id, kind, stored.text);
+    if (start.saving) storage.forget(stored.key);
   };
   if (stored.newer) {
     setAside('newer');

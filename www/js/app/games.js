@@ -26,20 +26,34 @@ function previewGame(engine, rules) {
   return engine.ScriptaGame.fromPosition(SCRIPTA_PREVIEW, '1');
 }
 
+/** Draws `game` into `box` as a picture (no controls); gives the snapshot drawn. */
+function drawScripta(engine, i18n, box, game) {
+  try {
+    const snap = game.snapshot();
+    createBoard(box, game.geometry(), { i18n, face: chooseFace(engine.scriptaFaces()) }).render({
+      position: snap.position, marks: snap.marks, selectable: new Set(), selected: null,
+      targets: new Map(), turn: snap.turn, hint: null,
+    });
+    asPicture(box, i18n.t('home.preview', { game: i18n.t('game.scripta') }));
+    return snap;
+  } finally {
+    game.free();
+  }
+}
+
 function scriptaPreview(ready, i18n) {
   return async (box, rules) => {
     const engine = await ready();
-    const game = previewGame(engine, rules);
-    try {
-      const snap = game.snapshot();
-      createBoard(box, game.geometry(), { i18n, face: chooseFace(engine.scriptaFaces()) }).render({
-        position: snap.position, marks: snap.marks, selectable: new Set(), selected: null,
-        targets: new Map(), turn: snap.turn, hint: null,
-      });
-      asPicture(box, i18n.t('home.preview', { game: i18n.t('game.scripta') }));
-    } finally {
-      game.free();
-    }
+    drawScripta(engine, i18n, box, previewGame(engine, rules));
+  };
+}
+
+/** A saved game where it stands; resolves with how far it is (confirmed turns). */
+function scriptaSaved(ready, i18n) {
+  return async (box, saved) => {
+    const engine = await ready();
+    const snap = drawScripta(engine, i18n, box, engine.ScriptaGame.restore(saved));
+    return { unit: 'turns', count: snap.turns };
   };
 }
 
@@ -53,8 +67,7 @@ const SCRIPTA_OPTIONS = [
   ['opener', ['albi', 'throw']],
 ].map(([key, values]) => ({ key, label: `option.scripta.${key}`, values }));
 
-const SCRIPTA_RULES = ['austin-murray', 'italian', 'italian-6', 'italian-columns', 'russian']
-  .map((id) => ({ id, name: `rules.scripta.${id}` }));
+const SCRIPTA_RULES = SCRIPTA.presets.map((id) => ({ id, name: `rules.scripta.${id}` }));
 
 /** A choice's `rules` text: a preset's id, or every option written `key=value`. */
 const rulesText = (options) => (choice) => (choice.rules === 'custom'
@@ -72,8 +85,9 @@ const LATRUNCULI_OPTIONS = [
 /**
  * Every game with what the home screen, the router and the rules pages need of it. `ready()`
  * gives the engine once it is loaded; `load()` (the screen's module), `preview(box)`,
- * `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait for the
- * engine or its module; so does `faces()`, the inscribed boards of a game that has them.
+ * `savedPicture(box, saved)` (a saved game's board, resolving with how far it is: {unit,
+ * count}), `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait
+ * for the engine or its module; so does `faces()`, the inscribed boards of a game that has them.
  */
 export function gameCatalogue(ready, i18n, latrunculi) {
   return {
@@ -88,6 +102,7 @@ export function gameCatalogue(ready, i18n, latrunculi) {
       // Austin & Murray are the default: a link without `rules` plays them.
       rulesText: (choice) => (choice.rules === 'austin-murray' ? null : rulesText(SCRIPTA_OPTIONS)(choice)),
       preview: scriptaPreview(ready, i18n),
+      savedPicture: scriptaSaved(ready, i18n),
       // The screen's module, asked for while the engine loads.
       load: () => import('../games/scripta/screen.js'),
       // The inscribed boards its marks may carry, from the engine, and their names in a picker.
@@ -102,8 +117,7 @@ export function gameCatalogue(ready, i18n, latrunculi) {
     latrunculi: {
       name: 'game.latrunculi',
       rules: [
-        { id: 'piso', name: 'rules.latrunculi.piso' },
-        { id: 'quintana', name: 'rules.latrunculi.quintana' },
+        ...LATRUNCULI.presets.map((id) => ({ id, name: `rules.latrunculi.${id}` })),
         { id: 'custom', name: 'rules.latrunculi.custom', custom: true },
       ],
       options: LATRUNCULI_OPTIONS,

@@ -1,9 +1,12 @@
-// The home screen: resume an unfinished game, or choose a game (with a live picture of its
-// board), its rules, and who plays; Play starts it. The last choices are remembered.
+// The home screen: resume any unfinished game (each game and rule set keeps its own), or choose
+// a game (with a live picture of its board), its rules, and who plays; Play starts it, and asks
+// first when it would replace an unfinished game of those rules. The last choices are remembered.
 
 import { createStore } from './store.js';
 import * as storage from './storage.js';
+import { slotOf } from './saves.js';
 import { query } from './route.js';
+import { replaced, replaceQuestion, unfinishedGames, unfinishedList } from './unfinished.js';
 import { noticeWords } from './notices.js';
 import { createOpenDialog, keepReplay, readRecord } from './records.js';
 
@@ -83,22 +86,38 @@ export function mountHome(root, ctx) {
     return null;
   });
 
-  function resumeCard() {
-    for (const [id, game] of Object.entries(games)) {
-      const stored = storage.loadGame(id);
-      if (stored.saved === undefined || stored.over) continue;
-      const card = el('section', 'resume');
-      const text = el('p', '', t('home.resume.about', { game: t(game.name) }));
-      const b = el('button', 'primary big', t('home.resume'));
-      b.type = 'button';
-      b.dataset.action = 'resume';
-      b.dataset.game = id;
-      const origin = new URLSearchParams(stored.origin);
-      b.addEventListener('click', () => go(query({ game: id, ...Object.fromEntries(origin) })));
-      card.append(text, b);
-      return card;
-    }
-    return null;
+  /** Every unfinished game, each with Resume (its own link, so its save restores). */
+  function unfinished() {
+    const items = unfinishedGames(games);
+    if (!items.length) return null;
+    const section = el('section', 'resume');
+    section.setAttribute('aria-labelledby', 'resume-title');
+    const title = el('h2', 'resume-title', t('home.unfinished'));
+    title.id = 'resume-title';
+    section.append(title, unfinishedList(i18n, items, { onResume: (item) => go(item.link), drawing, where: 'home' }));
+    return section;
+  }
+
+  // Play's question when its game would replace an unfinished one: Resume is focused, Escape
+  // or Cancel stay here, and nothing is lost until Start the new game is chosen.
+  const ask = el('dialog', 'replace-dialog');
+  ask.id = 'replace';
+  ask.setAttribute('aria-labelledby', 'replace-title');
+  root.append(ask);
+  function askFirst(item, onReplace) {
+    const cancel = el('button', 'plain', t('action.cancel'));
+    cancel.type = 'button';
+    cancel.dataset.action = 'cancel';
+    cancel.addEventListener('click', () => ask.close());
+    // Its picture draws when the engine can: nothing waits for it.
+    ask.replaceChildren(replaceQuestion(i18n, item, {
+      onResume: () => { ask.close(); go(item.link); },
+      onReplace: () => { ask.close(); onReplace(); },
+      drawing: [],
+      extra: [cancel],
+    }));
+    ask.showModal();
+    ask.querySelector('[data-action="resume"]').focus();
   }
 
   function gameCards(state) {
@@ -213,12 +232,21 @@ export function mountHome(root, ctx) {
     const state = store.get();
     const game = games[state.game];
     const mine = state[state.game];
-    // Play always starts afresh: the saved game of this kind gives way.
-    storage.clearGame(state.game);
+    const rules = game.rulesText(mine);
     const vs = state.opponent === 'computer'
       ? { opponent: 'computer', level: mine.level, side: mine.side }
       : { opponent: 'human' };
-    go(query({ game: state.game, rules: game.rulesText(mine), ...vs }));
+    // Play always starts afresh, so the save of these rules gives way: a finished game at
+    // once, an unfinished one only once the visitor has said so. A save that does not read
+    // stays for the game screen to set aside.
+    const slot = slotOf(state.game, rules);
+    const fresh = () => {
+      if (storage.loadGame(state.game, slot).saved !== undefined) storage.clearGame(state.game, slot);
+      go(query({ game: state.game, rules, ...vs }));
+    };
+    const waiting = replaced(games, state.game, rules, null, true);
+    if (waiting) askFirst(waiting, fresh);
+    else fresh();
   }
 
   function render(state) {
@@ -231,7 +259,6 @@ export function mountHome(root, ctx) {
       note.dataset.say = words.map((w) => w.key).join(' ');
       parts.push(note);
     }
-    const resume = resumeCard();
     if (resume) parts.push(resume);
     parts.push(opponentChoice(state), gameCards(state), rulesChoices(state), ...computerChoices(state));
     const game = games[state.game];
@@ -258,6 +285,8 @@ export function mountHome(root, ctx) {
     if (again) main.querySelector(`${focused.matches('select') ? 'select' : '.choice'}[data-${again[0]}="${again[1]}"]`)?.focus();
   }
 
+  // Drawn once: the choices below change, the saved games do not while this screen shows.
+  const resume = unfinished();
   store.subscribe(render);
   store.subscribe(({ faces, face, ...choices }) => storage.saveChoices(choices));
   for (const [id, game] of Object.entries(games)) {

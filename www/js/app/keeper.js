@@ -1,4 +1,5 @@
-// Who writes a game's save: one tab at a time, the one that opened the game last. A game screen
+// Who writes a game's save (one per game and rule set, saves.js): one tab at a time, the one that
+// opened the game last. A game screen
 // makes a keeper; its first save claims the game for this tab (its writer id goes into the
 // save). Another tab claiming it later shows up here as a `storage` event, or as a stranger's
 // id in the save when this tab next writes: then this tab stops saving and says so, rather
@@ -15,10 +16,11 @@ function writerId() {
 }
 
 /**
- * The keeper of `game`'s save for one screen. `onTakenOver()` runs once when another tab has
- * taken the game over; `onUnsaved()` once when the browser refuses a save.
+ * The keeper of `game`'s save under the rule set `slot` for one screen. `onTakenOver()` runs
+ * once when another tab has taken the game over; `onUnsaved()` once when the browser refuses a
+ * save. Tabs on other slots of the same game are no claim: each slot has its own save.
  */
-export function createKeeper(game, { onTakenOver, onUnsaved }) {
+export function createKeeper(game, slot, { onTakenOver, onUnsaved }) {
   const writer = writerId();
   const state = { claimed: false, stopped: false, warned: false };
 
@@ -29,7 +31,7 @@ export function createKeeper(game, { onTakenOver, onUnsaved }) {
   }
 
   const onStorage = (event) => {
-    if (event.key !== saveKey(game) || state.stopped || !state.claimed) return;
+    if (event.key !== saveKey(game, slot) || state.stopped || !state.claimed) return;
     const { save } = readSave(event.newValue, game);
     if (save && save.writer !== writer) takenOver();
   };
@@ -37,11 +39,14 @@ export function createKeeper(game, { onTakenOver, onUnsaved }) {
 
   return {
     writer,
-    /** Saves `fields` ({origin, saved, opponent, over}) unless the game now belongs elsewhere. */
+    /**
+     * Saves `fields` ({origin, saved, opponent, over}; the origin's rules are this slot's)
+     * unless the game now belongs elsewhere.
+     */
     save(fields) {
       if (state.stopped) return;
       if (state.claimed) {
-        const stored = storage.loadGame(game);
+        const stored = storage.loadGame(game, slot);
         if (stored.writer && stored.writer !== writer) return takenOver();
       }
       state.claimed = true;

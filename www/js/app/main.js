@@ -13,6 +13,7 @@ import { loadLanguage, saveLanguage } from './storage.js';
 import { languageSwitcher } from './language.js';
 import { gameCatalogue } from './games.js';
 import { mountHome } from './home.js';
+import { mountReplaceQuestion, replaced } from './unfinished.js';
 import { mountRulesPage } from './rules-page.js';
 import { createWorkerClient } from '../kit/worker-client.js';
 import { latrunculi } from '../games/latrunculi/entry.js';
@@ -123,8 +124,11 @@ async function boot() {
     return { destroy() {} };
   }
 
-  // A later mount (a quick tap, the back button) wins over one still loading its module.
-  async function mount(route, handoff = null) {
+  // A later mount (a quick tap, the back button) wins over one still loading its module. A
+  // game that would take the place of an unfinished one (another link of the same game and
+  // rules, or a replay taken over) waits until the visitor has `confirmed` it; an embedded
+  // board saves nothing, so it replaces nothing.
+  async function mount(route, handoff = null, confirmed = false) {
     if (health.failed) return location.reload();
     const turn = ++app.mounting;
     app.screen?.destroy();
@@ -142,11 +146,15 @@ async function boot() {
       ready: later, i18n, route, worker, go, games, told, handoff, health, furnish,
     };
     if (turn !== app.mounting) return;
+    const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
+      ? replaced(games, route.game, route.rules, route.origin, Boolean(handoff)) : null;
     let screen;
     if (route.screen === 'replay') {
       screen = (await import('./replay.js')).mountReplay(root, ctx);
     } else if (route.screen === 'rules' && game) {
       screen = mountRulesPage(root, ctx, route.game);
+    } else if (waiting) {
+      screen = mountReplaceQuestion(root, ctx, waiting, () => mount(route, handoff, true));
     } else if (route.screen === 'game' && game) {
       screen = await mountGame(game, ctx);
       document.title = `${i18n.t(game.name)} · ${i18n.t('app.title')}`;

@@ -8,21 +8,28 @@ import { guard, isFatal } from './fault.js';
 import { troublePanel } from './panel.js';
 import { query } from './route.js';
 import * as storage from './storage.js';
+import { slotOf } from './saves.js';
 import { cut, REASON } from './notices.js';
 
-/** The link of a fresh game of `game` against the same opponent, in the link's language. */
-function freshLink(game, opponent, lang) {
+/**
+ * The link of a fresh game of `game` under the same rules (so into the save just emptied)
+ * against the same opponent, in the link's language.
+ */
+function freshLink(game, rules, opponent, lang) {
   const vs = opponent?.kind === 'computer'
     ? { opponent: 'computer', level: opponent.level, side: opponent.human }
     : { opponent: 'human' };
-  return query({ game, ...vs, lang });
+  return query({ game, rules, ...vs, lang });
 }
 
-/** Starts afresh in a new page (a failed engine may be unusable), the old save set aside. */
-function restart(game, opponent, lang) {
-  const stored = storage.loadGame(game);
-  if (stored.text && storage.setAside(game, 'broken', stored.text)) storage.clearGame(game);
-  location.assign(freshLink(game, opponent, lang));
+/**
+ * Starts afresh in a new page (a failed engine may be unusable), the old save of these rules
+ * set aside.
+ */
+function restart(game, rules, opponent, lang) {
+  const stored = storage.loadGame(game, slotOf(game, rules));
+  if (stored.text && storage.setAside(game, 'broken', stored.text)) storage.forget(stored.key);
+  location.assign(freshLink(game, rules, opponent, lang));
 }
 
 /** The error view: the engine failed; `record()` is the last game record the page got. */
@@ -35,7 +42,7 @@ export function showFault(root, ctx, game, { why: reason, record, opponent }) {
     // Without a record there is nothing to copy: the text offers only the new game.
     text: record() ? t('fault.text', { why }) : t('fault.textStart', { why }),
     record,
-    actions: [{ action: 'restart', text: t('action.restart'), run: () => restart(game, opponent, ctx.route.lang) }],
+    actions: [{ action: 'restart', text: t('action.restart'), run: () => restart(game, ctx.route.rules, opponent, ctx.route.lang) }],
   });
 }
 
@@ -49,15 +56,16 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
   const { t } = i18n;
   const kept = { record: '', failed: false };
   const record = () => kept.record;
+  const slot = slotOf(GAME.id, route.rules);
 
   // Back to the game as another tab saved it last (this tab then owns it again).
   function takeBack() {
-    const stored = storage.loadGame(GAME.id);
+    const stored = storage.loadGame(GAME.id, slot);
     const origin = stored.origin === undefined ? {} : Object.fromEntries(new URLSearchParams(stored.origin));
     location.assign(query({ game: GAME.id, ...origin, lang: route.lang }));
   }
 
-  const keeper = createKeeper(GAME.id, {
+  const keeper = createKeeper(GAME.id, slot, {
     onTakenOver: () => troublePanel(root, i18n, {
       notice: 'taken-over',
       title: t('takenOver.title'),

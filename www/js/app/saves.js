@@ -1,7 +1,7 @@
 // The saved game's format and its history, pure so node's tests cover it. A save is JSON under
-// one key per game; `migrate` reads every version this page has ever written into the current
-// one. A version newer than this page knows is never read (nor overwritten): the caller sets it
-// aside. Anything else unreadable is "broken" and set aside too, so nothing is lost.
+// one key per game and rule set; `migrate` reads every version this page has ever written into
+// the current one. A version newer than this page knows is never read (nor overwritten): the
+// caller sets it aside. Anything else unreadable is "broken" and set aside too, so nothing is lost.
 //
 // Version 1: {version: 1, origin, saved, opponent, over} under
 //   `ludi-romani.<game>.v1`.
@@ -12,16 +12,43 @@
 //   - savedFormat: the version of the engine's own saved data (`game.save()`), 1 for both games;
 //   - savedAt: when it was written (ISO time), null when migrated from version 1;
 //   - writer: the id of the tab that wrote it, so two tabs on one game notice each other.
+// Version 3: {version: 3, game, slot, origin, saved, savedFormat, opponent, over, savedAt, writer}
+//   under `ludi-romani.<game>.<slot>`: one save per game and rule set, so a Quintana game, a
+//   Piso game and an XII Scripta game wait side by side and starting one never replaces another.
+//   - slot: the rule set, `slotOf` the link's `rules`: a named set's id (a link without `rules`
+//     plays the first), or `custom` for rules of one's own (a game's own rules share one save).
+//   Versions 1 and 2 (one save per game) read into the slot their origin's `rules` names; a
+//   page that only knows version 2 never sees the new keys, so it cannot clear them either.
 
-export const SAVE_VERSION = 2;
+import { GAME as SCRIPTA } from '../games/scripta/meta.js';
+import { GAME as LATRUNCULI } from '../games/latrunculi/meta.js';
+
+export const SAVE_VERSION = 3;
 export const SAVED_FORMAT = 1;
 
 // Parameters of a link that make a game what it is (route.js's ORIGIN).
 const ORIGIN = new Set(['rules', 'position', 'seed', 'opponent', 'level', 'side']);
 
-export const saveKey = (game) => `ludi-romani.${game}`;
-/** Keys that older versions of the page wrote, newest first. */
-export const legacyKeys = (game) => [`ludi-romani.${game}.v1`];
+const PRESETS = { scripta: SCRIPTA.presets, latrunculi: LATRUNCULI.presets };
+const CUSTOM = 'custom';
+
+/** Every slot a game keeps a save in: its named rule sets, then its own rules. */
+export const slots = (game) => [...(PRESETS[game] ?? []), CUSTOM];
+
+/**
+ * The slot of a link's `rules` (null when it names none): a named set's id, `custom` for rules
+ * written `key=value`, and the first named set for none or an unknown name, which is what the
+ * game screens then play.
+ */
+export function slotOf(game, rules) {
+  const presets = PRESETS[game] ?? [];
+  if (presets.includes(rules)) return rules;
+  return typeof rules === 'string' && rules.includes('=') ? CUSTOM : presets[0] ?? CUSTOM;
+}
+
+export const saveKey = (game, slot) => `ludi-romani.${game}.${slot}`;
+/** Keys that older versions of the page wrote (one save per game), newest first. */
+export const legacyKeys = (game) => [`ludi-romani.${game}`, `ludi-romani.${game}.v1`];
 /**
  * Where a save the page cannot use is kept: `kind` 'broken' (unreadable) or 'newer' (of a newer
  * page); `n` > 1 when an earlier one is already kept there.
@@ -43,11 +70,13 @@ function cleanOrigin(origin) {
 function checked(data, game, added) {
   if (typeof data.origin !== 'string') return { error: 'no origin' };
   if (!isObject(data.saved)) return { error: 'no saved game' };
+  const origin = cleanOrigin(data.origin);
   return {
     save: {
       version: SAVE_VERSION,
       game,
-      origin: cleanOrigin(data.origin),
+      slot: slotOf(game, new URLSearchParams(origin).get('rules')),
+      origin,
       saved: data.saved,
       savedFormat: SAVED_FORMAT,
       opponent: data.opponent ?? null,
@@ -69,11 +98,18 @@ function fromVersion2(data, game) {
   });
 }
 
-const READERS = { 1: fromVersion1, 2: fromVersion2 };
+/** Version 3 names its slot, which must be one of the game's and agree with its origin. */
+function fromVersion3(data, game) {
+  const read = fromVersion2(data, game);
+  if (read.save && data.slot !== read.save.slot) return { error: `rules ${String(data.slot).slice(0, 20)}` };
+  return read;
+}
+
+const READERS = { 1: fromVersion1, 2: fromVersion2, 3: fromVersion3 };
 
 /**
- * A parsed save of any version, as the current version: {save}; {newer: version} for a
- * version this page does not know yet; {error} for anything unreadable.
+ * A parsed save of any version, as the current version (with the slot it belongs in): {save};
+ * {newer: version} for a version this page does not know yet; {error} for anything unreadable.
  */
 export function migrate(data, game) {
   if (!isObject(data)) return { error: 'not a saved game' };
@@ -96,11 +132,22 @@ export function readSave(text, game) {
   return migrate(data, game);
 }
 
-/** A save of the current version. */
+/**
+ * Whether anything has been played in a save's game, read from the engine's saved data of
+ * format 1: XII Scripta's turns, steps or a throw of the turn under way, Latrunculi's moves
+ * and placements. A game where nothing is played loses nothing when another takes its place.
+ */
+export function played({ saved }) {
+  const some = (list) => Array.isArray(list) && list.length > 0;
+  return some(saved.turns) || saved.thrown === true || some(saved.steps) || some(saved.moves);
+}
+
+/** A save of the current version; its slot is its origin's. */
 export function makeSave(game, { origin, saved, opponent, over }, writer, now) {
   return {
     version: SAVE_VERSION,
     game,
+    slot: slotOf(game, new URLSearchParams(origin).get('rules')),
     origin,
     saved,
     savedFormat: SAVED_FORMAT,

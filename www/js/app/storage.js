@@ -1,9 +1,9 @@
-// Keeps each game in localStorage so a reload loses nothing, and remembers the home screen's
-// last choices. Saved data is untrusted: anything unreadable is reported, never thrown, and a
-// save the page cannot read is set aside rather than lost. The format lives in saves.js; who
-// may write a game's save (one tab at a time) in keeper.js.
+// Keeps each game in localStorage (one save per game and rule set) so a reload loses nothing,
+// and remembers the home screen's last choices. Saved data is untrusted: anything unreadable is
+// reported, never thrown, and a save the page cannot read is set aside rather than lost. The
+// format lives in saves.js; who may write a game's save (one tab at a time) in keeper.js.
 
-import { saveKey, legacyKeys, asideKey, readSave } from './saves.js';
+import { saveKey, legacyKeys, asideKey, readSave, slots } from './saves.js';
 
 const CHOICES_KEY = 'ludi-romani.choices.v1';
 const PROBE_KEY = 'ludi-romani.probe';
@@ -47,28 +47,46 @@ export function canSave() {
 }
 
 /**
- * The stored game of `game`, in the current format whatever version wrote it: {} when there is
- * none; else the save's fields ({origin, saved, opponent, over, savedAt, writer, ...}), or
- * {error} when the stored text is unreadable, or {newer} when a newer version of the page wrote
- * it; with `text`, the stored text as found, for `setAside`.
+ * The stored game of `game` under the rule set `slot` (saves.js `slotOf`), in the current
+ * format whatever version wrote it: {} when there is none; else the save's fields ({slot,
+ * origin, saved, opponent, over, savedAt, writer, ...}), or {error} when the stored text is
+ * unreadable, or {newer} when a newer version of the page wrote it; with `text` and `key`, the
+ * stored text as found and where, for `setAside`. An older version's save (one per game) is
+ * this slot's when its link's rules are; one that cannot be read belongs to no slot, so every
+ * slot reports it until it is set aside.
  */
-export function loadGame(game) {
-  for (const key of [saveKey(game), ...legacyKeys(game)]) {
-    const { text } = read(key);
-    if (text === null) continue;
+export function loadGame(game, slot) {
+  const { text } = read(saveKey(game, slot));
+  if (text !== null) {
     const found = readSave(text, game);
-    return { ...(found.save ?? found), text };
+    if (found.save && found.save.slot !== slot) return { error: `a save of rules ${found.save.slot}`, text, key: saveKey(game, slot) };
+    return { ...(found.save ?? found), text, key: saveKey(game, slot) };
+  }
+  for (const key of legacyKeys(game)) {
+    const { text: old } = read(key);
+    if (old === null) continue;
+    const found = readSave(old, game);
+    if (found.save && found.save.slot !== slot) continue;
+    return { ...(found.save ?? found), text: old, key };
   }
   return {};
 }
 
+/** Every slot's readable save of `game`, as `loadGame` gives them. */
+export function loadGames(game) {
+  return slots(game).map((slot) => loadGame(game, slot)).filter((stored) => stored.saved !== undefined);
+}
+
 /**
- * Writes a save of the current version (saves.js `makeSave`); false when the browser refused.
- * Once it is written, the older versions' keys have served their turn and go.
+ * Writes a save of the current version (saves.js `makeSave`) into its slot; false when the
+ * browser refused. Once it is written, an older version's save of the same slot has served its
+ * turn and goes; one of another slot stays until that slot is saved.
  */
 export function writeGame(game, save) {
-  if (!write(saveKey(game), save)) return false;
-  for (const key of legacyKeys(game)) remove(key);
+  if (!write(saveKey(game, save.slot), save)) return false;
+  for (const key of legacyKeys(game)) {
+    if (readSave(read(key).text, game).save?.slot === save.slot) remove(key);
+  }
   return true;
 }
 
@@ -85,9 +103,17 @@ export function setAside(game, kind, text) {
   return false;
 }
 
-/** Forgets the game's save, of every version. */
-export function clearGame(game) {
-  for (const key of [saveKey(game), ...legacyKeys(game)]) remove(key);
+/** Forgets the save of `game` under `slot`, of every version; another slot's stays. */
+export function clearGame(game, slot) {
+  remove(saveKey(game, slot));
+  for (const key of legacyKeys(game)) {
+    if (readSave(read(key).text, game).save?.slot === slot) remove(key);
+  }
+}
+
+/** Forgets the text kept under `key` (a save set aside, which would otherwise be read again). */
+export function forget(key) {
+  remove(key);
 }
 
 /** The home screen's last choices, or {} (checked by the home screen: storage is untrusted). */

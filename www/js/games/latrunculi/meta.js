@@ -8,6 +8,8 @@ export const GAME = {
   defaultLevel: 'medium',
   sides: ['white', 'black'],
   hintLevel: 'hard',
+  // The named rule sets, the one a link without `rules` plays first; each keeps a save of its own.
+  presets: ['piso', 'quintana'],
   // The levels play another game here: their descriptions say how.
   levelAbout: (level) => `latrunculi.level.${level}.about`,
 };

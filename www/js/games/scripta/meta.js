@@ -8,5 +8,7 @@ export const GAME = {
   defaultLevel: 'medium',
   sides: ['albi', 'nigri'],
   hintLevel: 'expert',
+  // The named readings, the one a link without `rules` plays first; each keeps a save of its own.
+  presets: ['austin-murray', 'italian', 'italian-6', 'italian-columns', 'russian'],
   levelAbout: (level) => `level.${level}.about`,
 };
