@@ -316,12 +316,13 @@ export async function mountScripta(root, ctx) {
     dom.main.toggleAttribute('data-face', state.face && who.kind !== 'computer');
     dom.main.dataset.turn = s.turn;
     dom.main.dataset.rules = s.rules;
-    // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
+    // Say each thing once: a refusal stands alone, and so does a hint, which says what to play;
+    // during the computer's turn, only what it does.
     const event = eventWords(state.event, you);
     let situation = words.situation(s, { counters: geometry.counters, you, coach });
     if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
     else if (!humanToMove && !s.winner) situation = { key: 'situation.playing', text: t('situation.playing', { who: computerLabel() }) };
-    else if (state.event?.kind === 'refuse' || state.event?.kind === 'say') situation = null;
+    else if (['refuse', 'say', 'hint'].includes(state.event?.kind)) situation = null;
     const message = joined([event, situation]);
     // Written only when it changes, so a screen reader announces each thing once.
     if (dom.status.textContent !== message.text) dom.status.textContent = message.text;

@@ -54,19 +54,22 @@ export function createWords({ t, list }, board = {}) {
         return { key: `event.step played.${stepKind(e.step)}`, text: t('event.step', { who, step: played(e.step, e.other, you) }) };
       case 'undo':
         return say('event.undo', { who, step: played(e.step, e.other, you) });
-      case 'confirm':
-        return e.steps.length
-          ? say('event.played', { who, steps: list(e.steps.map((s) => played(s, e.other, you))) })
-          : say('event.forfeit', { who });
+      case 'confirm': {
+        if (!e.steps.length) return say('event.forfeit', { who });
+        const hits = e.steps.filter((s) => s.hit).length;
+        if (hits < 2) return say('event.played', { who, steps: list(e.steps.map((s) => played(s, e.other, you))) });
+        // Several hits are said once, after the steps, so the longest turn fits the status box.
+        const steps = list(e.steps.map((s) => played({ ...s, hit: false }, e.other, you)));
+        return say(`event.played${hitWord}${e.other === you ? 'You' : ''}`, { who, steps, count: hits, other: side(e.other) });
+      }
       case 'refuse':
         return refusal(e.refusal);
-      case 'hint':
-        return e.steps.length
-          ? say('event.hint', {
-            who,
-            steps: list(e.steps.map((s, i) => t(i ? 'step.then' : 'step.first', { step: step(s) }))),
-          })
-          : say('event.hintNone', { who });
+      case 'hint': {
+        if (!e.steps.length) return say('event.hintNone', { who });
+        const hits = e.steps.filter((s) => s.hit).length;
+        const steps = (plain) => list(e.steps.map((s, i) => t(i ? 'step.then' : 'step.first', { step: step(plain ? { ...s, hit: false } : s) })));
+        return hits < 2 ? say('event.hint', { who, steps: steps(false) }) : say(`event.hint${hitWord}`, { who, steps: steps(true), count: hits });
+      }
       default:
         return null;
     }
