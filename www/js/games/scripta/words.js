@@ -83,15 +83,17 @@ export function createWords({ t, list }, board = {}) {
 
   /**
    * Whose turn it is and what the dice allow now. `you`: the human's side against the
-   * computer (messages then speak to them), else null; `coach`: 'tray' or 'target' while a
-   * newcomer is shown how to enter.
+   * computer (messages then speak to them), else null; `level`: the computer's name then;
+   * `coach`: 'tray' or 'target' while a newcomer is shown how to enter.
    */
-  function situation(snap, { counters, you, coach }) {
+  function situation(snap, { counters, you, level, coach }) {
     const mine = snap.turn === you;
     const who = side(snap.turn);
     if (snap.winner) {
-      if (snap.winner === you) return say('situation.you.won', { turns: t('turns', { count: snap.turns }) });
-      return say('situation.won', { side: side(snap.winner), turns: t('turns', { count: snap.turns }), counters });
+      const turns = t('turns', { count: snap.turns });
+      if (snap.winner === you) return say('situation.you.won', { turns });
+      if (you) return say('situation.you.lost', { level, turns });
+      return say('situation.won', { side: side(snap.winner), turns, counters });
     }
     if (!snap.thrown) return say(mine ? 'situation.you.toThrow' : 'situation.toThrow', { side: who });
     const unused = snap.dice.filter((d) => d.state === 'unused').map((d) => d.value);
