@@ -1,10 +1,11 @@
 // The status box says every message whole (issue 25, point 4). At 390 x 844 (and on a landscape
 // phone and a tablet), in each of the six languages, the real status element of each game is
 // given every message the page can say: each status key of the catalogue with its longest
-// arguments, and the longest messages the screens compose (the computer's turn of three hitting steps, the longest hint, a step from a
-// stack with the turn's duty). Each fits (scrollHeight <= clientHeight) and the board's top stays
-// where it was with the shortest message. The keyboard's board descriptions ("where"), as long as
-// the board is full, are the one exception: the box scrolls for them rather than cut them.
+// arguments, and the longest messages the screens compose (the computer's turn of three hitting
+// steps, the longest hint, a step from a stack with the turn's duty). Each fits (scrollHeight <=
+// clientHeight) and the board's top stays where it was with the shortest message. The keyboard's
+// board descriptions ("where"), as long as the board is full, are the one exception: the box
+// scrolls for them rather than cut them.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
