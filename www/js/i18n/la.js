@@ -338,7 +338,7 @@ export default {
   'refuse.latrunculi.game-over': 'Ludus finitus est. Iterum ludes?',
   'refuse.latrunculi.occupied': '{square} occupatum est: elige quadrum vacuum.',
   'refuse.latrunculi.place-first': 'Omnes calculi ponendi sunt antequam ullus movetur.',
-  'refuse.latrunculi.not-yours': 'Calculus in {square} est {side}: tuum tange.',
+  'refuse.latrunculi.not-yours': 'Calculus in {square} non tuus est ({side}): tuum tange.',
   'refuse.latrunculi.empty': '{square} vacuum est: prius calculum tuum tange.',
   'refuse.latrunculi.no-move': 'Calculus in {square} nunc moveri non potest.',
   'refuse.latrunculi.straight-back': 'Non statim retro: ex {from} in {to} motum tuum ultimum tollit.',
@@ -687,5 +687,5 @@ export default {
   'refuse.bear-off-exact': 'His legibus calculus in loco {from} nonnisi numero exacto educi potest.',
   'refuse.enter-all-first': 'Omnes calculi in tabula esse debent antequam ullus ultra loca introitus progrediatur.',
   'refuse.full': 'In loco {mark} iam quattuor calculi stant: plures locus capere non potest.',
-  'refuse.other-cell': 'Locus {mark} proprius est {side}: calculi tui ibi numquam stant.',
+  'refuse.other-cell': 'Locus {mark} alterius partis est ({side}): calculi tui ibi numquam stant.',
 };
