@@ -574,7 +574,7 @@ export default {
   'replay.opinion.start': 'Перейдите к ходу, чтобы узнать мнение {level}.',
   'replay.opinion.chances': '{level}: шанс на победу для стороны «{side}»: {before}% с лучшим ходом, {after}% с сыгранным.',
   'replay.opinion.best': 'Лучший ход или не хуже лучшего.',
-  'replay.opinion.pending': '{level} разбирает партию: пока {done} из {count} ходов.',
+  'replay.opinion.pending': '{level} разбирает партию: разобрано ходов — {done} из {count}.',
   'replay.opinion.failed': 'На этот раз без оценки ({why}).',
   'replay.better': 'Лучше: {steps} ({notation}).',
   'replay.better.show': 'Показать лучший ход',
