@@ -69,7 +69,10 @@ test('a complete seeded game against the computer reaches its winner', async () 
   });
   assert.ok(['albi', 'nigri'].includes(result.winner), JSON.stringify(result));
   assert.ok(result.human > 20, `the human played only ${result.human} turns`);
-  await says(s.page, 'situation.won');
+  // Against the computer the end speaks to you: you won, or you lost (issue 25, point 5).
+  const mine = result.winner === 'albi';
+  await says(s.page, mine ? 'situation.you.won' : 'situation.you.lost');
+  assert.equal(await s.page.getAttribute('#game-over-title', 'data-say'), mine ? 'gameOver.you.won' : 'gameOver.you.lost');
   await close(s);
 });
 

@@ -41,7 +41,7 @@ function englishLeft(lang) {
       }
     }
   }
-  // "Start" is English for Play and German for Home: a word the language itself uses is its own.
+  // A word the language itself uses for another message is its own (a level's Latin name).
   for (const message of Object.values(own)) for (const text of forms(message)) whole.delete(text);
   return { whole, stretches: [...stretches] };
 }

@@ -13,12 +13,12 @@ const WWW = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..
 
 test('t fills placeholders, formats numbers and picks the plural form', () => {
   const { t, list } = createI18n('en');
-  assert.equal(t('refuse.blocked', { mark: 7, side: 'Nigri' }), 'Mark 7 is blocked: Nigri hold it with two or more counters.');
+  assert.equal(t('refuse.blocked', { mark: 7, side: 'Nigri' }), 'Mark 7 is blocked: two or more Nigri counters stand there.');
   assert.equal(t('turns', { count: 1 }), '1 turn');
   assert.equal(t('turns', { count: 12 }), '12 turns');
   assert.equal(t('turns', { count: 1200 }), '1,200 turns');
   assert.equal(list([2, 3, 5]), '2, 3, and 5');
-  assert.equal(t('refuse.blocked', {}), 'Mark {mark} is blocked: {side} hold it with two or more counters.',
+  assert.equal(t('refuse.blocked', {}), 'Mark {mark} is blocked: two or more {side} counters stand there.',
     'a missing argument stays visible rather than saying "undefined"');
   assert.equal(t('no.such.key'), 'no.such.key');
 });
@@ -158,4 +158,148 @@ test('plurals, numbers and lists follow each language (Latin by our own rules)',
   assert.equal(pluralRules('la').select(2), 'other');
   assert.equal(pluralRules('la').select(0), 'other');
   assert.equal(la.t('camp.latrunculi.placing', { count: 1200, captured: '' }).includes('1200'), true);
+});
+
+// Plural and person (issue 25, point 5): each count picks its own form in each language, the
+// number shows wherever the form is not the one for 1 alone, and each message agrees with its
+// subject: you, a side, or the computer named by its level.
+
+const { createWords: scriptaWords } = await import('../../www/js/games/scripta/words.js');
+const { createWords: latrunculiWords } = await import('../../www/js/games/latrunculi/words.js');
+const I18N = Object.fromEntries(LANGUAGES.map((lang) => [lang, createI18n(lang, CATALOGUES[lang])]));
+const COUNTS = [1, 2, 5, 21];
+
+test('counts 1, 2, 5 and 21 take each language\'s own forms', () => {
+  const want = {
+    turns: {
+      en: ['1 turn', '2 turns', '5 turns', '21 turns'],
+      de: ['1 Zug', '2 Zügen', '5 Zügen', '21 Zügen'],
+      fr: ['1 tour', '2 tours', '5 tours', '21 tours'],
+      it: ['1 turno', '2 turni', '5 turni', '21 turni'],
+      la: ['1 iactum', '2 iactus', '5 iactus', '21 iactus'],
+      ru: ['1 ход', '2 хода', '5 ходов', '21 ход'],
+    },
+    // A tray's piles: the number, then these words ("1 побиты" was wrong).
+    'tray.sentHome': {
+      en: ['sent home', 'sent home', 'sent home', 'sent home'],
+      de: ['geschlagen', 'geschlagen', 'geschlagen', 'geschlagen'],
+      fr: ['renvoyé', 'renvoyés', 'renvoyés', 'renvoyés'],
+      it: ['catturata', 'catturate', 'catturate', 'catturate'],
+      la: ['domum missus', 'domum missi', 'domum missi', 'domum missi'],
+      ru: ['побита', 'побиты', 'побито', 'побита'],
+    },
+    'tray.waiting': {
+      de: ['wartet', 'warten', 'warten', 'warten'],
+      la: ['exspectat', 'exspectant', 'exspectant', 'exspectant'],
+      ru: ['ждёт', 'ждут', 'ждут', 'ждёт'],
+    },
+    'tray.borneOff': {
+      fr: ['sorti', 'sortis', 'sortis', 'sortis'],
+      it: ['uscita', 'uscite', 'uscite', 'uscite'],
+      la: ['eductus', 'educti', 'educti', 'educti'],
+      ru: ['выведена', 'выведены', 'выведено', 'выведена'],
+    },
+    'camp.latrunculi.captured': {
+      ru: ['взята 1 фишка', 'взяты 2 фишки', 'взято 5 фишек', 'взята 21 фишка'],
+      la: ['1 captus', '2 capti', '5 capti', '21 capti'],
+      fr: ['1 prise', '2 prises', '5 prises', '21 prises'],
+    },
+  };
+  for (const [key, byLang] of Object.entries(want)) {
+    for (const [lang, forms] of Object.entries(byLang)) {
+      assert.deepEqual(COUNTS.map((count) => I18N[lang].t(key, { count })), forms, `${lang} ${key}`);
+    }
+  }
+});
+
+test('every plural message shows its number for 2, 5 and 21, and for 1 unless its form means 1 alone', () => {
+  const wrong = [];
+  for (const lang of LANGUAGES) {
+    const { t } = I18N[lang];
+    const oneAlone = [...Array(1001).keys()].filter((n) => pluralRules(lang).select(n) === 'one').every((n) => n <= 1);
+    for (const [key, english] of Object.entries(en)) {
+      if (typeof english !== 'object' || !union(english).includes('count')) continue;
+      for (const count of COUNTS) {
+        if (count === 1 && oneAlone) continue;
+        const text = t(key, { count });
+        if (!text.includes(String(count))) wrong.push(`${lang} ${key} (${count}): ${text}`);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
+// The moments of XII Scripta where the subject changes: a side in pass and play, you against
+// the computer, the computer by its level.
+const dice = (state) => [4, 5, 6].map((value) => ({ value, state }));
+const scriptaSnap = (extra) => ({
+  turn: 'albi', winner: null, turns: 21, thrown: true, turnOver: false, dice: dice('unused'),
+  albi: { sentHome: 0, mustMove: false }, nigri: { sentHome: 0, mustMove: false }, ...extra,
+});
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: messages agree with their subject (you, a side, the computer by name)`, () => {
+    const i18n = I18N[lang];
+    const { t } = i18n;
+    const words = scriptaWords(i18n);
+    const turns = t('turns', { count: 21 });
+    const allPlayed = scriptaSnap({ turnOver: true, dice: dice('used') });
+    const side = words.situation(allPlayed, { counters: 15, you: null });
+    assert.equal(side.key, 'situation.allPlayed');
+    assert.ok(side.text.includes(t('side.albi')), side.text);
+    assert.equal(words.situation(allPlayed, { counters: 15, you: 'albi', level: 'Miles' }).key, 'situation.you.allPlayed');
+
+    const won = scriptaSnap({ winner: 'albi', turn: 'nigri' });
+    assert.equal(words.situation(won, { counters: 15, you: 'albi', level: 'Miles' }).key, 'situation.you.won');
+    const lost = words.situation(won, { counters: 15, you: 'nigri', level: 'Miles' });
+    assert.equal(lost.key, 'situation.you.lost', 'a lost game says so');
+    assert.ok(lost.text.includes('Miles') && lost.text.includes(turns), lost.text);
+    const sides = words.situation(won, { counters: 15, you: null });
+    assert.equal(sides.key, 'situation.won');
+    assert.ok(sides.text.includes(t('side.albi')), sides.text);
+
+    // The computer's turn hitting you twice or more says it once, with the count.
+    const steps = [{ from: 12, to: 18, hit: true }, { from: 20, to: 24, hit: true }];
+    const thrown = [6, 6, 4];
+    const turn = words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps, dice: thrown }, 'albi');
+    assert.equal(turn.key, 'event.playedHitYou');
+    assert.equal(turn.text, t('event.playedHitYou', { who: 'Miles', dice: '6-6-4', count: 2, other: t('side.albi'),
+      steps: i18n.list([t('played.move', steps[0]), t('played.move', steps[1])]) }));
+    const theirs = words.event({ kind: 'confirm', side: 'nigri', other: 'albi', steps, dice: thrown }, null);
+    assert.equal(theirs.key, 'event.playedHit');
+    assert.ok(theirs.text.includes(t('side.albi')) && theirs.text.includes('2'), theirs.text);
+    const one = words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: [steps[0]], dice: thrown }, 'albi');
+    assert.ok(one.text.includes(t('played.moveHitYou', steps[0])), one.text);
+    // The throw is said with the turn played.
+    assert.ok(one.text.includes('6-6-4'), one.text);
+
+    const lat = latrunculiWords(i18n);
+    const over = (winner) => ({ result: { winner, reason: 'captures' } });
+    assert.equal(lat.situation(over('white'), { you: 'white', level: 'Centurio' }).key, 'situation.latrunculi.you.won');
+    const latLost = lat.situation(over('black'), { you: 'white', level: 'Centurio' });
+    assert.equal(latLost.key, 'situation.latrunculi.you.lost');
+    assert.ok(latLost.text.includes('Centurio'), latLost.text);
+    assert.ok(lat.situation(over('black')).text.includes(t('side.black')));
+
+    // The tray of your side says "to move" in your person, the computer's in its own.
+    assert.ok(t('tray.toMove.you') && t('tray.toMove.player'));
+    // The game's end is said in the language itself: Latin only in Latin.
+    if (lang !== 'la') assert.doesNotMatch(t('gameOver.title', { side: 'Albi' }), /vincunt/);
+    assert.notEqual(t('gameOver.you.lost'), t('gameOver.you.won'));
+  });
+}
+
+test('the verbs of the forms that name you agree with you, in Russian and Latin', () => {
+  // "вы · ходят" and "tu · ludunt" were third person plural after "you".
+  assert.equal(`${I18N.ru.t('tray.you')} · ${I18N.ru.t('tray.toMove.you')}`, 'вы · ходите');
+  assert.equal(`${I18N.la.t('tray.you')} · ${I18N.la.t('tray.toMove.you')}`, 'tu · ludis');
+  assert.equal(I18N.ru.t('tray.toMove.player'), 'ходит');
+  assert.equal(I18N.la.t('tray.toMove.player'), 'ludit');
+  assert.match(I18N.en.t('situation.allPlayed', { side: 'Albi' }), /^Albi: /, 'no "Albi have played"');
+  assert.equal(I18N.la.t('camp.latrunculi.placing', { count: 1, captured: '' }).includes('ponendi'), false);
+});
+
+test('German calls the home screen Startseite, not Start (which reads as "start a game")', () => {
+  assert.equal(I18N.de.t('nav.home'), 'Startseite');
+  assert.equal(I18N.de.t('action.home'), 'Startseite');
 });

@@ -86,6 +86,18 @@ export function gameOverPanel({ t }) {
 }
 
 /**
+ * Writes the game-over heading into `title` (its key in `data-say`): against the computer,
+ * whether you won or lost (a side's name alone says nothing to whoever played it); in pass and
+ * play, the winning side.
+ */
+export function sayWinner(title, t, winner, opponent) {
+  const key = opponent.kind !== 'computer' ? 'gameOver.title'
+    : winner === opponent.human ? 'gameOver.you.won' : 'gameOver.you.lost';
+  title.textContent = t(key, { side: t(`side.${winner}`) });
+  title.dataset.say = key;
+}
+
+/**
  * The game a screen starts with and who plays it: a game handed over by the replay screen
  * (`handoff`: {game, turn}), else the saved game of this very link (restored by
  * `restore(saved)`), else `fromLink()`, the game the link asks for. The page has asked before

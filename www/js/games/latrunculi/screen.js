@@ -5,7 +5,7 @@
 
 import { createStore } from '../../app/store.js';
 import { HUMAN, computerSide } from '../../app/opponent.js';
-import { button, div, wait, header, statusLine, gameOverPanel, startingGame } from '../../app/game-screen.js';
+import { button, div, wait, header, statusLine, gameOverPanel, sayWinner, startingGame } from '../../app/game-screen.js';
 import { safeguards } from '../../app/safeguards.js';
 import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
@@ -257,7 +257,7 @@ export async function mountLatrunculi(root, ctx) {
     else delete body.dataset.level;
     const you = who.kind === 'computer' ? who.human : null;
     // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
-    let situation = words.situation(s, { you, coach: mine ? coaching(state) : null });
+    let situation = words.situation(s, { you, level: t(`level.${who.level}`), coach: mine ? coaching(state) : null });
     if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
     else if (state.event?.kind === 'refuse' || state.event?.kind === 'say') situation = null;
     const message = joined([eventWords(state.event, you), situation]);
@@ -321,9 +321,11 @@ export async function mountLatrunculi(root, ctx) {
     if (s.result) {
       dom.over.dataset.winner = s.result.winner;
       dom.over.dataset.reason = s.result.reason;
-      dom.overTitle.textContent = s.result.winner === 'draw'
-        ? t('gameOver.latrunculi.draw')
-        : t('gameOver.title', { side: t(`side.${s.result.winner}`) });
+      if (s.result.winner !== 'draw') sayWinner(dom.overTitle, t, s.result.winner, get().opponent);
+      else {
+        dom.overTitle.textContent = t('gameOver.latrunculi.draw');
+        dom.overTitle.dataset.say = 'gameOver.latrunculi.draw';
+      }
       dom.overText.textContent = words.ending(s);
     } else {
       delete dom.over.dataset.winner;

@@ -44,13 +44,13 @@ export function createWords({ t, list }) {
 
   /**
    * Whose turn it is and what they may do. `you`: the human's side against the computer
-   * (messages then speak to them); `coach`: 'place', 'move' or 'target' while a newcomer makes
-   * a first placement or a first move.
+   * (messages then speak to them), `level` the computer's name then; `coach`: 'place', 'move'
+   * or 'target' while a newcomer makes a first placement or a first move.
    */
-  function situation(snap, { you = null, coach = null } = {}) {
+  function situation(snap, { you = null, level = '', coach = null } = {}) {
     if (snap.result) {
       if (snap.result.winner === 'draw') return say('situation.latrunculi.draw');
-      if (you) return say(snap.result.winner === you ? 'situation.latrunculi.you.won' : 'situation.latrunculi.you.lost', { side: side(snap.result.winner) });
+      if (you) return say(snap.result.winner === you ? 'situation.latrunculi.you.won' : 'situation.latrunculi.you.lost', { level });
       return say('situation.latrunculi.won', { side: side(snap.result.winner) });
     }
     if (coach) return say(`situation.latrunculi.coach.${coach}`);

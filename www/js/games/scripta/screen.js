@@ -5,7 +5,7 @@
 
 import { createStore } from '../../app/store.js';
 import { HUMAN, computerSide } from '../../app/opponent.js';
-import { button, div, wait, header, statusLine, gameOverPanel, startingGame } from '../../app/game-screen.js';
+import { button, div, wait, header, statusLine, gameOverPanel, sayWinner, startingGame } from '../../app/game-screen.js';
 import { safeguards } from '../../app/safeguards.js';
 import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
@@ -330,12 +330,13 @@ export async function mountScripta(root, ctx) {
     dom.main.toggleAttribute('data-face', state.face && who.kind !== 'computer');
     dom.main.dataset.turn = s.turn;
     dom.main.dataset.rules = s.rules;
-    // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
+    // Say each thing once: a refusal stands alone, and so does a hint, which says what to play;
+    // during the computer's turn, only what it does.
     const event = eventWords(state.event, you);
-    let situation = words.situation(s, { counters: geometry.counters, you, coach });
+    let situation = words.situation(s, { counters: geometry.counters, you, level: levelName(), coach });
     if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
     else if (!humanToMove && !s.winner) situation = { key: 'situation.playing', text: t('situation.playing', { who: computerLabel() }) };
-    else if (state.event?.kind === 'refuse' || state.event?.kind === 'say') situation = null;
+    else if (['refuse', 'say', 'hint'].includes(state.event?.kind)) situation = null;
     const message = joined([event, situation]);
     // Written only when it changes, so a screen reader announces each thing once.
     if (dom.status.textContent !== message.text) dom.status.textContent = message.text;
@@ -381,9 +382,11 @@ export async function mountScripta(root, ctx) {
     if (s.winner) {
       dom.over.dataset.winner = s.winner;
       dom.over.dataset.turns = String(s.turns);
-      dom.overTitle.textContent = t('gameOver.title', { side: t(`side.${s.winner}`) });
-      dom.overText.textContent = t('gameOver.scripta', {
-        side: t(`side.${s.winner}`), counters: geometry.counters, turns: t('turns', { count: s.turns }),
+      const who = get().opponent;
+      const winner = who.kind !== 'computer' ? '' : s.winner === who.human ? '.you' : '.level';
+      sayWinner(dom.overTitle, t, s.winner, who);
+      dom.overText.textContent = t(`gameOver.scripta${winner}`, {
+        side: t(`side.${s.winner}`), level: levelName(), counters: geometry.counters, turns: t('turns', { count: s.turns }),
       });
     } else {
       delete dom.over.dataset.winner;

@@ -71,12 +71,14 @@ export function renderTray(tray, counts, state, { t }) {
   tray.querySelector('.tray-player').textContent = state.player ? ` · ${state.player}` : '';
   if (state.playerId) tray.dataset.player = state.playerId;
   else delete tray.dataset.player;
-  const doing = state.thinking ? t('tray.thinking') : state.toMove ? t('tray.toMove') : '';
+  // "To move" agrees with who moves: the side, you, or the computer named by its level.
+  const mover = state.playerId === 'you' ? 'tray.toMove.you' : state.playerId ? 'tray.toMove.player' : 'tray.toMove';
+  const doing = state.thinking ? t('tray.thinking') : state.toMove ? t(mover) : '';
   tray.querySelector('.tray-state').textContent = doing ? ` · ${doing}` : '';
   tray.querySelector('.piles').replaceChildren(
-    pile('waiting', side, counts.waiting, t('tray.waiting')),
-    pile('sent-home', side, counts.sentHome, t('tray.sentHome')),
-    pile('borne-off', side, counts.borneOff, t('tray.borneOff')),
+    pile('waiting', side, counts.waiting, t('tray.waiting', { count: counts.waiting })),
+    pile('sent-home', side, counts.sentHome, t('tray.sentHome', { count: counts.sentHome })),
+    pile('borne-off', side, counts.borneOff, t('tray.borneOff', { count: counts.borneOff })),
   );
   tray.querySelector('.tray-can').textContent = state.selectable && !state.selected ? `, ${t('a11y.canPick')}` : '';
   tray.setAttribute('aria-pressed', String(state.selected));

@@ -56,19 +56,21 @@ export function createWords({ t, list }, board = {}) {
         return say('event.undo', { who, step: played(e.step, e.other, you) });
       case 'confirm': {
         const dice = e.dice.join('-');
-        return e.steps.length
-          ? say('event.played', { who, dice, steps: list(e.steps.map((s) => played(s, e.other, you))) })
-          : say('event.forfeit', { who, dice });
+        if (!e.steps.length) return say('event.forfeit', { who, dice });
+        const hits = e.steps.filter((s) => s.hit).length;
+        if (hits < 2) return say('event.played', { who, dice, steps: list(e.steps.map((s) => played(s, e.other, you))) });
+        // Several hits are said once, after the steps, so the longest turn fits the status box.
+        const steps = list(e.steps.map((s) => played({ ...s, hit: false }, e.other, you)));
+        return say(`event.played${hitWord}${e.other === you ? 'You' : ''}`, { who, dice, steps, count: hits, other: side(e.other) });
       }
       case 'refuse':
         return refusal(e.refusal);
-      case 'hint':
-        return e.steps.length
-          ? say('event.hint', {
-            who,
-            steps: list(e.steps.map((s, i) => t(i ? 'step.then' : 'step.first', { step: step(s) }))),
-          })
-          : say('event.hintNone', { who });
+      case 'hint': {
+        if (!e.steps.length) return say('event.hintNone', { who });
+        const hits = e.steps.filter((s) => s.hit).length;
+        const steps = (plain) => list(e.steps.map((s, i) => t(i ? 'step.then' : 'step.first', { step: step(plain ? { ...s, hit: false } : s) })));
+        return hits < 2 ? say('event.hint', { who, steps: steps(false) }) : say(`event.hint${hitWord}`, { who, steps: steps(true), count: hits });
+      }
       default:
         return null;
     }
@@ -82,15 +84,17 @@ export function createWords({ t, list }, board = {}) {
 
   /**
    * Whose turn it is and what the dice allow now. `you`: the human's side against the
-   * computer (messages then speak to them), else null; `coach`: 'tray' or 'target' while a
-   * newcomer is shown how to enter.
+   * computer (messages then speak to them), else null; `level`: the computer's name then;
+   * `coach`: 'tray' or 'target' while a newcomer is shown how to enter.
    */
-  function situation(snap, { counters, you, coach }) {
+  function situation(snap, { counters, you, level, coach }) {
     const mine = snap.turn === you;
     const who = side(snap.turn);
     if (snap.winner) {
-      if (snap.winner === you) return say('situation.you.won', { turns: t('turns', { count: snap.turns }) });
-      return say('situation.won', { side: side(snap.winner), turns: t('turns', { count: snap.turns }), counters });
+      const turns = t('turns', { count: snap.turns });
+      if (snap.winner === you) return say('situation.you.won', { turns });
+      if (you) return say('situation.you.lost', { level, turns });
+      return say('situation.won', { side: side(snap.winner), turns, counters });
     }
     if (!snap.thrown) return say(mine ? 'situation.you.toThrow' : 'situation.toThrow', { side: who });
     const unused = snap.dice.filter((d) => d.state === 'unused').map((d) => d.value);
