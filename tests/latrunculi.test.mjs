@@ -2,7 +2,7 @@
 // captures, refusals with the engine's reason, rook moves, the end of a game, your own rules
 // from the home screen, a whole game against the computer, undo, reload, a page that answers
 // while the strongest player thinks, the computer's reply at a pace to follow with its move and
-// captures marked, Show again, and screenshots at three sizes.
+// captures marked, Show again, face to face on a tablet, and screenshots at three sizes.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -383,6 +383,60 @@ test('show again in pass and play replays the last move; a tap on the board ends
   assert.equal(await s.page.locator('[data-taken]').count(), 0);
   await close(s);
 });
+
+/** Every box in `boxes` lies inside the viewport. */
+function inside(boxes, viewport, what) {
+  for (const [name, box] of Object.entries(boxes)) {
+    assert.ok(box, `${what}: ${name} is not shown`);
+    assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5,
+      `${what}: ${name} ${JSON.stringify(box)} is off the ${viewport.width}x${viewport.height} screen`);
+  }
+}
+
+for (const [name, viewport] of [['portrait', { width: 768, height: 1024 }], ['landscape', { width: 1024, height: 768 }]]) {
+  test(`face to face on a ${name} tablet: each player's camp and controls face them, all on screen`, async () => {
+    const s = await open(browser, lat({ rules: 'piso', seed: '4' }), { viewport });
+    const { page } = s;
+    const face = page.locator('[data-action="face"]');
+    assert.equal(await face.getAttribute('aria-pressed'), 'false');
+    await face.click();
+    assert.equal(await face.getAttribute('aria-pressed'), 'true');
+    const rotated = (selector) => page.$eval(selector, (el) => getComputedStyle(el).transform !== 'none');
+    const check = async (what) => {
+      const boxes = { board: await page.locator('#board').boundingBox(), status: await page.locator('#status').boundingBox() };
+      for (const side of ['white', 'black']) boxes[`${side} camp`] = await page.locator(`[data-camp="${side}"]`).boundingBox();
+      for (const b of await page.locator('.controls button:visible').all()) boxes[await b.getAttribute('data-action')] = await b.boundingBox();
+      inside(boxes, viewport, what);
+      const heights = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollHeight, inner: innerHeight }));
+      assert.ok(heights.scroll <= heights.inner, `${what}: the page scrolls (${heights.scroll} > ${heights.inner})`);
+      return boxes;
+    };
+    const white = await check('placing, white to move');
+    assert.ok(white.undo.y > white.board.y + white.board.height / 2, 'white\'s controls are on white\'s half');
+    assert.ok(await rotated('.tray-zone-nigri'));
+    assert.ok(!(await rotated('.controls')));
+    await page.click('[data-square="d4"]');
+    const black = await check('placing, black to move');
+    assert.ok(black.undo.y + black.undo.height < black.board.y + black.board.height / 2, 'black\'s controls are on black\'s half');
+    assert.ok(await rotated('.controls'));
+    assert.ok(await rotated('#status'));
+    assert.deepEqual(black.board, white.board, 'the board moved');
+    await page.screenshot({ path: screenshotPath(`latrunculi-face-${name}-black.png`) });
+    await page.click('[data-action="place-rest"]');
+    await page.click('[data-selectable]');
+    await page.click('[data-target]');
+    await check('moving');
+    // Remembered on the device; never offered against the computer.
+    await page.reload();
+    await page.waitForSelector('body.ready');
+    assert.equal(await face.getAttribute('aria-pressed'), 'true');
+    await page.goto(new URL(lat({ opponent: 'computer', level: 'easy' }), page.url()).href);
+    await page.waitForSelector('body.ready');
+    assert.ok(await face.isHidden());
+    assert.equal(await page.locator('[data-facing]').count(), 0);
+    await close(s);
+  });
+}
 
 for (const [name, viewport] of [
   ['phone', { width: 390, height: 844 }],

@@ -11,6 +11,7 @@ import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
 import { attachRecordMenu, playerNames } from '../../app/record-menu.js';
 import { query } from '../../app/route.js';
+import * as storage from '../../app/storage.js';
 import { attachInput } from '../../kit/input.js';
 import { fly, refuse } from '../../kit/animate.js';
 import { createBoard } from './board.js';
@@ -50,7 +51,10 @@ function camp(side, { t }) {
 
 /** Builds the screen's fixed DOM inside `root`; returns its parts. */
 function layout(root, { t }) {
-  const bar = header({ t }, t('game.latrunculi'));
+  // Two people facing each other across a tablet: black's camp and controls at its edge.
+  const face = button('face', t('action.face'), 'plain');
+  face.setAttribute('aria-pressed', 'false');
+  const bar = header({ t }, t('game.latrunculi'), [face]);
 
   const main = document.createElement('main');
   main.className = 'table latrunculi-table';
@@ -84,7 +88,7 @@ function layout(root, { t }) {
   root.replaceChildren(bar, main, over);
   return {
     main, status, board, clock, over, overTitle, overText, camps,
-    buttons: { placeRest, undo: acts.querySelector('[data-action="undo"]'), hint, replay },
+    buttons: { placeRest, undo: acts.querySelector('[data-action="undo"]'), hint, replay, face },
   };
 }
 
@@ -168,6 +172,7 @@ export async function mountLatrunculi(root, ctx) {
     last: lastPlayed(start.game), // {move, before} of the last move: the MoveView, the squares before it
     showing: null, // the `last` that "show again" is drawing before its move, or null
     coming: null, // the square whose counter the computer is about to move
+    face: storage.loadSetting('face'), // the face-to-face layout for pass and play
     hintPending: false,
     thinking: false,
     computerBusy: false,
@@ -265,6 +270,10 @@ export async function mountLatrunculi(root, ctx) {
     dom.buttons.hint.setAttribute('aria-pressed', String(Boolean(state.hint)));
     dom.buttons.hint.setAttribute('aria-busy', String(state.hintPending));
     dom.buttons.replay.disabled = !state.last || Boolean(s.result) || Boolean(showing) || state.computerBusy;
+    dom.buttons.face.hidden = who.kind === 'computer';
+    dom.buttons.face.setAttribute('aria-pressed', String(state.face));
+    dom.main.toggleAttribute('data-facing', state.face && who.kind !== 'computer');
+    dom.main.dataset.turn = s.turn;
     const body = document.body;
     body.dataset.turn = s.turn;
     body.dataset.phase = s.phase;
@@ -588,6 +597,9 @@ export async function mountLatrunculi(root, ctx) {
         showHint();
       } else if (action === 'replay') {
         showAgain();
+      } else if (action === 'face') {
+        storage.saveSetting('face', !get().face);
+        store.dispatch({ face: !get().face });
       } else if (action === 'new') {
         newGame.open({ ...get().opponent, defaultLevel: GAME.defaultLevel });
       } else if (action === 'rules') {
