@@ -269,6 +269,8 @@ export async function mountLatrunculi(root, ctx) {
     dom.buttons.hint.disabled = !mine || state.hintPending;
     dom.buttons.hint.setAttribute('aria-pressed', String(Boolean(state.hint)));
     dom.buttons.hint.setAttribute('aria-busy', String(state.hintPending));
+    // While placing, "place the rest" has its room: a placement has no path to show again.
+    dom.buttons.replay.hidden = placing;
     dom.buttons.replay.disabled = !state.last || Boolean(s.result) || Boolean(showing) || state.computerBusy;
     dom.buttons.face.hidden = who.kind === 'computer';
     dom.buttons.face.setAttribute('aria-pressed', String(state.face));
