@@ -270,6 +270,7 @@ function watch(page, done) {
         position: board().dataset.position,
         thinking: document.body.hasAttribute('data-thinking'),
         picked: document.querySelector('.selected[data-square]')?.dataset.square ?? null,
+        said: document.querySelector('#status').dataset.say,
         last: [...document.querySelectorAll('[data-last]')].map((n) => `${n.dataset.last}:${n.dataset.square}`).sort(),
         captured: [...document.querySelectorAll('[data-taken]')].map((n) => n.dataset.square),
         pieces: Object.fromEntries([...document.querySelectorAll('[data-piece]')].map((n) => [n.dataset.square, n.dataset.piece])),
@@ -301,7 +302,8 @@ test('the computer\'s reply can be followed: it thinks, picks up its counter, mo
   // computer's counter picked up, before it moved.
   assert.ok(before.reduce((n, { seen: k }) => n + k, 0) >= 20, JSON.stringify(before));
   assert.ok(before.some(({ sample }) => sample.thinking));
-  assert.ok(before.some(({ sample }) => sample.picked === 'd3'), `never picked up: ${JSON.stringify(before)}`);
+  assert.ok(before.some(({ sample }) => sample.picked === 'd3' && sample.said.split(' ').includes('situation.playing')),
+    `never picked up: ${JSON.stringify(before)}`);
   const after = seen.at(-1).sample;
   assert.deepEqual(after.last, ['from:d3', 'to:c3']);
   assert.deepEqual(after.captured, ['c4']);

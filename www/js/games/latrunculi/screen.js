@@ -287,6 +287,7 @@ export async function mountLatrunculi(root, ctx) {
     // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
     let situation = words.situation(s, { you, coach: mine ? coaching(state) : null });
     if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
+    else if (state.coming) situation = { key: 'situation.playing', text: t('situation.playing', { who: computerLabel() }) };
     else if (state.event?.kind === 'refuse' || state.event?.kind === 'say') situation = null;
     const message = joined([eventWords(state.event, you), situation]);
     // Written only when it changes, so a screen reader announces each thing once.
@@ -440,7 +441,7 @@ export async function mountLatrunculi(root, ctx) {
       await until(2 * route.pace - (performance.now() - asked));
       if (!current()) return;
       if (move.from && route.pace > 0) {
-        store.dispatch({ coming: move.from });
+        store.dispatch({ coming: move.from, thinking: false });
         await until(route.pace);
         if (!current()) return;
       }
