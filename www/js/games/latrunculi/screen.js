@@ -451,7 +451,7 @@ export async function mountLatrunculi(root, ctx) {
     } catch (error) {
       // The computer stays busy, so it does not retry in a loop; a new game starts afresh.
       if (current()) {
-        store.dispatch({ thinking: false, event: { kind: 'notice', notice: 'computerFailed', args: { why: error.message } } });
+        store.dispatch({ thinking: false, coming: null, event: { kind: 'notice', notice: 'computerFailed', args: { why: error.message } } });
       }
     }
   }
@@ -479,7 +479,8 @@ export async function mountLatrunculi(root, ctx) {
     if (get().hint) return store.dispatch({ hint: null, event: null });
     const mine = get().epoch;
     const position = snap().position;
-    store.dispatch({ hintPending: true });
+    // A hint is drawn on the board as it stands, so a replay on show gives way.
+    store.dispatch({ hintPending: true, showing: null });
     let change;
     try {
       const move = await worker.ask({ game: GAME.id, kind: 'hint', position, rules: snap().rules, budget: BUDGET });
