@@ -368,8 +368,12 @@ test('show again in pass and play replays the last move; a tap on the board ends
   assert.equal(await s.page.getAttribute('[data-square="d2"]', 'data-last'), 'from');
   assert.equal(await s.page.getAttribute('[data-square="c2"]', 'data-last'), 'to');
   assert.deepEqual(await squares(s.page, '[data-taken]'), ['c3']);
+  await s.page.click('[data-square="c2"]');
+  await says(s.page, 'refuse.latrunculi.not-yours');
   await s.page.click('[data-action="replay"]');
   await s.page.waitForSelector('[data-showing]');
+  // The status says the move again.
+  await says(s.page, 'event.latrunculi.captured');
   assert.equal(await piece(s.page, 'c3'), 'black');
   assert.equal(await piece(s.page, 'd2'), 'white');
   assert.equal(await s.page.locator('[data-selectable], [data-target]').count(), 0);

@@ -460,13 +460,17 @@ export async function mountLatrunculi(root, ctx) {
   const flight = () => Math.min(Math.max(route.pace, 220), 600);
 
   /**
-   * Shows the last move again: the position before it, the move marked, for a moment; then the
-   * counter moves again and the taken counters leave once more. A tap on the board ends it.
+   * Shows the last move again: the position before it, the move marked and said, for a moment;
+   * then the counter moves again and the taken counters leave once more. A tap on the board
+   * ends it.
    */
   async function showAgain() {
     const { last, epoch } = get();
     if (!last) return;
-    store.dispatch({ showing: last, hint: null });
+    // The status says the move again, for the eye and the screen reader alike.
+    const side = last.move.side;
+    const event = { kind: 'play', side, who: side === computer() ? computerLabel() : undefined, move: last.move };
+    store.dispatch({ showing: last, hint: null, event });
     await wait(Math.max(route.pace, 300) * 2);
     if (get().epoch !== epoch || get().showing !== last || life.destroyed) return;
     const rects = rectsOf(last.move);
