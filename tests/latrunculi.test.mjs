@@ -1,11 +1,15 @@
 // Latrunculi in the browser: placing by tap and "place the rest", custodial and corner
 // captures, refusals with the engine's reason, rook moves, the end of a game, your own rules
 // from the home screen, a whole game against the computer, undo, reload, a page that answers
-// while the strongest player thinks, and screenshots at three sizes.
+// while the strongest player thinks, the computer's reply at a pace to follow with its move and
+// captures marked, Show again, face to face on a tablet, and screenshots at three sizes.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, close, position, says, screenshotPath } from './helpers.mjs';
+import { createI18n } from '../www/js/i18n/index.js';
+
+const { t } = createI18n('en');
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -251,6 +255,194 @@ test('the page answers a tap within 100 ms while Centurio thinks', async () => {
   assert.ok(await s.page.locator('[data-selectable]').count() > 0);
   await close(s);
 });
+
+// White to move; black's d3-c3 then takes the white counter on c4 against c5.
+const REPLY = 'W5/2B3/2W3/3B2/6/5W w 0,0 0,0 0 -,-';
+
+/** What the board shows, sampled every few ms until `done(sample)` or 10 s have passed. */
+function watch(page, done) {
+  return page.evaluate(async (test) => {
+    const stop = new Function('sample', `return (${test})(sample)`);
+    const samples = [];
+    const board = () => document.querySelector('[data-position]');
+    for (let i = 0; i < 1000; i++) {
+      const sample = {
+        position: board().dataset.position,
+        thinking: document.body.hasAttribute('data-thinking'),
+        picked: document.querySelector('.selected[data-square]')?.dataset.square ?? null,
+        said: document.querySelector('#status').dataset.say,
+        last: [...document.querySelectorAll('[data-last]')].map((n) => `${n.dataset.last}:${n.dataset.square}`).sort(),
+        captured: [...document.querySelectorAll('[data-taken]')].map((n) => n.dataset.square),
+        pieces: Object.fromEntries([...document.querySelectorAll('[data-piece]')].map((n) => [n.dataset.square, n.dataset.piece])),
+        showing: board().hasAttribute('data-showing'),
+      };
+      if (!samples.length || JSON.stringify(sample) !== JSON.stringify(samples.at(-1).sample)) samples.push({ sample, seen: 0 });
+      samples.at(-1).seen++;
+      if (stop(sample)) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return samples;
+  }, done.toString());
+}
+
+test('the computer\'s reply can be followed: it thinks, picks up its counter, moves; the move and its capture stay marked', async () => {
+  const s = await open(browser, lat({ opponent: 'computer', level: 'hard', seed: '1', rules: 'piso', position: REPLY, pace: '400' }));
+  // Nothing to show again before any move.
+  assert.ok(await s.page.locator('[data-action="replay"]').isDisabled());
+  await s.page.click('[data-square="f1"]');
+  await s.page.click('[data-square="f2"]');
+  const handedOver = await position(s.page);
+  // Your own move is marked at once: from, to, nothing taken.
+  assert.deepEqual((await watch(s.page, () => true))[0].sample.last, ['from:f1', 'to:f2']);
+  const seen = await watch(s.page, (now) => now.pieces.c4 === undefined && !now.thinking);
+  const replied = seen.findIndex(({ sample }) => sample.position !== handedOver);
+  assert.ok(replied > 0, 'the reply came with the move');
+  const before = seen.slice(0, replied);
+  // Polled every 10 ms: the handed-over board stood for a good while, thinking, then with the
+  // computer's counter picked up, before it moved.
+  assert.ok(before.reduce((n, { seen: k }) => n + k, 0) >= 20, JSON.stringify(before));
+  assert.ok(before.some(({ sample }) => sample.thinking));
+  assert.ok(before.some(({ sample }) => sample.picked === 'd3' && sample.said.split(' ').includes('situation.playing')),
+    `never picked up: ${JSON.stringify(before)}`);
+  const after = seen.at(-1).sample;
+  assert.deepEqual(after.last, ['from:d3', 'to:c3']);
+  assert.deepEqual(after.captured, ['c4']);
+  assert.equal(after.pieces.c3, 'black');
+  assert.equal(after.pieces.d3, undefined);
+  // The status says what it did and what it took.
+  await says(s.page, 'event.latrunculi.move');
+  await says(s.page, 'event.latrunculi.captured');
+  assert.ok((await s.page.getAttribute('[data-square="c4"]', 'aria-label')).includes(t('a11y.latrunculi.last.captured')));
+
+  // Show again: the board before the reply, the taken counter back, then the move once more.
+  const replied_at = await position(s.page);
+  const replay = s.page.locator('[data-action="replay"]');
+  assert.ok(await replay.isEnabled());
+  await replay.click();
+  const shown = await watch(s.page, (now) => !now.showing && now.pieces.c3 === 'black');
+  const back = shown.find(({ sample }) => sample.showing);
+  assert.ok(back, 'show again drew nothing');
+  assert.equal(back.sample.pieces.d3, 'black');
+  assert.equal(back.sample.pieces.c3, undefined);
+  assert.equal(back.sample.pieces.c4, 'white');
+  assert.deepEqual(back.sample.last, ['from:d3', 'to:c3']);
+  assert.ok(shown.every(({ sample }) => sample.position === replied_at), 'show again changed the game');
+  const end = shown.at(-1).sample;
+  assert.equal(end.pieces.c4, undefined);
+  assert.deepEqual(end.captured, ['c4']);
+  assert.ok(await replay.isEnabled());
+
+  // Undo takes back the reply and your move; nothing is left to mark or show.
+  await s.page.click('[data-action="undo"]');
+  assert.equal(await position(s.page), REPLY);
+  assert.equal(await s.page.locator('[data-last], [data-taken]').count(), 0);
+  assert.ok(await replay.isDisabled());
+  await close(s);
+});
+
+test('a reload during the computer\'s pause lets it finish, and its move is still marked', async () => {
+  const s = await open(browser, lat({ opponent: 'computer', level: 'hard', seed: '1', rules: 'piso', position: REPLY, pace: '1500' }));
+  await s.page.click('[data-square="f1"]');
+  await s.page.click('[data-square="f2"]');
+  const handedOver = await position(s.page);
+  await s.page.waitForSelector('body[data-thinking]');
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await position(s.page), handedOver);
+  await s.page.waitForSelector('body:not([data-thinking])[data-turn="white"]', { timeout: 10000 });
+  assert.equal(await piece(s.page, 'c3'), 'black');
+  assert.equal(await piece(s.page, 'c4'), null);
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  // Restored: the engine says again what the last move was and took.
+  assert.equal(await s.page.getAttribute('[data-square="d3"]', 'data-last'), 'from');
+  assert.equal(await s.page.getAttribute('[data-square="c3"]', 'data-last'), 'to');
+  assert.deepEqual(await squares(s.page, '[data-taken]'), ['c4']);
+  await close(s);
+});
+
+test('show again in pass and play replays the last move; a tap on the board ends it', async () => {
+  const s = await open(browser, lat({ rules: 'piso', position: CUSTODIAL }));
+  await s.page.click('[data-square="d2"]');
+  await s.page.click('[data-square="c2"]');
+  assert.equal(await s.page.getAttribute('[data-square="d2"]', 'data-last'), 'from');
+  assert.equal(await s.page.getAttribute('[data-square="c2"]', 'data-last'), 'to');
+  assert.deepEqual(await squares(s.page, '[data-taken]'), ['c3']);
+  await s.page.click('[data-square="c2"]');
+  await says(s.page, 'refuse.latrunculi.not-yours');
+  await s.page.click('[data-action="replay"]');
+  await s.page.waitForSelector('[data-showing]');
+  // The status says the move again.
+  await says(s.page, 'event.latrunculi.captured');
+  assert.equal(await piece(s.page, 'c3'), 'black');
+  assert.equal(await piece(s.page, 'd2'), 'white');
+  assert.equal(await s.page.locator('[data-selectable], [data-target]').count(), 0);
+  assert.ok(await s.page.locator('[data-action="replay"]').isDisabled());
+  await s.page.click('[data-square="a1"]');
+  assert.equal(await s.page.locator('[data-showing]').count(), 0);
+  assert.equal(await piece(s.page, 'c3'), null);
+  assert.ok(await s.page.locator('[data-selectable]').count() > 0);
+  // The next move takes the marks over.
+  await s.page.click('[data-square="f5"]');
+  await s.page.click('[data-square="f4"]');
+  assert.equal(await s.page.getAttribute('[data-square="f4"]', 'data-last'), 'to');
+  assert.equal(await s.page.locator('[data-taken]').count(), 0);
+  await close(s);
+});
+
+/** Every box in `boxes` lies inside the viewport. */
+function inside(boxes, viewport, what) {
+  for (const [name, box] of Object.entries(boxes)) {
+    assert.ok(box, `${what}: ${name} is not shown`);
+    assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5,
+      `${what}: ${name} ${JSON.stringify(box)} is off the ${viewport.width}x${viewport.height} screen`);
+  }
+}
+
+for (const [name, viewport] of [['portrait', { width: 768, height: 1024 }], ['landscape', { width: 1024, height: 768 }]]) {
+  test(`face to face on a ${name} tablet: each player's camp and controls face them, all on screen`, async () => {
+    const s = await open(browser, lat({ rules: 'piso', seed: '4' }), { viewport });
+    const { page } = s;
+    const face = page.locator('[data-action="face"]');
+    assert.equal(await face.getAttribute('aria-pressed'), 'false');
+    await face.click();
+    assert.equal(await face.getAttribute('aria-pressed'), 'true');
+    const rotated = (selector) => page.$eval(selector, (el) => getComputedStyle(el).transform !== 'none');
+    const check = async (what) => {
+      const boxes = { board: await page.locator('#board').boundingBox(), status: await page.locator('#status').boundingBox() };
+      for (const side of ['white', 'black']) boxes[`${side} camp`] = await page.locator(`[data-camp="${side}"]`).boundingBox();
+      for (const b of await page.locator('.controls button:visible').all()) boxes[await b.getAttribute('data-action')] = await b.boundingBox();
+      inside(boxes, viewport, what);
+      const heights = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollHeight, inner: innerHeight }));
+      assert.ok(heights.scroll <= heights.inner, `${what}: the page scrolls (${heights.scroll} > ${heights.inner})`);
+      return boxes;
+    };
+    const white = await check('placing, white to move');
+    assert.ok(white.undo.y > white.board.y + white.board.height / 2, 'white\'s controls are on white\'s half');
+    assert.ok(await rotated('.tray-zone-nigri'));
+    assert.ok(!(await rotated('.controls')));
+    await page.click('[data-square="d4"]');
+    const black = await check('placing, black to move');
+    assert.ok(black.undo.y + black.undo.height < black.board.y + black.board.height / 2, 'black\'s controls are on black\'s half');
+    assert.ok(await rotated('.controls'));
+    assert.ok(await rotated('#status'));
+    assert.deepEqual(black.board, white.board, 'the board moved');
+    await page.screenshot({ path: screenshotPath(`latrunculi-face-${name}-black.png`) });
+    await page.click('[data-action="place-rest"]');
+    await page.click('[data-selectable]');
+    await page.click('[data-target]');
+    await check('moving');
+    // Remembered on the device; never offered against the computer.
+    await page.reload();
+    await page.waitForSelector('body.ready');
+    assert.equal(await face.getAttribute('aria-pressed'), 'true');
+    await page.goto(new URL(lat({ opponent: 'computer', level: 'easy' }), page.url()).href);
+    await page.waitForSelector('body.ready');
+    assert.ok(await face.isHidden());
+    assert.equal(await page.locator('[data-facing]').count(), 0);
+    await close(s);
+  });
+}
 
 for (const [name, viewport] of [
   ['phone', { width: 390, height: 844 }],

@@ -184,6 +184,12 @@ test('a Latrunculi game copied and pasted back replays its moves, placements inc
   assert.equal(await replayPosition(s.page), placed[placed.length - 1]);
   await s.page.click('.replay-turn[data-turn="40"]');
   assert.equal(await replayPosition(s.page), placed[0], 'the last placement');
+  // The move that led to the turn on show is marked as on the game's board: a placement by
+  // its square alone, a move from and to.
+  assert.equal(await s.page.locator('#replay [data-last="to"]').count(), 1);
+  assert.equal(await s.page.locator('#replay [data-last="from"]').count(), 0);
+  await s.page.click('.replay-turn[data-turn="41"]');
+  assert.equal(await s.page.locator('#replay [data-last="from"]').count(), 1);
   await close(s);
 });
 

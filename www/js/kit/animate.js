@@ -10,9 +10,10 @@ function centre(rect) {
 
 /**
  * Flies a counter drawn with the CSS class `look` from the screen rectangle `from` to the
- * element `to`, hiding `to` until it arrives. `size` is the counter's diameter in CSS pixels.
+ * element `to`, hiding `to` until it arrives. `size` is the counter's diameter in CSS pixels;
+ * `duration` (ms) lets a move the eye should follow fly slower.
  */
-export function fly(look, from, to, size) {
+export function fly(look, from, to, size, duration = DURATION) {
   if (motion.matches || !from || !to) return;
   const end = centre(to.getBoundingClientRect());
   const start = centre(from);
@@ -28,7 +29,7 @@ export function fly(look, from, to, size) {
       { transform: `translate(${start.x - end.x}px, ${start.y - end.y}px) scale(1.15)` },
       { transform: 'translate(0, 0) scale(1)' },
     ],
-    { duration: DURATION, easing: 'cubic-bezier(.3,.7,.4,1)' },
+    { duration, easing: 'cubic-bezier(.3,.7,.4,1)' },
   );
   const done = () => {
     ghost.remove();

@@ -29,6 +29,11 @@ function defs(svg, id) {
     markerWidth: '4', markerHeight: '4', orient: 'auto',
   }, d);
   el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'hint-arrow-head' }, arrow);
+  const last = el('marker', {
+    id: `${id}-last`, viewBox: '0 0 10 10', refX: '6', refY: '5',
+    markerWidth: '3.2', markerHeight: '3.2', orient: 'auto', markerUnits: 'strokeWidth',
+  }, d);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'last-arrow-head' }, last);
 }
 
 /**
@@ -84,7 +89,8 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
     const piece = el('g', { class: 'piece' }, g);
     squares.set(sq.square, { g, piece, x, y, sq });
   }
-  // Drawn last, so a hint lies over the counters; it never takes a tap.
+  // Over the counters: the last move's marks, then a hint; neither takes a tap.
+  const marks = el('g', { class: 'last-move', 'aria-hidden': 'true' }, svg);
   const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
   container.replaceChildren(svg);
 
@@ -111,13 +117,50 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
   }
 
   /**
+   * Marks the last move in shapes as well as colour: a dashed square where the counter left,
+   * an arrow to a ring where it landed, and a cross in a dashed circle on each square whose
+   * counter it took.
+   */
+  function drawLast(last) {
+    marks.replaceChildren();
+    if (!last) return;
+    const g = el('g', { class: 'last', 'data-last-move': last.move }, marks);
+    const to = squares.get(last.to);
+    if (last.from) {
+      const from = squares.get(last.from);
+      el('rect', { x: from.x - S / 2 + 3, y: from.y - S / 2 + 3, width: S - 6, height: S - 6, rx: 5, class: 'last-from' }, g);
+      // A dot where the counter stood, a line, and the arrow's point at the ring it landed in.
+      const dx = to.x - from.x;
+      const dy = to.y - from.y;
+      const length = Math.hypot(dx, dy);
+      const stop = R + 9;
+      const x2 = to.x - (dx / length) * stop;
+      const y2 = to.y - (dy / length) * stop;
+      el('line', { x1: from.x, y1: from.y, x2, y2, class: 'last-halo' }, g);
+      el('line', { x1: from.x, y1: from.y, x2, y2, class: 'last-arrow', 'marker-end': `url(#${id}-last)` }, g);
+      el('circle', { cx: from.x, cy: from.y, r: 4.5, class: 'last-tail' }, g);
+    }
+    el('circle', { cx: to.x, cy: to.y, r: R + 3.5, class: 'last-to' }, g);
+    for (const square of last.captured) {
+      const { x, y } = squares.get(square);
+      const c = el('g', { class: 'last-captured' }, g);
+      const d = R * 0.5;
+      el('circle', { cx: x, cy: y, r: R, class: 'last-captured-ring' }, c);
+      el('path', { d: `M${x - d},${y - d} L${x + d},${y + d} M${x + d},${y - d} L${x - d},${y + d}`, class: 'last-captured-cross' }, c);
+    }
+  }
+
+  /**
    * Shows a position. `view`: {position, squares: the snapshot's squares, selectable: Set of
    * squares, selected, targets: Set of squares, doomed: Set of squares whose counters the
-   * shown move would take, last: Set of squares of the last move, hint: MoveView or null}.
+   * shown move would take, last: the last move (a MoveView) or null, hint: MoveView or null}.
    */
   function render(view) {
     container.dataset.position = view.position;
+    drawLast(view.last ?? null);
     drawHint(view.hint);
+    const last = view.last;
+    const took = new Set(last?.captured ?? []);
     for (const sq of view.squares) {
       const { g, piece, x, y } = squares.get(sq.square);
       piece.replaceChildren();
@@ -130,7 +173,10 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
       toggle(g, 'data-target', target);
       g.classList.toggle('selected', view.selected === sq.square);
       g.classList.toggle('doomed', Boolean(view.doomed?.has(sq.square)));
-      g.classList.toggle('last', Boolean(view.last?.has(sq.square)));
+      const end = last?.from === sq.square ? 'from' : last?.to === sq.square ? 'to' : null;
+      if (end) g.dataset.last = end;
+      else delete g.dataset.last;
+      toggle(g, 'data-taken', took.has(sq.square));
       // The screen's roving focus (kit/keyboard.js) makes one square of the board its tab stop.
       g.setAttribute('tabindex', '-1');
       const name = sq.piece
@@ -142,7 +188,9 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
           : target && takes.length ? t('a11y.destinationTakes', { count: takes.length, squares: i18n.list ? i18n.list(takes) : takes.join(', ') })
             : target ? t('a11y.destination')
               : selectable ? t('a11y.canPick') : null;
-      g.setAttribute('aria-label', state ? t('a11y.withState', { name, state }) : name);
+      const marked = end ? t(`a11y.latrunculi.last.${end}`) : took.has(sq.square) ? t('a11y.latrunculi.last.captured') : null;
+      const states = [state, marked].filter(Boolean).join(', ');
+      g.setAttribute('aria-label', states ? t('a11y.withState', { name, state: states }) : name);
     }
   }
 

@@ -34,7 +34,7 @@ export function latrunculiReplay(engine, i18n) {
     box.replaceChildren(lines.black, boardBox, lines.white);
     const board = createBoard(boardBox, first, { i18n, corners: header.rules.includes('corner=on') });
 
-    /** Shows `frame` (a snapshot), with the squares of `turn` (the move that led to it) marked. */
+    /** Shows `frame` (a snapshot), with `turn` (the move that led to it) and what it took marked. */
     function draw({ frame, turn }) {
       board.render({
         position: frame.position,
@@ -44,7 +44,7 @@ export function latrunculiReplay(engine, i18n) {
         targets: new Set(),
         captures: new Map(),
         doomed: new Set(),
-        last: new Set(turn ? [turn.played.from, turn.played.to].filter(Boolean) : []),
+        last: turn?.played ?? null,
         hint: null,
       });
       asPicture(boardBox, t('replay.board', { game: t('game.latrunculi') }));

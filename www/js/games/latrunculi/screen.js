@@ -11,6 +11,7 @@ import { noticeWords, joined } from '../../app/notices.js';
 import { createNewGameDialog, createPageDialog } from '../../app/dialogs.js';
 import { attachRecordMenu, playerNames } from '../../app/record-menu.js';
 import { query } from '../../app/route.js';
+import * as storage from '../../app/storage.js';
 import { attachInput } from '../../kit/input.js';
 import { fly, refuse } from '../../kit/animate.js';
 import { createBoard } from './board.js';
@@ -50,7 +51,10 @@ function camp(side, { t }) {
 
 /** Builds the screen's fixed DOM inside `root`; returns its parts. */
 function layout(root, { t }) {
-  const bar = header({ t }, t('game.latrunculi'));
+  // Two people facing each other across a tablet: black's camp and controls at its edge.
+  const face = button('face', t('action.face'), 'plain');
+  face.setAttribute('aria-pressed', 'false');
+  const bar = header({ t }, t('game.latrunculi'), [face]);
 
   const main = document.createElement('main');
   main.className = 'table latrunculi-table';
@@ -74,7 +78,8 @@ function layout(root, { t }) {
   hint.setAttribute('aria-pressed', 'false');
   hint.title = t('action.hint.title', { level: t(`level.${GAME.hintLevel}`) });
   const placeRest = button('place-rest', t('action.placeRest'), 'primary');
-  acts.append(placeRest, button('undo', t('action.undo')), hint);
+  const replay = button('replay', t('action.replay'));
+  acts.append(placeRest, button('undo', t('action.undo')), hint, replay);
   controls.append(clock, acts);
   main.append(status, black, wrap, white, controls);
 
@@ -83,7 +88,7 @@ function layout(root, { t }) {
   root.replaceChildren(bar, main, over);
   return {
     main, status, board, clock, over, overTitle, overText, camps,
-    buttons: { placeRest, undo: acts.querySelector('[data-action="undo"]'), hint },
+    buttons: { placeRest, undo: acts.querySelector('[data-action="undo"]'), hint, replay, face },
   };
 }
 
@@ -145,6 +150,18 @@ export async function mountLatrunculi(root, ctx) {
     return new engine.LatrunculiGame(rules, undefined, seed);
   }
 
+  /**
+   * The last move of `g` as the engine played it (with what it took) and the squares before it.
+   * A restored game keeps no such note, so the engine takes the move back and plays it again.
+   */
+  function lastPlayed(g) {
+    if (!g.snapshot().canUndo) return null;
+    const move = g.undo();
+    const before = g.snapshot().squares;
+    g.play(move.move);
+    return { move, before };
+  }
+
   const store = createStore({
     game: start.game,
     snap: start.game.snapshot(),
@@ -152,6 +169,10 @@ export async function mountLatrunculi(root, ctx) {
     selected: null,
     event: told.length ? { kind: 'notices', list: told } : null,
     hint: null, // {position, move} while a hint is drawn for that position
+    last: lastPlayed(start.game), // {move, before} of the last move: the MoveView, the squares before it
+    showing: null, // the `last` that "show again" is drawing before its move, or null
+    coming: null, // the square whose counter the computer is about to move
+    face: storage.loadSetting('face'), // the face-to-face layout for pass and play
     hintPending: false,
     thinking: false,
     computerBusy: false,
@@ -219,20 +240,21 @@ export async function mountLatrunculi(root, ctx) {
     const targets = s.phase === 'place'
       ? new Set(mine ? s.placements : [])
       : new Set(chosen.map((m) => m.to));
-    const mover = s.turn === 'white' ? 'black' : 'white';
-    const last = s.lastMoves[mover]?.split('-') ?? [];
     const captures = new Map(chosen.map((m) => [m.to, m.captured]));
+    // "Show again" draws the position before the last move, nothing to pick on it.
+    const showing = state.showing;
     boardFor(s).render({
       position: s.position,
-      squares: s.squares,
-      selectable: new Set(legal.keys()),
-      selected: state.selected,
-      targets,
+      squares: showing ? showing.before : s.squares,
+      selectable: showing ? new Set() : new Set(legal.keys()),
+      selected: state.coming ?? state.selected,
+      targets: showing ? new Set() : targets,
       captures,
       doomed: new Set(state.hint?.move.captured ?? []),
-      last: new Set(s.result ? [] : last),
+      last: s.result ? null : state.last?.move ?? null,
       hint: state.hint?.move ?? null,
     });
+    dom.board.toggleAttribute('data-showing', Boolean(showing));
     for (const side of GAME.sides) renderCamp(side, state);
 
     const left = s.clockLimit - s.clock;
@@ -248,6 +270,13 @@ export async function mountLatrunculi(root, ctx) {
     dom.buttons.hint.disabled = !mine || state.hintPending;
     dom.buttons.hint.setAttribute('aria-pressed', String(Boolean(state.hint)));
     dom.buttons.hint.setAttribute('aria-busy', String(state.hintPending));
+    // While placing, "place the rest" has its room: a placement has no path to show again.
+    dom.buttons.replay.hidden = placing;
+    dom.buttons.replay.disabled = !state.last || Boolean(s.result) || Boolean(showing) || state.computerBusy;
+    dom.buttons.face.hidden = who.kind === 'computer';
+    dom.buttons.face.setAttribute('aria-pressed', String(state.face));
+    dom.main.toggleAttribute('data-facing', state.face && who.kind !== 'computer');
+    dom.main.dataset.turn = s.turn;
     const body = document.body;
     body.dataset.turn = s.turn;
     body.dataset.phase = s.phase;
@@ -259,6 +288,7 @@ export async function mountLatrunculi(root, ctx) {
     // Say each thing once: a refusal stands alone; during the computer's turn, only what it does.
     let situation = words.situation(s, { you, level: t(`level.${who.level}`), coach: mine ? coaching(state) : null });
     if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
+    else if (state.coming) situation = { key: 'situation.playing', text: t('situation.playing', { who: computerLabel() }) };
     else if (state.event?.kind === 'refuse' || state.event?.kind === 'say') situation = null;
     const message = joined([eventWords(state.event, you), situation]);
     // Written only when it changes, so a screen reader announces each thing once.
@@ -352,33 +382,51 @@ export async function mountLatrunculi(root, ctx) {
   store.subscribe(maybeComputer);
 
   // --- Playing ---
-  /** Plays `move` (a MoveView) for the side to move; `who` names a computer. */
-  function play(move, who, extra = {}) {
-    const mover = snap().turn;
+  /** Where the counters that `move` moves and takes stand on the board now, on screen. */
+  function rectsOf(move) {
     const b = board.current;
-    const start = move.from ? b.counterElement(move.from)?.getBoundingClientRect() : null;
-    const taken = move.captured.map((sq) => b.counterElement(sq)?.getBoundingClientRect());
+    return {
+      start: move.from ? b.counterElement(move.from)?.getBoundingClientRect() : null,
+      taken: move.captured.map((sq) => b.counterElement(sq)?.getBoundingClientRect()),
+    };
+  }
+
+  /** The counter of `move` flies from `start` to where it landed, the taken ones to the row. */
+  function animate(move, { start, taken }, duration) {
+    const mover = move.side;
+    const size = board.current.counterPx();
+    if (start) fly(`lat-disc lat-disc-${mover}`, start, board.current.counterElement(move.to), size, duration);
+    // The taken counters leave the board for the row of the side that took them.
+    const discs = dom.camps[mover].querySelectorAll('.lat-disc');
+    taken.forEach((rect, i) => {
+      const to = discs[Math.min(discs.length - 1, discs.length - taken.length + i)];
+      fly(`lat-disc lat-disc-${other(mover)}`, rect, to, size, duration);
+    });
+  }
+
+  /**
+   * Plays `move` (a MoveView) for the side to move; `who` names a computer, whose counter
+   * flies for `duration` ms.
+   */
+  function play(move, who, extra = {}, duration = undefined) {
+    const mover = snap().turn;
+    const rects = rectsOf(move);
+    const before = snap().squares;
     let played;
     try {
       played = game().play(move.move);
     } catch (error) {
       return changed({ kind: 'notice', notice: 'failed', args: { why: error.message } }, extra);
     }
-    changed({ kind: 'play', side: mover, who, move: played }, { selected: null, ...extra });
-    const size = board.current.counterPx();
-    if (start) fly(`lat-disc lat-disc-${mover}`, start, board.current.counterElement(played.to), size);
-    // The taken counters leave the board for the row of the side that took them.
-    const discs = dom.camps[mover].querySelectorAll('.lat-disc');
-    taken.forEach((rect, i) => {
-      const to = discs[Math.min(discs.length - 1, discs.length - taken.length + i)];
-      fly(`lat-disc lat-disc-${other(mover)}`, rect, to, size);
-    });
+    changed({ kind: 'play', side: mover, who, move: played }, { selected: null, last: { move: played, before }, showing: null, ...extra });
+    animate(played, rects, duration);
     return played;
   }
 
   /**
-   * The computer's move: think in the worker, then play at the page's pace. `mine` is the game
-   * it belongs to: a new game stops it; an open dialog pauses it.
+   * The computer's move, slow enough to follow: it thinks (in the worker) for two paces at
+   * least, picks up its counter for one more, then moves it. `mine` is the game it belongs to:
+   * a new game stops it; an open dialog pauses it.
    */
   async function computerTurn(mine) {
     const current = () => mine === get().epoch && !life.destroyed;
@@ -393,17 +441,44 @@ export async function mountLatrunculi(root, ctx) {
         game: GAME.id, kind: 'choose', position: snap().position, rules: snap().rules,
         level: get().opponent.level, seed: snap().turnSeed, budget: BUDGET,
       });
-      await until(route.pace - (performance.now() - asked));
+      await until(2 * route.pace - (performance.now() - asked));
       if (!current()) return;
+      if (move.from && route.pace > 0) {
+        store.dispatch({ coming: move.from, thinking: false });
+        await until(route.pace);
+        if (!current()) return;
+      }
       // Clearing computerBusy with the move lets the next subscriber start another turn
       // (a computer may place twice running when only it has counters left).
-      play(move, computerLabel(), { thinking: false, computerBusy: false });
+      play(move, computerLabel(), { thinking: false, computerBusy: false, coming: null }, flight());
     } catch (error) {
       // The computer stays busy, so it does not retry in a loop; a new game starts afresh.
       if (current()) {
-        store.dispatch({ thinking: false, event: { kind: 'notice', notice: 'computerFailed', args: { why: error.message } } });
+        store.dispatch({ thinking: false, coming: null, event: { kind: 'notice', notice: 'computerFailed', args: { why: error.message } } });
       }
     }
+  }
+
+  /** How long the computer's counter flies, and the one shown again: the pace, within reason. */
+  const flight = () => Math.min(Math.max(route.pace, 220), 600);
+
+  /**
+   * Shows the last move again: the position before it, the move marked and said, for a moment;
+   * then the counter moves again and the taken counters leave once more. A tap on the board
+   * ends it.
+   */
+  async function showAgain() {
+    const { last, epoch } = get();
+    if (!last) return;
+    // The status says the move again, for the eye and the screen reader alike.
+    const side = last.move.side;
+    const event = { kind: 'play', side, who: side === computer() ? computerLabel() : undefined, move: last.move };
+    store.dispatch({ showing: last, hint: null, event });
+    await wait(Math.max(route.pace, 300) * 2);
+    if (get().epoch !== epoch || get().showing !== last || life.destroyed) return;
+    const rects = rectsOf(last.move);
+    store.dispatch({ showing: null });
+    animate(last.move, rects, flight());
   }
 
   /** Asks the strongest player for the move here and draws it; asking again hides it. */
@@ -411,7 +486,8 @@ export async function mountLatrunculi(root, ctx) {
     if (get().hint) return store.dispatch({ hint: null, event: null });
     const mine = get().epoch;
     const position = snap().position;
-    store.dispatch({ hintPending: true });
+    // A hint is drawn on the board as it stands, so a replay on show gives way.
+    store.dispatch({ hintPending: true, showing: null });
     let change;
     try {
       const move = await worker.ask({ game: GAME.id, kind: 'hint', position, rules: snap().rules, budget: BUDGET });
@@ -438,6 +514,7 @@ export async function mountLatrunculi(root, ctx) {
 
   const handler = {
     tap(place) {
+      if (get().showing) return store.dispatch({ showing: null });
       if (computerToMove()) {
         return refused(place, { code: 'computer-turn', args: { who: computerLabel() } });
       }
@@ -449,7 +526,7 @@ export async function mountLatrunculi(root, ctx) {
       return refused(place, game().refusal(selected, place.square));
     },
     dragFrom(place) {
-      if (!place.element.hasAttribute('data-selectable')) return null;
+      if (get().showing || !place.element.hasAttribute('data-selectable')) return null;
       store.dispatch({ selected: place.square });
       return `lat-disc lat-disc-${snap().turn}`;
     },
@@ -470,6 +547,9 @@ export async function mountLatrunculi(root, ctx) {
       selected: null,
       hint: null,
       hintPending: false,
+      last: lastPlayed(next),
+      showing: null,
+      coming: null,
       thinking: false,
       computerBusy: false,
       epoch: get().epoch + 1,
@@ -487,7 +567,7 @@ export async function mountLatrunculi(root, ctx) {
     const human = get().opponent.kind === 'computer' ? get().opponent.human : null;
     const moves = [game().undo()];
     while (human && game().snapshot().turn !== human && game().snapshot().canUndo) moves.push(game().undo());
-    changed({ kind: 'undo', moves }, { selected: null, hint: null });
+    changed({ kind: 'undo', moves }, { selected: null, hint: null, last: lastPlayed(game()), showing: null });
   }
 
   const newGame = createNewGameDialog(root, i18n, GAME, (choice) => {
@@ -519,13 +599,18 @@ export async function mountLatrunculi(root, ctx) {
       if (records.act(action)) return;
       if (action === 'place-rest') {
         const placed = game().placeRest();
-        changed({ kind: 'placeRest', count: placed.length }, { selected: null });
+        changed({ kind: 'placeRest', count: placed.length }, { selected: null, last: null, showing: null });
       } else if (action === 'undo') {
         undo();
       } else if (action === 'again') {
         replace(game().nextGame(), get().opponent);
       } else if (action === 'hint') {
         showHint();
+      } else if (action === 'replay') {
+        showAgain();
+      } else if (action === 'face') {
+        storage.saveSetting('face', !get().face);
+        store.dispatch({ face: !get().face });
       } else if (action === 'new') {
         newGame.open({ ...get().opponent, defaultLevel: GAME.defaultLevel });
       } else if (action === 'rules') {
@@ -540,7 +625,7 @@ export async function mountLatrunculi(root, ctx) {
 
   // --- Without a mouse: keys for the actions, and a command line for moves and questions ---
   const say = (key, args = {}) => store.dispatch({ event: { kind: 'say', key, args } });
-  const buttonOf = { undo: dom.buttons.undo, hint: dom.buttons.hint, 'place-rest': dom.buttons.placeRest };
+  const buttonOf = { undo: dom.buttons.undo, hint: dom.buttons.hint, 'place-rest': dom.buttons.placeRest, replay: dom.buttons.replay };
   /** Runs an action as its button would, or says why it cannot be done now. */
   function press(action) {
     const b = buttonOf[action];
@@ -593,8 +678,9 @@ export async function mountLatrunculi(root, ctx) {
     // Not a legal move now: the engine says why (and plays it, should it know better).
     const side = s.turn;
     try {
+      const before = s.squares;
       const played = game().play(text);
-      changed({ kind: 'play', side, move: played }, { selected: null });
+      changed({ kind: 'play', side, move: played }, { selected: null, last: { move: played, before }, showing: null });
       return true;
     } catch (error) {
       say('a11y.command.refused', { text, why: error.message });
