@@ -87,6 +87,10 @@ for (const viewport of VIEWPORTS) {
     await s.page.click('#move-choice [data-step="8/12x3(3+1)"]');
     await s.page.waitForSelector('#move-choice', { state: 'hidden' });
     assert.equal(await position(s.page), 'italian A w0s0o10:8,10,12x3 w15s0o0: 4');
+    // The words say the stack's count and its dice.
+    await says(s.page, 'event.step');
+    const text = await s.page.textContent('[role="status"]');
+    assert.ok(text.includes('3 + 1') && text.includes(await words(s.page, 'en', 'played.stackSum', { step: '', count: 3, dice: '3 + 1' })), text);
     assert.equal(await boardTop(s.page), top);
     await close(s);
   });

@@ -677,6 +677,7 @@ export default {
   'choice.hit': '{option}, schlägt einen Stein',
   'played.sum': '{step} ({dice} addiert)',
   'played.stack': '{step} ({count} Steine zusammen)',
+  'played.stackSum': '{step} ({count} Steine zusammen, {dice} addiert)',
   'refuse.bear-off-exact': 'Nach diesen Regeln würfelt der Stein auf Feld {from} nur mit der genauen Zahl aus.',
   'refuse.enter-all-first': 'Alle Steine müssen auf dem Brett sein, bevor einer über die Einstiegsfelder hinauszieht.',
   'refuse.full': 'Auf Feld {mark} stehen schon vier Steine, mehr trägt ein Feld nicht.',

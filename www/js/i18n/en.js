@@ -671,6 +671,7 @@ export default {
   'choice.hit': '{option}, hitting',
   'played.sum': '{step} ({dice} added)',
   'played.stack': '{step} ({count} counters together)',
+  'played.stackSum': '{step} ({count} counters together, {dice} added)',
   'refuse.bear-off-exact': 'Under these rules the counter on mark {from} bears off only with the exact number.',
   'refuse.enter-all-first': 'Every counter must be on the board before any moves past the entry cells.',
   'refuse.full': 'Mark {mark} already holds four counters, the most a mark may hold.',

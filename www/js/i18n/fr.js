@@ -721,6 +721,7 @@ export default {
   'choice.hit': '{option}, en frappant',
   'played.sum': '{step} ({dice} additionnés)',
   'played.stack': '{step} ({count} pions ensemble)',
+  'played.stackSum': '{step} ({count} pions ensemble, {dice} additionnés)',
   'refuse.bear-off-exact': 'Selon ces règles, le pion de la case {from} ne sort qu’avec le nombre exact.',
   'refuse.enter-all-first': 'Tous les pions doivent être sur le plateau avant qu’un pion ne dépasse les cases d’entrée.',
   'refuse.full': 'La case {mark} porte déjà quatre pions, le maximum pour une case.',

@@ -713,6 +713,7 @@ export default {
   'choice.hit': '{option}, e cattura',
   'played.sum': '{step} ({dice} sommati)',
   'played.stack': '{step} ({count} pedine insieme)',
+  'played.stackSum': '{step} ({count} pedine insieme, {dice} sommati)',
   'refuse.bear-off-exact': 'Con queste regole la pedina della casella {from} esce solo con il numero esatto.',
   'refuse.enter-all-first': 'Tutte le pedine devono essere sul tavoliere prima che una superi le caselle d\'ingresso.',
   'refuse.full': 'La casella {mark} ha già quattro pedine, il massimo che una casella può tenere.',

@@ -676,6 +676,7 @@ export default {
   'choice.hit': '{option}, hoste icto',
   'played.sum': '{step} ({dice} additis)',
   'played.stack': '{step} ({count} calculis simul)',
+  'played.stackSum': '{step} ({count} calculis simul, {dice} additis)',
   'refuse.bear-off-exact': 'His legibus calculus in loco {from} nonnisi numero exacto educi potest.',
   'refuse.enter-all-first': 'Omnes calculi in tabula esse debent antequam ullus ultra loca introitus progrediatur.',
   'refuse.full': 'In loco {mark} iam quattuor calculi stant: plures locus capere non potest.',

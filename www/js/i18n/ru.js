@@ -744,6 +744,7 @@ export default {
   'choice.hit': '{option}, бьёт фишку',
   'played.sum': '{step} (сумма {dice})',
   'played.stack': '{step} (стопка из {count} фишек)',
+  'played.stackSum': '{step} (стопка из {count} фишек, сумма {dice})',
   'refuse.bear-off-exact': 'По этим правилам фишку с пункта {from} можно вывести только точным числом.',
   'refuse.enter-all-first': 'Все фишки должны быть на доске, прежде чем хоть одна уйдёт дальше пунктов входа.',
   'refuse.full': 'На пункте {mark} уже четыре фишки: больше на пункте стоять не может.',

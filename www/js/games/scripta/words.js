@@ -54,6 +54,7 @@ export function createWords({ t, list }, board = {}) {
 
   /** A step's words with how it was played where the readings allow more than one die a move. */
   function how(text, s) {
+    if (s.count > 1 && s.summed) return t('played.stackSum', { step: text, count: s.count, dice: s.dice.join(' + ') });
     if (s.count > 1) return t('played.stack', { step: text, count: s.count });
     if (s.summed) return t('played.sum', { step: text, dice: s.dice.join(' + ') });
     return text;
