@@ -711,8 +711,8 @@ export default {
   },
   'pick.notWith': {
     one: 'Un pion seul ne peut pas aller là : touchez la case {mark} pour en prendre plus.',
-    many: '{count} de pions ensemble ne peuvent pas aller là : touchez la case {mark} pour en changer le nombre.',
-    other: '{count} pions ensemble ne peuvent pas aller là : touchez la case {mark} pour en changer le nombre.',
+    many: '{count} de pions ensemble ne vont pas là : touchez la case {mark} pour en changer le nombre.',
+    other: '{count} pions ensemble ne vont pas là : touchez la case {mark} pour en changer le nombre.',
   },
   'a11y.pickedCount': { one: '{count} pris', many: '{count} pris', other: '{count} pris' },
   'place.yours': '{mark} dans votre moitié',
