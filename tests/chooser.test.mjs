@@ -204,3 +204,26 @@ test('against the computer your own cells are yours, and the other side\'s block
   await says(s.page, 'place.own.nigri');
   await close(s);
 });
+
+test('from the keyboard: Enter picks one more, the dice are offered with the focus, Escape goes back to the board', async () => {
+  const s = await open(browser, game('italian', 'italian A w0s0o10:8x4,10 w15s0o0: 314'));
+  await s.page.focus(mark(8));
+  await s.page.keyboard.press('Enter');
+  await s.page.keyboard.press('Enter');
+  assert.equal(await s.page.getAttribute(mark(8), 'data-picked'), '2');
+  await s.page.focus(mark(12));
+  await s.page.keyboard.press('Enter');
+  await s.page.waitForSelector('#move-choice:not([hidden])');
+  assert.equal(await s.page.evaluate(() => document.activeElement?.dataset.action), 'choose');
+  await s.page.keyboard.press('Escape');
+  await s.page.waitForSelector('#move-choice', { state: 'hidden' });
+  assert.equal(await s.page.evaluate(() => document.activeElement?.dataset.mark), '12', 'the focus is back on the cell asked about');
+  // Picked still: Enter there asks again, and a way chosen plays it.
+  await s.page.keyboard.press('Enter');
+  await s.page.keyboard.press('Tab');
+  await s.page.keyboard.press('Enter');
+  await s.page.waitForSelector('#move-choice', { state: 'hidden' });
+  assert.equal(await position(s.page), 'italian A w0s0o10:8x2,10,12x2 w15s0o0: 4');
+  assert.ok(await s.page.evaluate(() => document.activeElement?.closest('#board') !== null), 'the focus is on the board');
+  await close(s);
+});

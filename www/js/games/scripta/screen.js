@@ -740,11 +740,21 @@ export async function mountScripta(root, ctx) {
   const detachInput = attachInput(dom.main, handler, placeOf);
   const onClick = (event) => {
     const target = event.target.closest('[data-action]');
+    const choosing = dom.choice.contains(event.target);
     if (target && !target.disabled && root.contains(target)) act(target.dataset.action, target);
     // A tap on the choice of dice but off its buttons closes it, as one elsewhere on the board does.
-    else if (!target && event.target.closest('#move-choice')) act('choice-cancel');
+    else if (choosing) act('choice-cancel');
+    // The choice gone with the focus in it: the focus goes back to the board.
+    if (choosing && dom.choice.hidden) roving.focus();
   };
   root.addEventListener('click', onClick);
+  const onChoiceKey = (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    act('choice-cancel');
+    roving.focus();
+  };
+  dom.choice.addEventListener('keydown', onChoiceKey);
   const onTurn = () => {
     drawBoard();
     render(get());
@@ -764,6 +774,7 @@ export async function mountScripta(root, ctx) {
       roving.destroy();
       commandLine.destroy();
       root.removeEventListener('click', onClick);
+      dom.choice.removeEventListener('keydown', onChoiceKey);
       portrait.removeEventListener('change', onTurn);
       game().free();
       for (const key of ['turn', 'opponent', 'level']) delete document.body.dataset[key];
