@@ -227,3 +227,38 @@ test('from the keyboard: Enter picks one more, the dice are offered with the foc
   assert.ok(await s.page.evaluate(() => document.activeElement?.closest('#board') !== null), 'the focus is on the board');
   await close(s);
 });
+
+test('a tap between the marks is answered too, and closes the choice of dice', async () => {
+  const s = await open(browser, game('italian', 'italian A w0s0o10:8x4,10 w15s0o0: 314'));
+  // The gap between the board's halves, beside mark 12, and the frame's margin.
+  const gap = await s.page.evaluate(() => {
+    const a = document.querySelector('[data-mark="13"]:not([data-owner]) .cell').getBoundingClientRect();
+    const b = document.querySelector('[data-mark="12"]:not([data-owner]) .cell').getBoundingClientRect();
+    return { x: (a.right + b.left) / 2, y: a.top + a.height / 2 };
+  });
+  const frame = await s.page.locator('#board svg').boundingBox();
+  await s.page.mouse.click(gap.x, gap.y);
+  await says(s.page, 'refuse.between');
+  await tap(s.page, mark(8));
+  assert.notEqual(await said(s.page), 'refuse.between');
+  await tap(s.page, mark(8));
+  await tap(s.page, mark(8));
+  await tap(s.page, mark(12));
+  await s.page.waitForSelector('#move-choice:not([hidden])');
+  await s.page.mouse.click(frame.x + 3, frame.y + frame.height / 2);
+  await s.page.waitForSelector('#move-choice', { state: 'hidden' });
+  await says(s.page, 'situation.toPlay');
+  await s.page.mouse.click(frame.x + 3, frame.y + frame.height / 2);
+  await says(s.page, 'refuse.between');
+  // A counter dragged from one mark to another is a move, not a tap between them.
+  const from = await s.page.locator(mark(10)).boundingBox();
+  const to = await s.page.locator(mark(11)).boundingBox();
+  await s.page.mouse.move(from.x + from.width / 2, from.y + from.height * 0.7);
+  await s.page.mouse.down();
+  await s.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await s.page.mouse.up();
+  await says(s.page, 'event.step');
+  await s.page.waitForTimeout(100);
+  assert.notEqual(await said(s.page), 'refuse.between');
+  await close(s);
+});

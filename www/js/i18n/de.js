@@ -190,6 +190,7 @@ export default {
   'refuse.entry-blocked': 'Mit diesen Würfeln kann kein Stein herein: Die Eingangsfelder sind gesperrt.',
   'refuse.bear-off-not-yet': 'Noch darf kein Stein hinaus: Alle {counters} müssen auf den Feldern {from}-{to} stehen.',
   'refuse.pick-first': 'Tippe zuerst auf einen deiner Steine.',
+  'refuse.between': 'Zwischen den Feldern ist nichts zu spielen: Tippe auf ein Feld.',
   'refuse.blocked': 'Feld {mark} ist gesperrt: {side} halten es mit zwei oder mehr Steinen.',
   'refuse.not-a-die': 'Der Stein auf Feld {from} erreicht Feld {mark} mit diesen Würfeln nicht.',
   'refuse.not-a-die-tray': 'Kein Würfel bringt einen Stein auf Feld {mark} herein.',

@@ -189,6 +189,7 @@ export default {
   'refuse.entry-blocked': 'No counter can enter with these dice: the entry marks are blocked.',
   'refuse.bear-off-not-yet': 'No counter can bear off now: all {counters} must stand on marks {from}-{to}.',
   'refuse.pick-first': 'Tap one of your counters first.',
+  'refuse.between': 'There is nothing to play between the marks: tap a mark.',
   'refuse.blocked': 'Mark {mark} is blocked: {side} hold it with two or more counters.',
   'refuse.not-a-die': 'The counter on mark {from} cannot reach mark {mark} with these dice.',
   'refuse.not-a-die-tray': 'No die brings a counter in on mark {mark}.',

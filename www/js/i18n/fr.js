@@ -192,6 +192,7 @@ export default {
   'refuse.entry-blocked': 'Aucun pion ne peut entrer avec ces dés : les cases d’entrée sont bloquées.',
   'refuse.bear-off-not-yet': 'Aucun pion ne peut sortir pour l’instant : les {counters} doivent tous se trouver sur les cases {from}-{to}.',
   'refuse.pick-first': 'Touchez d’abord l’un de vos pions.',
+  'refuse.between': 'Il n’y a rien à jouer entre les cases : touchez une case.',
   'refuse.blocked': 'La case {mark} est bloquée : les {side} l’occupent avec deux pions ou plus.',
   'refuse.not-a-die': 'Le pion de la case {from} ne peut pas atteindre la case {mark} avec ces dés.',
   'refuse.not-a-die-tray': 'Aucun dé ne fait entrer un pion sur la case {mark}.',

@@ -188,6 +188,7 @@ export default {
   'refuse.entry-blocked': "Con questi dadi nessuna pedina può entrare: le caselle d'ingresso sono bloccate.",
   'refuse.bear-off-not-yet': 'Ora nessuna pedina può uscire: tutte le {counters} pedine devono stare sulle caselle {from}-{to}.',
   'refuse.pick-first': 'Prima tocca una delle tue pedine.',
+  'refuse.between': 'Tra le caselle non c’è niente da giocare: tocca una casella.',
   'refuse.blocked': 'La casella {mark} è bloccata: {side} la tengono con due o più pedine.',
   'refuse.not-a-die': 'Con questi dadi la pedina della casella {from} non arriva alla casella {mark}.',
   'refuse.not-a-die-tray': 'Nessun dado fa entrare una pedina nella casella {mark}.',

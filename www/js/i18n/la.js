@@ -189,6 +189,7 @@ export default {
   'refuse.entry-blocked': 'His tesseris nullus calculus intrare potest: loca introitus clausa sunt.',
   'refuse.bear-off-not-yet': 'Nondum educere licet: omnes {counters} calculi in locis {from}-{to} stare debent.',
   'refuse.pick-first': 'Prius unum ex calculis tuis tange.',
+  'refuse.between': 'Inter locos nihil luditur: locum tange.',
   'refuse.blocked': 'Locus {mark} clausus est: {side} eum duobus pluribusve calculis tenent.',
   'refuse.not-a-die': 'Calculus in loco {from} his tesseris ad locum {mark} pervenire non potest.',
   'refuse.not-a-die-tray': 'Nulla tessera calculum in locum {mark} inducit.',

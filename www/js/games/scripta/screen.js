@@ -533,6 +533,13 @@ export async function mountScripta(root, ctx) {
     store.dispatch({ choice: null, event: { kind: 'refuse', side: snap().turn, refusal } });
   }
 
+  /** Answers a tap on the board between its places (a gap, the frame): it is no move either. */
+  function between() {
+    if (!snap().winner && computerToMove()) return refused(null, { code: 'computer-turn', args: { who: computerLabel() } });
+    if (get().choice) return store.dispatch({ choice: null, event: unrefused() });
+    refused(null, { code: 'between' });
+  }
+
   /** Answers a tap on `place` that plays nothing and picks nothing up. */
   function cannot(place) {
     const { selected, count } = get();
@@ -744,6 +751,7 @@ export async function mountScripta(root, ctx) {
     if (target && !target.disabled && root.contains(target)) act(target.dataset.action, target);
     // A tap on the choice of dice but off its buttons closes it, as one elsewhere on the board does.
     else if (choosing) act('choice-cancel');
+    else if (dom.board.contains(event.target) && !placeOf(event.target)) between();
     // The choice gone with the focus in it: the focus goes back to the board.
     if (choosing && dom.choice.hidden) roving.focus();
   };
