@@ -38,28 +38,33 @@ const mark = (n, owner) => (owner ? `[data-mark="${n}"][data-owner="${owner}"]` 
 
 /**
  * Plays on through the page's own controls, in the page (a click each, no round trip): throw,
- * pick the first counter that may move, land it on its first target (the first way, where
- * several lead there), confirm. Stops at the end of the game, after `limit` actions, or with
- * `untilThrow` when the dice wait to be thrown again; returns what it saw.
+ * pick the first counter that may move (every third time one more of a stack, tapping it
+ * again), land it on its first target (the first dice, where several lead there), confirm.
+ * Stops at the end of the game, after `limit` actions, or with `untilThrow` when the dice
+ * wait to be thrown again; returns what it saw.
  */
 const playOut = (page, limit, untilThrow = false) => page.evaluate(([max, once]) => {
   const $ = (selector) => document.querySelector(selector);
   const click = (node) => node.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
   const enabled = (action) => $(`[data-action="${action}"]:not([disabled]):not([hidden])`);
-  const seen = { actions: 0, throws: 0, choices: 0, summed: 0, stacks: 0 };
+  const seen = { actions: 0, throws: 0, choices: 0, summed: 0, stacks: 0, picks: 0 };
   for (; seen.actions < max; seen.actions++) {
     if (!$('#game-over').hidden) return { ...seen, winner: $('#game-over').dataset.winner };
     const choice = $('#move-choice:not([hidden]) [data-action="choose"]');
     if (choice) {
       seen.choices++;
       if (/\(/.test(choice.dataset.step)) seen.summed++;
-      if (/x\d/.test(choice.dataset.step)) seen.stacks++;
       choice.click();
     } else if (enabled('throw')) {
       if (once) return seen;
       seen.throws++;
       enabled('throw').click();
+    } else if ($('.selected[data-more]') && seen.actions % 3 === 0) {
+      seen.picks++;
+      click($('.selected[data-more]'));
     } else if ($('[data-target]')) {
+      const picked = $('.selected[data-picked]')?.dataset.picked;
+      if (picked > 1) seen.stacks++;
       click($('[data-target]'));
     } else if ($('[data-selectable]')) {
       click($('[data-selectable]'));
@@ -122,6 +127,8 @@ for (const [i, rules] of PRESETS.entries()) {
     await s.page.screenshot({ path: screenshotPath(`play-${rules}.png`) });
     seen = await playOut(s.page, 20000);
     assert.equal(seen.stuck, undefined, `stuck at ${seen.stuck}`);
+    // Stacks moved together, their counters picked on the board.
+    assert.ok(seen.stacks > 0, JSON.stringify(seen));
     assert.ok(seen.winner === 'albi' || seen.winner === 'nigri', JSON.stringify(seen));
     // The engine agrees: every counter of the winner is borne off.
     const snap = await snapshotOf(s.page, await position(s.page));
@@ -184,13 +191,16 @@ test('italian: three alike throw again', async () => {
   await close(s);
 });
 
-test('italian-columns: a stack moves together when chosen', async () => {
+test('italian-columns: a stack moves together, its count picked on the stack', async () => {
   const xsn = 'italian-columns A w0s0o13:8x2 w15s0o0: 531';
   const s = await open(browser, game('italian-columns', { xsn }));
   await tap(s.page, mark(8));
+  assert.equal(await s.page.getAttribute(mark(8), 'data-picked'), '1');
+  await tap(s.page, mark(8));
+  assert.equal(await s.page.getAttribute(mark(8), 'data-picked'), '2');
+  // One way takes both to 13, the 5: no question asked.
   await tap(s.page, mark(13));
-  await s.page.waitForSelector('#move-choice:not([hidden])');
-  await s.page.click('#move-choice [data-step="8/13x2"]');
+  assert.equal(await s.page.locator('#move-choice:not([hidden])').count(), 0);
   const snap = await snapshotOf(s.page, await position(s.page));
   assert.deepEqual(snap.marks, [{ mark: 13, side: 'albi', count: 2 }]);
   await close(s);

@@ -217,8 +217,7 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     }, svg));
   }
   // Drawn last, so the last turn's marks and a hint lie over the counters; they never take a tap.
-  // A stack's count lies over its counters but outside its mark, whose name is what the mark
-  // itself shows (its number and letter) and says the count in words.
+  // Counts over the stacks (see drawStack), above every mark; they never take a tap.
   const counts = el('g', { class: 'stack-counts', 'aria-hidden': 'true' }, svg);
   const trail = el('g', { class: 'trails', 'aria-hidden': 'true' }, svg);
   const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
@@ -297,22 +296,34 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     });
   }
 
-  function drawStack(key, side, count, entry) {
+  /** Draws the counters on `key`; `picked`: how many of its top ones are picked up, if chosen. */
+  function drawStack(key, side, count, entry, picked) {
     const held = marks.get(key);
-    const { stack } = held;
+    const { stack, cell } = held;
     stack.replaceChildren();
-    held.count?.remove();
-    held.count = null;
+    // What is written over the counters (the stack's count, how many are picked) lies outside
+    // the mark, whose name is what the mark itself shows and says these in words.
+    held.over?.remove();
+    held.over = el('g', {}, counts);
     const shown = Math.min(count, VISIBLE);
     for (let k = 0; k < shown; k++) {
       const { x, y } = slot(key, k);
       el('circle', { cx: x, cy: y, r: R, class: `counter counter-${side}`, fill: `url(#${id}-${side})` }, stack);
       el('circle', { cx: x, cy: y, r: R - 5, class: 'counter-groove' }, stack);
+      if (picked && k >= shown - picked) el('circle', { cx: x, cy: y, r: R + 1, class: 'picked-ring' }, stack);
     }
     if (count >= 3) {
       const { x, y } = slot(key, shown - 1);
-      held.count = el('text', { x, y: y + 5, class: `stack-count on-${side}` }, counts);
-      held.count.textContent = String(count);
+      const text = el('text', { x, y: y + 5, class: `stack-count on-${side}` }, held.over);
+      text.textContent = String(count);
+    }
+    if (picked) {
+      // How many go together, in a badge over the cell's letter, below its number.
+      const bx = cellX(cell.col) + W / 2;
+      const by = cellY(cell.row) + 36;
+      el('circle', { cx: bx, cy: by, r: 15, class: 'picked-badge' }, held.over);
+      const n = el('text', { x: bx, y: by + 6.5, class: 'picked-count' }, held.over);
+      n.textContent = String(picked);
     }
     if (entry) {
       // Where the counter would land: a ring on the next free slot, or on the blot it hits.
@@ -324,9 +335,11 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
 
   /**
    * Shows a position. `view`: {position, marks: [{mark, side, count}], selectable: Set of
-   * marks, selected, targets: Map of destination -> step, turn, hint: StepViews or null,
-   * trail: {side, steps} of the last turn or null, trailUpto: how many of its steps to show};
-   * selectable, selected and targets are marks of the side to move.
+   * marks, selected, picked: {count, more} of the selected stack when its counters may move
+   * together (how many are picked, whether a tap takes more) or null, targets: Map of
+   * destination -> step, asked: the destination whose dice are asked for or null, turn, hint: StepViews or null, trail: {side, steps} of the last turn
+   * or null, trailUpto: how many of its steps to show}; selectable, selected and targets are
+   * marks of the side to move.
    */
   function render(view) {
     container.dataset.position = view.position;
@@ -339,11 +352,16 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
       const mine = !cell.owner || cell.owner === view.turn;
       const mark = cell.mark;
       const target = mine ? view.targets.get(mark) : undefined;
-      drawStack(key, here?.side, here?.count ?? 0, target);
+      const picked = mine && view.selected === mark ? view.picked ?? null : null;
+      drawStack(key, here?.side, here?.count ?? 0, target, picked?.count);
       toggle(g, 'data-selectable', mine && view.selectable.has(mark));
+      if (picked) g.dataset.picked = String(picked.count);
+      else delete g.dataset.picked;
+      toggle(g, 'data-more', Boolean(picked?.more));
       toggle(g, 'data-target', Boolean(target));
       g.classList.toggle('selected', mine && view.selected === mark);
       g.classList.toggle('hit-target', Boolean(target?.hit));
+      g.classList.toggle('asked', Boolean(target) && view.asked === mark);
       // The screen's roving focus (kit/keyboard.js) makes one place of the board its tab stop.
       g.setAttribute('tabindex', '-1');
       const what = here ? t('a11y.counters', { count: here.count, side: t(`side.${here.side}`) }) : t('a11y.empty');
@@ -354,20 +372,28 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
       // would say it.
       const shown = [cell.label, letterOf(cell)].filter(Boolean).join(' ');
       const name = cell.owner ? t('a11y.ownMark', { mark: shown, side: t(`side.${cell.owner}`) }) : shown;
-      g.setAttribute('aria-label', named(t('a11y.mark', { mark: name, word: wordOf.get(key), what }), state));
+      const said = picked ? t('a11y.pickedCount', { count: picked.count }) : state && t(state);
+      g.setAttribute('aria-label', named(t('a11y.mark', { mark: name, word: wordOf.get(key), what }), said));
     }
     for (const [side, zone] of Object.entries(exits)) {
       const target = side === view.turn && view.targets.has('off');
       toggle(zone, 'data-target', target);
+      zone.classList.toggle('asked', target && view.asked === 'off');
       zone.setAttribute('tabindex', '-1');
       const name = t('a11y.exit', { side: t(`side.${side}`), count: view.borneOff?.[side] ?? 0 });
-      zone.setAttribute('aria-label', named(name, target ? 'a11y.destination' : null));
+      zone.setAttribute('aria-label', named(name, target ? t('a11y.destination') : null));
     }
   }
 
-  /** An accessible name with what can be done there (a catalogue key), if anything. */
+  /** An accessible name with what can be done there (in words), if anything. */
   function named(name, state) {
-    return state ? t('a11y.withState', { name, state: t(state) }) : name;
+    return state ? t('a11y.withState', { name, state }) : name;
+  }
+
+  /** The drawn cell of `place` (a mark in `side`'s numbering), or `side`'s exit zone. */
+  function placeElement(place, side) {
+    if (place === 'off') return exits[side];
+    return marks.get(placeOf(side, place))?.g.querySelector('.cell');
   }
 
   /** The element showing the top counter on `place` (a mark), or the exit zone. */
@@ -386,6 +412,7 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
   return {
     render,
     counterElement,
+    placeElement,
     counterPx,
     svg,
     destroy: () => svg.remove(),

@@ -18,6 +18,7 @@ import { createBoard } from './board.js';
 import { chooseFace } from './faces.js';
 import { createTray, renderTray, renderDice, trayDisc } from './trays.js';
 import { createWords } from './words.js';
+import { counts, more, ways, drawWays } from './chooser.js';
 import { renderRules } from './rules.js';
 import { attachRoving, attachShortcuts } from '../../kit/keyboard.js';
 import { createCommandLine, createKeysDialog, commandWords } from '../../kit/command.js';
@@ -52,15 +53,15 @@ function layout(root, { t }) {
   const main = document.createElement('main');
   main.className = 'table';
   const status = statusLine();
-  // When more than one move of the picked counter lands on the tapped cell (one die, the dice
-  // added, a stack), the player says which: an overlay on the status line, over nothing else.
+  // When several dice take the picked counters to the tapped cell, the player says which: an
+  // overlay on the board beside that cell, which moves nothing.
   const choice = div('move-choice', 'move-choice');
   choice.hidden = true;
   const trayNigri = div('tray-zone tray-zone-nigri', 'tray-nigri');
   const trayAlbi = div('tray-zone tray-zone-albi', 'tray-albi');
   const wrap = div('board-wrap');
   const board = div('board', 'board');
-  wrap.append(board);
+  wrap.append(board, choice);
   const controls = div('controls');
   const dice = div('dice', 'dice');
   dice.setAttribute('role', 'group');
@@ -74,7 +75,7 @@ function layout(root, { t }) {
   acts.append(button('throw', t('action.throw'), 'primary'), button('undo', t('action.undo')),
     button('confirm', t('action.confirm')), hint);
   controls.append(dice, replay, acts);
-  main.append(status, choice, trayNigri, wrap, trayAlbi, controls);
+  main.append(status, trayNigri, wrap, trayAlbi, controls);
 
   const { over, overTitle, overText } = gameOverPanel({ t });
 
@@ -180,7 +181,8 @@ export async function mountScripta(root, ctx) {
     snap: firstSnap,
     opponent,
     selected: null,
-    choice: null, // {to, steps} while the player says which of several moves to one place
+    count: null, // how many counters of the selected source move together
+    choice: null, // {to, steps} while the player says which dice take them to one place
     event: told.length ? { kind: 'notices', list: told } : null,
     hint: null, // {position, steps} while a hint is drawn for that position
     // {side, steps, dice, before} of the last turn, kept on the board until the next throw:
@@ -218,7 +220,10 @@ export async function mountScripta(root, ctx) {
     keyOf: (el) => el.dataset.mark ?? (el.dataset.tray ? `tray:${el.dataset.tray}` : `off:${el.dataset.off}`),
     preferred: () => dom.main.querySelector('.selected[data-mark], .selected[data-tray], [data-selectable], [data-target]')
       ?? dom.main.querySelector('.tray.to-move'),
-    onEscape: () => get().selected !== null && store.dispatch({ selected: null, choice: null }),
+    onEscape: () => {
+      if (get().choice) store.dispatch({ choice: null, event: unrefused() });
+      else if (get().selected !== null) store.dispatch({ selected: null, count: null, event: unrefused() });
+    },
   });
 
   // --- Reading the state ---
@@ -249,7 +254,9 @@ export async function mountScripta(root, ctx) {
   function dispatchChecked(change) {
     const merged = { ...get(), ...change };
     const selected = sources(merged).has(merged.selected) ? merged.selected : null;
-    store.dispatch({ ...change, selected, choice: selected === null ? null : merged.choice });
+    const kept = selected === null ? null : counts(sources(merged).get(selected));
+    const count = kept?.includes(merged.count) ? merged.count : kept?.[0] ?? null;
+    store.dispatch({ ...change, selected, count, choice: selected === null ? null : merged.choice });
   }
 
   // --- Drawing ---
@@ -272,17 +279,18 @@ export async function mountScripta(root, ctx) {
     const humanToMove = !s.winner && s.turn !== computerSide(who, GAME.sides);
     const you = who.kind === 'computer' ? who.human : null;
     const coach = humanToMove ? coaching(state, legal) : null;
-    // The first step to each destination spends the smallest die (steps come sorted by die).
-    const targets = new Map();
-    for (const step of legal.get(state.selected) ?? []) {
-      if (!targets.has(step.to)) targets.set(step.to, step);
-    }
+    // The destinations of as many counters as are picked, each drawn by its first way.
+    const from = legal.get(state.selected) ?? [];
+    const targets = new Map([...ways(from, state.count)].map(([to, there]) => [to, there[0]]));
     board.current.render({
       position: s.position,
       marks: shown.marks,
       selectable: new Set([...legal.keys()].filter((k) => k !== 'tray')),
       selected: state.selected,
+      // A stack whose counters may move together shows how many are picked.
+      picked: counts(from).length > 1 ? { count: state.count, more: more(from, state.count) !== null } : null,
       targets,
+      asked: state.choice?.to ?? null,
       turn: s.turn,
       borneOff: { albi: shown.albi.borneOff, nigri: shown.nigri.borneOff },
       hint: state.hint?.steps ?? null,
@@ -336,34 +344,25 @@ export async function mountScripta(root, ctx) {
     let situation = words.situation(s, { counters: geometry.counters, you, level: levelName(), coach });
     if (state.thinking) situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
     else if (!humanToMove && !s.winner) situation = { key: 'situation.playing', text: t('situation.playing', { who: computerLabel() }) };
-    else if (['refuse', 'say', 'hint'].includes(state.event?.kind)) situation = null;
+    else if (['refuse', 'say', 'hint', 'pick', 'ways'].includes(state.event?.kind)) situation = null;
     const message = joined([event, situation]);
     // Written only when it changes, so a screen reader announces each thing once.
     if (dom.status.textContent !== message.text) dom.status.textContent = message.text;
     dom.status.dataset.say = message.key;
     renderGameOver(s);
-    renderChoice(state.choice);
+    renderChoice(state.choice, you);
     roving.refresh();
   }
 
-  /** The moves to one place to choose between, as buttons, or nothing. */
-  function renderChoice(choice) {
-    const box = dom.choice;
-    const drawn = choice ? choice.steps.map((s) => s.step).join(' ') : '';
-    if (box.dataset.steps === drawn) return;
-    box.dataset.steps = drawn;
-    box.hidden = !choice;
-    if (!choice) return box.replaceChildren();
-    const prompt = document.createElement('p');
-    prompt.textContent = t('choice.prompt');
-    const options = div('move-choice-options');
-    for (const step of choice.steps) {
-      const b = button('choose', words.option(step));
-      b.dataset.step = step.step;
-      options.append(b);
-    }
-    box.replaceChildren(prompt, options, button('choice-cancel', t('action.cancel'), 'plain'));
-    options.firstElementChild.focus();
+  /** The ways to one place to choose between, as their dice beside it, or nothing. */
+  function renderChoice(choice, you) {
+    const side = snap().turn;
+    drawWays(dom.choice, choice?.steps ?? [], {
+      t,
+      anchor: choice && board.current.placeElement(choice.to, side),
+      label: choice && words.event({ kind: 'ways', side, to: choice.to }, you).text,
+      hit: (option) => t('choice.hit', { option }),
+    });
   }
 
   function eventWords(event, you) {
@@ -542,7 +541,7 @@ export async function mountScripta(root, ctx) {
     try {
       const steps = await worker.ask({ game: GAME.id, kind: 'hint', position, budget: BUDGET });
       if (mine === get().epoch && snap().position === position) {
-        change = { hint: { position, steps }, event: { kind: 'hint', who: t(`level.${GAME.hintLevel}`), steps } };
+        change = { hint: { position, steps }, event: { kind: 'hint', side: snap().turn, who: t(`level.${GAME.hintLevel}`), steps } };
       }
     } catch (error) {
       change = { event: { kind: 'notice', notice: 'hintFailed', args: { why: error.message } } };
@@ -551,29 +550,63 @@ export async function mountScripta(root, ctx) {
   }
 
   /**
-   * The picked counter goes to `to`: at once, or after asking which way when there are several
-   * kinds of move there. Of the single dice that reach it (bearing off with more than needed),
-   * the smallest is spent, as the steps come sorted.
+   * The picked counters go to `to`: at once, or after asking which dice when several take
+   * them there.
    */
   function land(to) {
-    const single = (s) => s.count === 1 && !s.summed;
-    const there = sources(get()).get(get().selected).filter((s) => s.to === to);
-    const steps = there.filter((s, i) => !single(s) || there.findIndex(single) === i);
-    if (steps.length === 1) return play(steps[0]);
-    store.dispatch({ choice: { to, steps }, event: unrefused() });
+    const { selected, count } = get();
+    const there = ways(sources(get()).get(selected), count).get(to);
+    if (there.length === 1) return play(there[0]);
+    store.dispatch({ choice: { to, steps: there }, event: { kind: 'ways', side: snap().turn, to } });
+  }
+
+  /** Picks up the source `key`: the fewest counters that may move from it. */
+  function pickUp(key) {
+    const steps = sources(get()).get(key);
+    const count = counts(steps)[0];
+    store.dispatch({ selected: key, count, choice: null, event: picking(key, steps, count) });
+  }
+
+  /** A tap on the picked source: one more counter of its stack, or past the most, let go. */
+  function pickMore() {
+    const { selected, count } = get();
+    const steps = sources(get()).get(selected);
+    const next = more(steps, count);
+    if (next === null) return store.dispatch({ selected: null, count: null, choice: null, event: unrefused() });
+    store.dispatch({ count: next, choice: null, event: picking(selected, steps, next) });
+  }
+
+  /** What the status line says on picking `count` counters from `key`: how many, for a stack. */
+  function picking(key, steps, count) {
+    if (counts(steps).length < 2) return unrefused();
+    return { kind: 'pick', side: snap().turn, from: key, count, last: more(steps, count) === null };
   }
 
   function refused(place, refusal) {
     refuse(place?.element);
-    store.dispatch({ event: { kind: 'refuse', refusal } });
+    store.dispatch({ choice: null, event: { kind: 'refuse', side: snap().turn, refusal } });
   }
 
-  function why(place) {
-    return game().refusal(get().selected, placeCode(place));
+  /** Answers a tap on the board between its places (a gap, the frame): it is no move either. */
+  function between() {
+    if (!snap().winner && computerToMove()) return refused(null, { code: 'computer-turn', args: { who: computerLabel() } });
+    if (get().choice) return store.dispatch({ choice: null, event: unrefused() });
+    refused(null, { code: 'between' });
   }
 
-  /** The last event, unless it was a refusal: picking a counter answers it. */
-  const unrefused = () => (get().event?.kind === 'refuse' ? null : get().event);
+  /** Answers a tap on `place` that plays nothing and picks nothing up. */
+  function cannot(place) {
+    const { selected, count } = get();
+    const steps = selected === null ? [] : sources(get()).get(selected);
+    if (!steps.some((s) => s.to === keyOf(place))) return refused(place, game().refusal(selected, placeCode(place)));
+    // Another number of the picked stack's counters goes there, which the engine, asked
+    // about the source alone, would not refuse: the words say to pick another number.
+    refuse(place.element);
+    store.dispatch({ choice: null, event: { kind: 'pick', side: snap().turn, from: selected, count, wrong: true } });
+  }
+
+  /** The last event, unless it answered a tap (a refusal, a pick, a question): a tap replaces it. */
+  const unrefused = () => (['refuse', 'pick', 'ways'].includes(get().event?.kind) ? null : get().event);
 
   const handler = {
     tap(place) {
@@ -581,16 +614,18 @@ export async function mountScripta(root, ctx) {
         return refused(place, { code: 'computer-turn', args: { who: computerLabel() } });
       }
       const key = keyOf(place);
-      const { selected } = get();
+      const { selected, choice } = get();
+      // A tap on the board while the dice are asked for is the next thing to do; on the
+      // cell asked about, it closes the question.
+      if (choice && key === choice.to) return store.dispatch({ choice: null, event: unrefused() });
+      if (selected !== null && key === selected) return pickMore();
       if (selected !== null && place.element.hasAttribute('data-target')) return land(key);
-      if (place.element.hasAttribute('data-selectable')) {
-        return store.dispatch({ selected: selected === key ? null : key, choice: null, event: unrefused() });
-      }
-      return refused(place, why(place));
+      if (place.element.hasAttribute('data-selectable')) return pickUp(key);
+      return cannot(place);
     },
     dragFrom(place) {
       if (!place.element.hasAttribute('data-selectable')) return null;
-      store.dispatch({ selected: keyOf(place), choice: null, event: unrefused() });
+      if (keyOf(place) !== get().selected) pickUp(keyOf(place));
       return `disc-${snap().turn}`;
     },
     drop(place) {
@@ -598,7 +633,7 @@ export async function mountScripta(root, ctx) {
       if (place.element.hasAttribute('data-target')) {
         land(keyOf(place));
       } else if (keyOf(place) !== get().selected) {
-        refused(place, why(place));
+        cannot(place);
       }
     },
   };
@@ -612,6 +647,7 @@ export async function mountScripta(root, ctx) {
       snap: snapshot,
       opponent: vs,
       selected: null,
+      count: null,
       choice: null,
       hint: null,
       hintPending: false,
@@ -662,7 +698,7 @@ export async function mountScripta(root, ctx) {
         if (step) play(step);
         return;
       }
-      if (action === 'choice-cancel') return store.dispatch({ choice: null });
+      if (action === 'choice-cancel') return store.dispatch({ choice: null, event: unrefused() });
       if (action === 'throw') {
         changed({ kind: 'throw', side, values: game().throwDice() }, { trail: null, replaying: null });
       } else if (action === 'undo') {
@@ -705,17 +741,20 @@ export async function mountScripta(root, ctx) {
   }
   const mine = () => (get().opponent.kind === 'computer' ? get().opponent.human : snap().turn);
   const marksOf = (side) => snap().marks.filter((m) => m.side === side);
+  const you = () => (get().opponent.kind === 'computer' ? get().opponent.human : null);
   const asked = {
     where() {
       const side = mine();
-      const on = marksOf(side).map((m) => t('a11y.where.mark', { count: m.count, mark: m.mark }));
+      const on = marksOf(side).map((m) => t('a11y.where.mark', { count: m.count, mark: words.mark(m.mark, side, you()) }));
       return say('a11y.where', {
         side: t(`side.${side}`), marks: on.length ? i18n.list(on) : t('a11y.where.none'), ...snap()[side],
       });
     },
     blocked() {
       const side = mine();
-      const held = marksOf(other(side)).filter((m) => m.count >= 2).map((m) => m.mark);
+      // The other side's own cells (the split track's) block nothing: this side never goes there.
+      const theirs = (m) => geometry.cells.some((c) => c.owner === m.side && c.mark === m.mark);
+      const held = marksOf(other(side)).filter((m) => m.count >= 2 && !theirs(m)).map((m) => m.mark);
       return held.length
         ? say('a11y.blocked', { side: t(`side.${side}`), marks: i18n.list(held), count: held.length })
         : say('a11y.blocked.none', { side: t(`side.${side}`) });
@@ -765,9 +804,22 @@ export async function mountScripta(root, ctx) {
   const detachInput = attachInput(dom.main, handler, placeOf);
   const onClick = (event) => {
     const target = event.target.closest('[data-action]');
+    const choosing = dom.choice.contains(event.target);
     if (target && !target.disabled && root.contains(target)) act(target.dataset.action, target);
+    // A tap on the choice of dice but off its buttons closes it, as one elsewhere on the board does.
+    else if (choosing) act('choice-cancel');
+    else if (dom.board.contains(event.target) && !placeOf(event.target)) between();
+    // The choice gone with the focus in it: the focus goes back to the board.
+    if (choosing && dom.choice.hidden) roving.focus();
   };
   root.addEventListener('click', onClick);
+  const onChoiceKey = (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    act('choice-cancel');
+    roving.focus();
+  };
+  dom.choice.addEventListener('keydown', onChoiceKey);
   const onTurn = () => {
     drawBoard();
     render(get());
@@ -787,6 +839,7 @@ export async function mountScripta(root, ctx) {
       roving.destroy();
       commandLine.destroy();
       root.removeEventListener('click', onClick);
+      dom.choice.removeEventListener('keydown', onChoiceKey);
       portrait.removeEventListener('change', onTurn);
       game().free();
       for (const key of ['turn', 'opponent', 'level']) delete document.body.dataset[key];

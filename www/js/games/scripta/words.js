@@ -1,26 +1,50 @@
 // XII Scripta's messages: what happened, whose turn it is and why a tap was refused, each as
-// {key, text} so the status line can say it and carry the catalogue key for the tests. The
+// {key, text} so the status line can say it and carry the catalogue keys for the tests. The
 // words come from the catalogue; the facts from the engine's snapshot and refusal codes.
 // Against the computer, messages speak to the player ("Your turn", "sent your counter home").
 
 export function createWords({ t, list }, board = {}) {
   const side = (s) => t(`side.${s}`);
+  const other = (s) => (s === 'albi' ? 'nigri' : 'albi');
   // Where a hit counter goes (the engine's geometry says): off the board, or back to its
   // owner's half of the middle row, and the words say which.
   const hitWord = board.hit === 'middle' ? 'HitMiddle' : 'Hit';
   const say = (key, args) => ({ key, text: t(key, args) });
+  // A side's own cells (the split track's entry cells): both halves of the middle row carry
+  // the same numbers, so the words say whose half a number is in.
+  const own = new Set((board.cells ?? []).filter((c) => c.owner).map((c) => `${c.owner}:${c.mark}`));
 
-  /** A step to play, in words: "enter on mark 5", "move from mark 12 to mark 15". */
-  function step(s) {
-    if (s.from === 'tray') return how(t(s.hit ? `step.enter${hitWord}` : 'step.enter', s), s);
-    if (s.to === 'off') return how(t('step.bearOff', s), s);
-    return how(t(s.hit ? `step.move${hitWord}` : 'step.move', s), s);
+  /**
+   * Mark `mark` of `side`'s numbering as the words name it: its number, or for one of the
+   * side's own cells the number with whose half it is in ("3 in your half" when `side` is
+   * `you`). The catalogue key used is added to `keys`, so the status line says it too.
+   */
+  function mark(mark, owner, you, keys = []) {
+    if (!own.has(`${owner}:${mark}`)) return mark;
+    const key = owner === you ? 'place.yours' : `place.own.${owner}`;
+    keys.push(key);
+    return t(key, { mark });
   }
 
-  /** A step played, in words; `victim` is whose counter a hit sent home, `you` the human's side. */
-  function played(s, victim, you) {
+  /** A message said with the keys of the places it names. */
+  const named = (message, keys) => ({ ...message, key: [message.key, ...new Set(keys)].join(' ') });
+
+  /** A step's arguments with its places named for `mover`. */
+  const places = (s, mover, you, keys) => ({ ...s, from: mark(s.from, mover, you, keys), to: mark(s.to, mover, you, keys) });
+
+  /** A step to play by `mover`, in words: "enter on mark 5", "move from mark 12 to mark 15". */
+  function step(s, mover, you = null, keys = []) {
+    const args = places(s, mover, you, keys);
+    if (s.from === 'tray') return how(t(s.hit ? `step.enter${hitWord}` : 'step.enter', args), s);
+    if (s.to === 'off') return how(t('step.bearOff', args), s);
+    return how(t(s.hit ? `step.move${hitWord}` : 'step.move', args), s);
+  }
+
+  /** A step `mover` played, in words; `you` is the human's side (the victim of a hit is the other). */
+  function played(s, mover, you, keys) {
+    const victim = other(mover);
     const hit = s.hit ? `${hitWord}${victim === you ? 'You' : ''}` : '';
-    const args = { ...s, other: side(victim) };
+    const args = { ...places(s, mover, you, keys), other: side(victim) };
     let text;
     if (s.from === 'tray') text = t(`played.enter${hit}`, args);
     else if (s.to === 'off') text = t('played.bearOff', args);
@@ -30,46 +54,51 @@ export function createWords({ t, list }, board = {}) {
 
   /** A step's words with how it was played where the readings allow more than one die a move. */
   function how(text, s) {
+    if (s.count > 1 && s.summed) return t('played.stackSum', { step: text, count: s.count, dice: s.dice.join(' + ') });
     if (s.count > 1) return t('played.stack', { step: text, count: s.count });
     if (s.summed) return t('played.sum', { step: text, dice: s.dice.join(' + ') });
     return text;
-  }
-
-  /** One of several moves to the same place, as a button says it: one die, dice added, a stack. */
-  function option(s) {
-    const words = s.count > 1 ? t('choice.stack', { count: s.count, die: s.die })
-      : s.summed ? t('choice.sum', { dice: s.dice.join(' + '), die: s.die })
-        : t('choice.single', { die: s.die });
-    return s.hit ? t('choice.hit', { option: words }) : words;
   }
 
   /** What just happened (an event from the screen), or null. `you`: the human's side, if alone. */
   function event(e, you) {
     if (!e) return null;
     const who = e.who ?? (e.side === you ? t('you.name') : side(e.side));
+    const keys = [];
     switch (e.kind) {
       case 'throw':
         return say('event.throw', { who, dice: e.values.join('-') });
-      case 'step':
-        return { key: `event.step played.${stepKind(e.step)}`, text: t('event.step', { who, step: played(e.step, e.other, you) }) };
+      case 'step': {
+        const text = t('event.step', { who, step: played(e.step, e.side, you, keys) });
+        return named({ key: `event.step played.${stepKind(e.step)}`, text }, keys);
+      }
       case 'undo':
-        return say('event.undo', { who, step: played(e.step, e.other, you) });
+        return named(say('event.undo', { who, step: played(e.step, e.side, you, keys) }), keys);
       case 'confirm': {
         const dice = e.dice.join('-');
         if (!e.steps.length) return say('event.forfeit', { who, dice });
         const hits = e.steps.filter((s) => s.hit).length;
-        if (hits < 2) return say('event.played', { who, dice, steps: list(e.steps.map((s) => played(s, e.other, you))) });
+        if (hits < 2) return named(say('event.played', { who, dice, steps: list(e.steps.map((s) => played(s, e.side, you, keys))) }), keys);
         // Several hits are said once, after the steps, so the longest turn fits the status box.
-        const steps = list(e.steps.map((s) => played({ ...s, hit: false }, e.other, you)));
-        return say(`event.played${hitWord}${e.other === you ? 'You' : ''}`, { who, dice, steps, count: hits, other: side(e.other) });
+        const steps = list(e.steps.map((s) => played({ ...s, hit: false }, e.side, you, keys)));
+        return named(say(`event.played${hitWord}${e.other === you ? 'You' : ''}`, { who, dice, steps, count: hits, other: side(e.other) }), keys);
       }
       case 'refuse':
-        return refusal(e.refusal);
+        return refusal(e.refusal, e.side, you);
+      case 'pick':
+        // A stack picked up: how many counters go, and what another tap does.
+        return named(say(e.wrong ? 'pick.notWith' : e.last ? 'pick.last' : 'pick.more',
+          { count: e.count, mark: mark(e.from, e.side, you, keys) }), keys);
+      case 'ways':
+        return e.to === 'off' ? say('choice.promptOff')
+          : named(say('choice.prompt', { mark: mark(e.to, e.side, you, keys) }), keys);
       case 'hint': {
         if (!e.steps.length) return say('event.hintNone', { who });
         const hits = e.steps.filter((s) => s.hit).length;
-        const steps = (plain) => list(e.steps.map((s, i) => t(i ? 'step.then' : 'step.first', { step: step(plain ? { ...s, hit: false } : s) })));
-        return hits < 2 ? say('event.hint', { who, steps: steps(false) }) : say(`event.hint${hitWord}`, { who, steps: steps(true), count: hits });
+        const steps = (plain) => list(e.steps.map((s, i) => t(i ? 'step.then' : 'step.first',
+          { step: step(plain ? { ...s, hit: false } : s, e.side, you, keys) })));
+        return named(hits < 2 ? say('event.hint', { who, steps: steps(false) })
+          : say(`event.hint${hitWord}`, { who, steps: steps(true), count: hits }), keys);
       }
       default:
         return null;
@@ -117,13 +146,20 @@ export function createWords({ t, list }, board = {}) {
     return { key: `${toPlay.key} ${duty.key}`, text: `${toPlay.text} ${duty.text}` };
   }
 
-  /** Why a tap was refused: the engine's code put into words. */
-  function refusal({ code, args = {} }) {
+  /**
+   * Why a tap by `mover` was refused: the engine's code put into words. Its marks are in the
+   * mover's numbering, but for another side's counters (`not-yours`), in that side's.
+   */
+  function refusal({ code, args = {} }, mover, you = null) {
+    const keys = [];
     const words = { ...args };
     if (typeof args.side === 'string') words.side = side(args.side);
-    if (code === 'not-a-die' && args.from === 'tray') return say('refuse.not-a-die-tray', words);
-    return say(`refuse.${code}`, words);
+    const owner = code === 'not-yours' ? args.side : mover;
+    if (args.mark !== undefined) words.mark = mark(args.mark, owner, you, keys);
+    if (args.from !== undefined) words.from = mark(args.from, mover, you, keys);
+    if (code === 'not-a-die' && args.from === 'tray') return named(say('refuse.not-a-die-tray', words), keys);
+    return named(say(`refuse.${code}`, words), keys);
   }
 
-  return { event, situation, refusal, step, option };
+  return { event, situation, refusal, step, mark };
 }
