@@ -50,7 +50,7 @@ export async function open(browser, query = '', options = {}) {
   page.on('pageerror', (error) => errors.push(error));
   await page.goto(new URL(query, base).href);
   await page.waitForSelector('body.ready');
-  return { context, page, requests, errors };
+  return { context, page, requests, errors, base };
 }
 
 /** The query string for a position (and optional seed). */
@@ -111,9 +111,9 @@ export function screenshotPath(name) {
 }
 
 /** Closes a page's context, failing if it ever asked anything of another origin. */
-export async function close({ context, requests, errors }) {
+export async function close({ context, requests, errors, base = BASE }) {
   await context.close();
-  const origin = new URL(BASE).origin;
+  const origin = new URL(base).origin;
   const foreign = requests.filter((url) => !url.startsWith(`${origin}/`));
   if (foreign.length) throw new Error(`requests to other origins: ${foreign.join(', ')}`);
   if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
