@@ -1,7 +1,8 @@
 // The home screen: it reaches each game with the chosen rules and opponent, offers every
 // unfinished game first (one per game and rule set), never lets Play or a link replace one
 // without asking, remembers the last choices, and opens the rules pages; a rules page also
-// opens from play. Screenshots of the home screen, the board and each rules page.
+// opens from play. At three sizes, both games and Play are in view without scrolling, and the
+// home screen and each rules page never scroll sideways (screenshots of each).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -252,18 +253,27 @@ test('rules pages open from the home screen and from play', async () => {
   await close(s);
 });
 
-test('screenshots: home, the XII Scripta board and each rules page at three sizes', async () => {
+/** Where `selector` lies against the window before any scroll: the part of it out of view, in px. */
+const outOfView = (page, selector) => page.$eval(selector, (node) => {
+  const r = node.getBoundingClientRect();
+  return Math.max(0, -r.top, r.bottom - innerHeight, -r.left, r.right - innerWidth);
+});
+
+const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+
+test('a newcomer at three sizes sees both games and Play without scrolling, and no screen scrolls sideways', async () => {
   for (const [name, viewport] of SIZES) {
-    const s = await open(browser, '', { viewport, scale: 1 });
+    const s = await open(browser, '', { viewport });
+    assert.equal(await sideways(s.page), 0, `${name}: the home screen scrolls sideways`);
+    for (const selector of ['.choice[data-game="scripta"]', '.choice[data-game="latrunculi"]', '[data-action="start"]']) {
+      assert.equal(await outOfView(s.page, selector), 0, `${name}: ${selector} is not all in view`);
+    }
     await s.page.screenshot({ path: screenshotPath(`home-${name}.png`), fullPage: true });
-    await s.page.goto(new URL('?game=scripta&opponent=human&seed=3', s.page.url()).href);
-    await s.page.waitForSelector('[data-mark="1"]');
-    await s.page.click('[data-action="throw"]');
-    await s.page.screenshot({ path: screenshotPath(`scripta-${name}.png`), fullPage: true });
     for (const [game, rules] of [['scripta', 'austin-murray'], ['latrunculi', 'piso'], ['latrunculi', 'quintana'], ['latrunculi', 'start=rows,move=step,corner=on,noback=off,win=all']]) {
       await s.page.goto(new URL(`?page=rules&game=${game}&rules=${encodeURIComponent(rules)}`, s.page.url()).href);
       await s.page.waitForSelector(`[data-rules-page="${game}"]`);
       const label = rules.includes('=') ? 'custom' : rules;
+      assert.equal(await sideways(s.page), 0, `${name}: the rules page of ${game} ${label} scrolls sideways`);
       await s.page.screenshot({ path: screenshotPath(`rules-${game}-${label}-${name}.png`), fullPage: true });
     }
     await close(s);

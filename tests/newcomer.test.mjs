@@ -1,7 +1,8 @@
 // A first-time visitor on a phone: the computer's messages speak to "you", the first entry is
 // coached, the computer's last turn stays marked on the board, a finger can drag a counter on
 // the board, the status line never changes height, your tray is by the buttons as Nigri, and
-// the computer waits while a dialog is open. Screenshots of each.
+// the computer waits while a dialog is open; on a phone and a tablet the first turn needs no
+// scroll. Screenshots of each.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -154,10 +155,21 @@ test('face to face on a tablet: Nigri\'s tray and, on their turn, the controls f
   await close(s);
 });
 
-test('screenshots of the first turn at phone and tablet size', async () => {
-  for (const [name, viewport] of [['phone', PHONE], ['tablet', TABLET]]) {
+test('the first turn at phone and tablet size: the board, its status, your tray, the dice and the buttons all in view', async () => {
+  for (const [name, viewport] of [['phone', PHONE], ['tablet', { width: 768, height: 1024 }]]) {
     const s = await open(browser, '?game=scripta&opponent=computer&level=miles&seed=3&pace=0', { viewport, scale: 2 });
     await s.page.click('[data-action="throw"]');
+    await s.page.waitForSelector('.tray.coach');
+    const out = await s.page.evaluate(() => {
+      const far = {};
+      for (const selector of ['#board', '[role="status"]', '.tray.coach', '[data-tray="nigri"]', '[data-die]', '[data-action="throw"]', '[data-action="confirm"]']) {
+        const r = document.querySelector(selector).getBoundingClientRect();
+        far[selector] = Math.max(0, -r.top, r.bottom - innerHeight, -r.left, r.right - innerWidth);
+      }
+      return { far, sideways: document.documentElement.scrollWidth - innerWidth };
+    });
+    assert.equal(out.sideways, 0, `${name}: the page scrolls sideways`);
+    assert.deepEqual(Object.entries(out.far).filter(([, px]) => px > 0), [], `${name}: out of view before any scroll (px)`);
     await s.page.screenshot({ path: screenshotPath(`newcomer-first-turn-${name}.png`), fullPage: true });
     await close(s);
   }
