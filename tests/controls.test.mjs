@@ -102,11 +102,16 @@ test('every control is at least 44 x 44 px, and every drawn cell takes a tap any
   const screens = ['?lang=en', '?game=scripta&opponent=human&seed=3', '?game=scripta&rules=italian&opponent=human',
     '?game=latrunculi&opponent=human', '?game=latrunculi&opponent=human&rules=quintana', '?page=rules&game=scripta'];
   for (const viewport of [{ width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1024, height: 768 }]) {
+    const s = await open(browser, screens[0], { viewport });
     for (const query of screens) {
-      const s = await open(browser, query, { viewport });
-      await s.page.waitForTimeout(100);
+      if (query !== screens[0]) {
+        await s.page.goto(new URL(query, s.base).href);
+        await s.page.waitForSelector('body.ready');
+      }
+      // Two frames: whatever the first layout sets off (a board fitted to its box) is drawn.
+      await s.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       assert.deepEqual(await tooSmall(s.page), { controls: [], places: [] }, `${query} at ${viewport.width}x${viewport.height}`);
-      await close(s);
     }
+    await close(s);
   }
 });

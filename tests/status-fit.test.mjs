@@ -9,7 +9,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, screenshotPath } from './helpers.mjs';
+import { launch, open, close, screenshotPath, visit } from './helpers.mjs';
 import { LANGUAGES } from '../www/js/i18n/index.js';
 
 let browser;
@@ -132,9 +132,11 @@ const VIEWPORTS = [[390, 844], [844, 390], [768, 1024]];
 for (const lang of LANGUAGES) {
   test(`${lang}: every status message fits its box at 390 px (and wider) and the board stays put`, async () => {
     const cut = [];
+    const s = await open(browser, `?lang=${lang}`);
+    const { page } = s;
     for (const [width, height] of VIEWPORTS) for (const [game, query] of SCREENS) {
-      const s = await open(browser, `?${query}&lang=${lang}`, { viewport: { width, height } });
-      const { page } = s;
+      await page.setViewportSize({ width, height });
+      await visit(page, `?${query}&lang=${lang}`);
       const all = await page.evaluate(messages, game);
       const said = all.filter((m) => !BOARD_LISTS.test(m.key));
       assert.ok(said.length > (game === 'scripta' ? 90 : 60), `${game}: only ${said.length} messages`);
@@ -147,8 +149,8 @@ for (const lang of LANGUAGES) {
         await measure(page, byLength.slice(-1));
         await page.screenshot({ path: screenshotPath(`status-longest-${game}-${lang}.png`) });
       }
-      await close(s);
     }
+    await close(s);
     assert.deepEqual(cut, []);
   });
 }
