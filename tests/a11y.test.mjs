@@ -6,8 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import { BASE, launch, close, position, says, at, dice } from './helpers.mjs';
+import { BASE, launch, close, position, says, at, dice, axe } from './helpers.mjs';
 import { createI18n } from '../www/js/i18n/index.js';
 
 const { t, list } = createI18n('en');
@@ -27,16 +26,6 @@ async function open(query, { scheme = 'light', viewport = { width: 390, height: 
   await page.goto(new URL(query, BASE).href);
   await page.waitForSelector('body.ready');
   return { context, page, requests, errors };
-}
-
-async function axe(page, what) {
-  // Also WCAG 2.5.3, label in name, which axe keeps off by default: a voice-control user says
-  // what they see.
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(found, [], `${what}: ${found.join('\n')}`);
 }
 
 const lat = (params = {}) => `?${new URLSearchParams({ game: 'latrunculi', opponent: 'human', pace: '0', ...params })}`;
