@@ -37,7 +37,7 @@ pub fn run() -> Result<(), String> {
     // The update test changes a file of the site it is served, to make a new version: it gets
     // a copy of its own, so the files running beside it never see that version.
     let update_site = wasm::target_dir()?.join("dist-update");
-    dist::write(&workspace_root().join("www"), &update_site)?;
+    copy_site(&site, &update_site)?;
     let update_server = Server::start(0, update_site.clone())?;
     let screenshots = wasm::target_dir()?.join("screenshots");
     let concurrency = format!("--test-concurrency={CONCURRENCY}");
@@ -66,5 +66,69 @@ pub fn run() -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("the browser tests failed ({status})"))
+    }
+}
+
+/// Copies the built site `from` into a fresh `to`, its compressed copies included.
+fn copy_site(from: &Path, to: &Path) -> Result<(), String> {
+    if to.exists() {
+        std::fs::remove_dir_all(to).map_err(|e| format!("cannot empty {}: {e}", to.display()))?;
+    }
+    copy_tree(from, to)
+}
+
+fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
+    let entries =
+        std::fs::read_dir(from).map_err(|e| format!("cannot list {}: {e}", from.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot list {}: {e}", from.display()))?;
+        let (source, copy) = (entry.path(), to.join(entry.file_name()));
+        if source.is_dir() {
+            copy_tree(&source, &copy)?;
+        } else {
+            std::fs::copy(&source, &copy)
+                .map_err(|e| format!("cannot copy {}: {e}", source.display()))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_copy_of_a_site_holds_every_file_and_nothing_older() {
+        let root = std::env::temp_dir().join(format!("xtask-copy-{}", std::process::id()));
+        let (from, to) = (root.join("dist"), root.join("copy"));
+        std::fs::create_dir_all(from.join("pkg")).unwrap();
+        std::fs::create_dir_all(&to).unwrap();
+        std::fs::write(to.join("stale.js"), "old").unwrap();
+        for (name, text) in [
+            ("index.html", "page"),
+            ("pkg/a.wasm", "wasm"),
+            ("pkg/a.wasm.br", "br"),
+        ] {
+            std::fs::write(from.join(name), text).unwrap();
+        }
+        copy_site(&from, &to).unwrap();
+        let read = |name: &str| std::fs::read_to_string(to.join(name)).ok();
+        let copied = [
+            read("index.html"),
+            read("pkg/a.wasm"),
+            read("pkg/a.wasm.br"),
+            read("stale.js"),
+        ];
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(
+            copied,
+            [
+                Some("page".into()),
+                Some("wasm".into()),
+                Some("br".into()),
+                None
+            ]
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! a crashing input lands in `fuzz/artifacts/<target>/`, and each run's whole output in
 //! `<target dir>/fuzz/<target>.log`.
 
-use crate::{run, wasm, workspace_root};
+use crate::{run, run_command, wasm, workspace_root};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -22,6 +22,11 @@ pub const TARGETS: [&str; 6] = [
 
 /// How long each target runs when `--seconds` is not given.
 const DEFAULT_SECONDS: u64 = 60;
+/// Safe Rust: the address sanitizer would find nothing and halve the speed. The build and the
+/// runs must agree, or each run would build its target again.
+const SANITIZER: [&str; 2] = ["--sanitizer", "none"];
+/// How many targets fuzz at once: libFuzzer runs on one thread, so two fill two cores.
+const AT_ONCE: usize = 2;
 
 pub fn command(args: &[String]) -> Result<(), String> {
     let seconds = match args {
@@ -52,10 +57,27 @@ pub fn run_all(seconds: u64) -> Result<(), String> {
     let target_dir = wasm::target_dir()?.join("fuzz");
     std::fs::create_dir_all(&target_dir)
         .map_err(|e| format!("cannot create {}: {e}", target_dir.display()))?;
+    build(&fuzz, &target_dir)?;
+    let mut runs = Vec::new();
+    for group in TARGETS.chunks(AT_ONCE) {
+        runs.extend(std::thread::scope(|scope| {
+            let running: Vec<_> = group
+                .iter()
+                .map(|target| scope.spawn(|| run_target(&fuzz, &target_dir, target, seconds)))
+                .collect();
+            running
+                .into_iter()
+                .map(|run| {
+                    run.join()
+                        .unwrap_or_else(|_| Err("a fuzzing thread panicked".into()))
+                })
+                .collect::<Vec<_>>()
+        }));
+    }
     let mut crashed = Vec::new();
     let mut lines = Vec::new();
-    for target in TARGETS {
-        let (stats, findings) = run_target(&fuzz, &target_dir, target, seconds)?;
+    for (target, run) in TARGETS.into_iter().zip(runs) {
+        let (stats, findings) = run?;
         let found = if findings.is_empty() {
             "no findings".to_string()
         } else {
@@ -118,6 +140,17 @@ fn succeeds(program: &str, args: &[&str]) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// Builds every target at once, so the runs that follow, two at a time, only fuzz.
+fn build(fuzz: &Path, target_dir: &Path) -> Result<(), String> {
+    let target_dir = target_dir.to_string_lossy();
+    let mut args = vec!["+nightly", "fuzz", "build"];
+    args.extend(SANITIZER);
+    args.extend(["--target-dir", &target_dir]);
+    let mut command = fuzz_command("cargo");
+    command.current_dir(fuzz);
+    run_command(command, "cargo", &args)
+}
+
 /// A command free of the toolchain choice `cargo xtask` itself runs under, so that
 /// `+nightly` picks the toolchain.
 fn fuzz_command(program: &str) -> Command {
@@ -143,13 +176,9 @@ fn run_target(
     let target_dir_arg = target_dir.to_string_lossy();
     let max_time = format!("-max_total_time={seconds}");
     let mut child = fuzz_command("cargo")
+        .args(["+nightly", "fuzz", "run"])
+        .args(SANITIZER)
         .args([
-            "+nightly",
-            "fuzz",
-            "run",
-            // Safe Rust: the address sanitizer would find nothing and halve the speed.
-            "--sanitizer",
-            "none",
             "--target-dir",
             &target_dir_arg,
             target,
@@ -176,7 +205,7 @@ fn run_target(
             // From a panic on, everything matters; before it only the build does.
             crashing |= line.contains("panicked") || line.contains("ERROR: libFuzzer");
             if crashing || line.starts_with("error") {
-                eprintln!("{line}");
+                eprintln!("{target}: {line}");
             }
             log.push(line);
         }
@@ -187,7 +216,7 @@ fn run_target(
     let advice: Vec<String> = advice.join().unwrap_or_default();
     if crashing {
         for line in &advice {
-            eprintln!("{line}");
+            eprintln!("{target}: {line}");
         }
     }
     log.extend(advice);

@@ -42,10 +42,16 @@ fn main() -> ExitCode {
 
 /// Runs a command from `dir`, failing with its name when it fails.
 fn run_in(dir: &Path, program: &str, args: &[&str]) -> Result<(), String> {
+    let mut command = Command::new(program);
+    command.current_dir(dir);
+    run_command(command, program, args)
+}
+
+/// Runs `command`, made for `program`, with `args`; fails with its name when it fails.
+fn run_command(mut command: Command, program: &str, args: &[&str]) -> Result<(), String> {
     eprintln!("xtask: {program} {}", args.join(" "));
-    let status = Command::new(program)
+    let status = command
         .args(args)
-        .current_dir(dir)
         .status()
         .map_err(|e| format!("cannot start {program}: {e}"))?;
     if status.success() {
