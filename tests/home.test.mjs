@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, position, says, screenshotPath, playHumanTurn } from './helpers.mjs';
+import { launch, open, close, position, says, screenshotPath, playHumanTurn, visit } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -198,8 +198,10 @@ test('every unfinished game waits on the home screen, and Play or a link never r
 });
 
 test('the home screen at three sizes with unfinished games: the game cards use the width, every new control is 44 px', async () => {
+  const s = await open(browser, '');
   for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet', { width: 768, height: 1024 }], ['landscape', { width: 1024, height: 768 }]]) {
-    const s = await open(browser, '?game=latrunculi&rules=quintana&opponent=human&pace=0', { viewport });
+    await s.page.setViewportSize(viewport);
+    await visit(s.page, '?game=latrunculi&rules=quintana&opponent=human&pace=0');
     await moves(s.page, ['c2-c5']);
     await s.page.goto(new URL('?game=scripta&opponent=computer&level=easy&seed=4', s.page.url()).href);
     await s.page.waitForSelector('body.ready');
@@ -223,8 +225,8 @@ test('the home screen at three sizes with unfinished games: the game cards use t
       assert.ok(box.width >= 44 && box.height >= 44, `${name}: a button of the question is ${box.width}x${box.height}`);
     }
     await s.page.screenshot({ path: screenshotPath(`home-replace-ask-${name}.png`) });
-    await close(s);
   }
+  await close(s);
 });
 
 test('an unknown game is the home screen with a notice', async () => {
@@ -262,8 +264,10 @@ const outOfView = (page, selector) => page.$eval(selector, (node) => {
 const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
 
 test('a newcomer at three sizes sees both games and Play without scrolling, and no screen scrolls sideways', async () => {
+  const s = await open(browser, '');
   for (const [name, viewport] of SIZES) {
-    const s = await open(browser, '', { viewport });
+    await s.page.setViewportSize(viewport);
+    await visit(s.page, '');
     assert.equal(await sideways(s.page), 0, `${name}: the home screen scrolls sideways`);
     for (const selector of ['.choice[data-game="scripta"]', '.choice[data-game="latrunculi"]', '[data-action="start"]']) {
       assert.equal(await outOfView(s.page, selector), 0, `${name}: ${selector} is not all in view`);
@@ -276,6 +280,6 @@ test('a newcomer at three sizes sees both games and Play without scrolling, and 
       assert.equal(await sideways(s.page), 0, `${name}: the rules page of ${game} ${label} scrolls sideways`);
       await s.page.screenshot({ path: screenshotPath(`rules-${game}-${label}-${name}.png`), fullPage: true });
     }
-    await close(s);
   }
+  await close(s);
 });

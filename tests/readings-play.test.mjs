@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, position, says, screenshotPath } from './helpers.mjs';
+import { launch, open, close, position, says, screenshotPath, visit } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -278,17 +278,18 @@ for (const rules of ['italian', 'italian-6', 'italian-columns']) {
     // The computer (Nigri) opens with all dice alike, so it plays, confirms and throws again at
     // once: the extra throw must start exactly one computer turn, never a second beside it.
     const [counters, dice] = rules === 'italian-6' ? [6, '44'] : [15, '444'];
+    const s = await open(browser, '');
     for (const seed of [1, 2, 3]) {
       const params = new URLSearchParams({
         game: 'scripta', rules, opponent: 'computer', level: 'miles', side: 'albi', pace: '0',
         seed: String(seed), lang: 'en', position: `${rules} N w${counters}s0o0: w${counters}s0o0: ${dice}`,
       });
-      const s = await open(browser, `?${params}`);
+      await visit(s.page, `?${params}`);
       const seen = await playAgainstComputer(s.page, 200000);
       assert.equal(seen.failed, undefined, `seed ${seed}: ${seen.failed}`);
       assert.ok(seen.winner, `seed ${seed}: unfinished at ${seen.unfinished}`);
       assert.deepEqual(s.errors, []);
-      await close(s);
     }
+    await close(s);
   });
 }
