@@ -365,9 +365,10 @@ test('nothing from a link or from storage becomes HTML', async () => {
     saved: { seed: PAYLOAD, start: PAYLOAD, rules: PAYLOAD, turns: [{ throw: PAYLOAD, steps: [PAYLOAD] }], moves: [PAYLOAD], thrown: true, steps: [PAYLOAD] },
     savedFormat: 1, opponent: { kind: 'computer', level: PAYLOAD, human: PAYLOAD }, over: PAYLOAD, savedAt: PAYLOAD, writer: PAYLOAD,
   });
-  // Its origin is in the order a link's parameters are kept (route.js), so Resume opens its game.
+  // Its origin's parameters are in another order than a link's (route.js): Resume still opens
+  // its game, never the question about replacing it.
   const italian = { ...JSON.parse(evil(3, 'scripta')), slot: 'italian' };
-  italian.origin = `rules=italian&${new URLSearchParams({ position: PAYLOAD, seed: PAYLOAD, level: PAYLOAD })}`;
+  italian.origin = `rules=italian&${new URLSearchParams({ level: PAYLOAD, position: PAYLOAD, seed: PAYLOAD })}`;
   const items = {
     'ludi-romani.scripta': evil(2, 'scripta'),
     'ludi-romani.scripta.italian': JSON.stringify(italian),

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { migrate, readSave, makeSave, played, SAVE_VERSION, saveKey, legacyKeys, asideKey, slotOf, slots } from '../../www/js/app/saves.js';
+import { cleanOrigin, migrate, readSave, makeSave, played, SAVE_VERSION, saveKey, legacyKeys, asideKey, slotOf, slots } from '../../www/js/app/saves.js';
 
 const fixture = (game) => JSON.parse(readFileSync(new URL(`./fixtures/${game}.v1.json`, import.meta.url), 'utf8'));
 
@@ -131,4 +131,12 @@ test('keys: one per game and rule set, versions not in the name; older keys and 
   }
   assert.equal(asideKey('scripta', 'broken'), 'ludi-romani.scripta.broken');
   assert.equal(asideKey('latrunculi', 'newer', 3), 'ludi-romani.latrunculi.newer.3');
+});
+
+test('two links to the same game have one origin, whatever order their parameters come in', () => {
+  const stored = 'seed=7&rules=italian&opponent=computer&level=hard';
+  const linked = 'rules=italian&level=hard&seed=7&opponent=computer&lang=de';
+  assert.equal(cleanOrigin(stored), cleanOrigin(linked));
+  assert.notEqual(cleanOrigin(stored), cleanOrigin('rules=italian&level=easy&seed=7&opponent=computer'));
+  assert.equal(cleanOrigin(null), '');
 });

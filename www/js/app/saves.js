@@ -58,10 +58,13 @@ export const asideKey = (game, kind, n = 1) => `ludi-romani.${game}.${kind}${n >
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Only the origin's own parameters, as a query string: anything else in storage is dropped. */
-function cleanOrigin(origin) {
+/** A link's origin with only the parameters that make a game, in one order: two links to the
+ * same game compare equal however their parameters were written. */
+export function cleanOrigin(origin) {
+  const given = new URLSearchParams(origin);
   const out = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(origin)) {
-    if (ORIGIN.has(name) && !out.has(name)) out.set(name, value);
+  for (const name of ORIGIN) {
+    if (given.has(name)) out.set(name, given.get(name));
   }
   return out.toString();
 }

@@ -4,7 +4,7 @@
 // link, Play, a replay taken over) the page asks with the same card, Resume first.
 
 import * as storage from './storage.js';
-import { played, slotOf } from './saves.js';
+import { cleanOrigin, played, slotOf } from './saves.js';
 import { query } from './route.js';
 import { savedOpponent } from './opponent.js';
 import { GAME as SCRIPTA } from '../games/scripta/meta.js';
@@ -42,7 +42,7 @@ export function unfinishedGames(games) {
 export function replaced(games, id, rules, origin, always = false) {
   const stored = storage.loadGame(id, slotOf(id, rules));
   if (stored.saved === undefined || stored.over || !played(stored)) return null;
-  return always || stored.origin !== origin ? entry(games, id, stored) : null;
+  return always || cleanOrigin(stored.origin) !== cleanOrigin(origin) ? entry(games, id, stored) : null;
 }
 
 /** Who plays the saved game, in words (storage is untrusted: savedOpponent checks it). */
