@@ -423,15 +423,21 @@ impl Table {
         }
     }
 
-    /// Captured counters of `side` go to its tray, or to the first empty cells of its half
-    /// of the middle row, there to move first on its next turn.
+    /// Captured counters of `side` go to its tray, or to its half of the middle row, there to
+    /// move first on its next turn: to the first empty cell, else to the first cell with room
+    /// under the cap of four (the first cell when there is no cap).
     fn send_back(&mut self, side: Side, captured: u8) {
         match self.rules.hit {
             Hit::Tray => self.trays[side.index()].sent_home += captured,
             Hit::Middle => {
                 for _ in 0..captured {
-                    let mark = (1..=self.rules.private_marks())
-                        .find(|&m| self.cells[self.place(side, m)] == 0)
+                    let half = 1..=self.rules.private_marks();
+                    let here = |m: u8| count_of(self.cells[self.place(side, m)], side);
+                    // Fifteen counters at most never fill six cells of four.
+                    let mark = half
+                        .clone()
+                        .find(|&m| here(m) == 0)
+                        .or_else(|| half.clone().find(|&m| !self.rules.cap4 || here(m) < 4))
                         .unwrap_or(1);
                     let cell = self.place(side, mark);
                     self.cells[cell] += cell_of(side, 1);

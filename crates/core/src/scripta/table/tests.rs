@@ -406,6 +406,36 @@ fn the_cap_of_four_refuses_a_fifth_counter() {
 }
 
 #[test]
+fn a_counter_hit_to_a_full_half_goes_where_the_cap_of_four_leaves_room() {
+    let capped = Rules {
+        cap4: true,
+        ..Rules::RUSSIAN
+    };
+    for rules in [capped, Rules::RUSSIAN] {
+        // Every cell of Nigri's half is taken, its first by four.
+        let mut table = empty(rules);
+        for (m, n) in [(1, 4), (2, 2), (3, 1), (4, 1), (5, 1), (6, 1)] {
+            put(&mut table, Side::Nigri, m, n);
+        }
+        put(&mut table, Side::Nigri, 15, 1);
+        put(&mut table, Side::Albi, 9, 1);
+        let mut table = balance(table).with_dice(dice(&[6]));
+        let hit = table.moves().into_iter().find(|m| m.to_string() == "9/15*");
+        table.apply(hit.unwrap());
+        let first = if rules.cap4 { 2 } else { 1 };
+        assert_eq!(
+            table.count(Side::Nigri, mark(1)),
+            if rules.cap4 { 4 } else { 5 }
+        );
+        assert_eq!(
+            table.count(Side::Nigri, mark(2)),
+            if rules.cap4 { 3 } else { 2 }
+        );
+        assert_eq!(table.must_move_first(Side::Nigri), 1 << first, "{rules}");
+    }
+}
+
+#[test]
 fn moves_are_written_with_their_sum_and_count() {
     let mv = Move {
         from: From::Mark(mark(4)),
