@@ -17,7 +17,7 @@ thread_local! {
 impl Table {
     /// The same counters, trays, mover and dice as a fast position. Only meaningful under
     /// Austin and Murray's rules, which have no middle-row duty to carry over.
-    pub(crate) fn to_position(&self) -> Position {
+    pub(crate) fn to_position(self) -> Position {
         Position {
             board: self.cells,
             trays: self.trays,
