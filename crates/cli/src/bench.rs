@@ -1,30 +1,48 @@
 //! `ludi bench` (also `ludi scripta bench`): how fast the XII Scripta engine generates turns
-//! and plays random games; with `--rules` other than Austin and Murray's, the general engine.
+//! and plays random games, all through [`Table`]. Under Austin and Murray's rules the fast
+//! generator and the general one are both timed on the same positions.
 
 use crate::scripta::general;
 use crate::{say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
-use ludi_core::scripta::{random_game, random_turn, Dice, Generator, Position, Side};
+use ludi_core::scripta::{Rules, Side, Table, TableTurn};
 use std::process::ExitCode;
 
-/// A fixed, reproducible set of positions with dice, taken from random games: every phase
-/// of play (entering, racing, hitting, bearing off) appears.
-pub fn sample_positions(count: usize, seed: u64) -> Vec<Position> {
+/// A fixed, reproducible set of positions with dice, taken from random games under `rules`:
+/// every phase of play (entering, racing, hitting, bearing off) appears.
+pub fn sample_tables(rules: &Rules, count: usize, seed: u64) -> Vec<Table> {
     let mut rng = Rng::new(seed);
-    let mut positions = Vec::with_capacity(count);
-    while positions.len() < count {
-        let mut position = Position::start(Side::Albi);
+    let mut tables = Vec::with_capacity(count);
+    while tables.len() < count {
+        let mut table = Table::start(*rules, Side::Albi);
         loop {
-            let thrown = position.with_dice(Dice::throw(&mut rng));
-            positions.push(thrown);
-            let turn = random_turn(&thrown, &mut rng);
-            if turn.result.winner().is_some() || positions.len() >= count {
+            let thrown = table.throw(&mut rng);
+            let with_dice = table.with_dice(thrown);
+            tables.push(with_dice);
+            table = with_dice.random_turn(&mut rng).result;
+            if table.winner().is_some() || tables.len() >= count {
                 break;
             }
-            position = turn.result;
+            table.pass_turn(thrown);
         }
     }
-    positions
+    tables
+}
+
+/// A whole game between two random players (each legal move equally likely) from `opener`'s
+/// first throw: the number of turns played.
+fn random_game(rules: &Rules, rng: &mut Rng, opener: Side) -> usize {
+    let mut table = Table::start(*rules, general::opener(rules, rng, opener));
+    let mut turns = 0;
+    loop {
+        let thrown = table.throw(rng);
+        table = table.with_dice(thrown).random_turn(rng).result;
+        turns += 1;
+        if table.winner().is_some() {
+            return turns;
+        }
+        table.pass_turn(thrown);
+    }
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
@@ -34,51 +52,20 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         return Err(UsageError("--seconds must be between 0 and 600".into()));
     }
     let rules = general::rules_option(args.get("rules"))?;
-    if !rules.is_default() {
-        general::bench(&rules, seconds);
-        return Ok(ExitCode::SUCCESS);
+    if args.get("rules").is_some() {
+        say(format_args!("rules: {}", rules.name()));
     }
-    let positions = sample_positions(2_000, 2026);
-    let mut generator = Generator::new();
+    let positions = sample_tables(&rules, 2_000, 2026);
+    turn_generation("scripta turn generation", seconds, &positions, Table::turns);
+    if rules.is_default() {
+        turn_generation(
+            "scripta turn generation, general engine",
+            seconds,
+            &positions,
+            Table::turns_general,
+        );
+    }
     let mut rng = Rng::new(7);
-    measure(
-        seconds,
-        positions.len(),
-        || {
-            positions
-                .iter()
-                .map(|position| generator.turns(position).len() as u64)
-                .sum()
-        },
-        |opener| random_game(&mut rng, opener).1,
-    );
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Runs each half for `seconds` and prints its speed: `outcomes()` counts the distinct
-/// outcomes of every one of the `positions` sample positions; `game(opener)` plays one random
-/// game and gives its number of turns.
-pub fn measure(
-    seconds: f64,
-    positions: usize,
-    mut outcomes: impl FnMut() -> u64,
-    mut game: impl FnMut(Side) -> usize,
-) {
-    let (mut counted, mut throws) = (0u64, 0u64);
-    let clock = Stopwatch::start();
-    while clock.wall() < seconds {
-        counted += outcomes();
-        throws += positions as u64;
-    }
-    let (cpu, wall) = (clock.cpu(), clock.wall());
-    say(format_args!(
-        "scripta turn generation: {:.2} M distinct outcomes per CPU second ({:.2} M per wall second), {:.0} throws/s, {:.1} outcomes per throw over {} positions",
-        counted as f64 / cpu / 1e6,
-        counted as f64 / wall / 1e6,
-        throws as f64 / cpu,
-        counted as f64 / throws as f64,
-        positions
-    ));
     let (mut games, mut turns) = (0u64, 0u64);
     let clock = Stopwatch::start();
     while clock.wall() < seconds {
@@ -87,7 +74,7 @@ pub fn measure(
         } else {
             Side::Nigri
         };
-        turns += game(opener) as u64;
+        turns += random_game(&rules, &mut rng, opener) as u64;
         games += 1;
     }
     say(format_args!(
@@ -95,5 +82,31 @@ pub fn measure(
         games as f64 / clock.cpu(),
         games as f64 / clock.wall(),
         turns as f64 / games as f64
+    ));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Generates every outcome of each of `positions` by `turns` for `seconds` and prints the
+/// speed under `label`.
+fn turn_generation(
+    label: &str,
+    seconds: f64,
+    positions: &[Table],
+    turns: impl Fn(&Table) -> Vec<TableTurn>,
+) {
+    let (mut counted, mut throws) = (0u64, 0u64);
+    let clock = Stopwatch::start();
+    while clock.wall() < seconds {
+        counted += positions.iter().map(|t| turns(t).len() as u64).sum::<u64>();
+        throws += positions.len() as u64;
+    }
+    let (cpu, wall) = (clock.cpu(), clock.wall());
+    say(format_args!(
+        "{label}: {:.2} M distinct outcomes per CPU second ({:.2} M per wall second), {:.0} throws/s, {:.1} outcomes per throw over {} positions",
+        counted as f64 / cpu / 1e6,
+        counted as f64 / wall / 1e6,
+        throws as f64 / cpu,
+        counted as f64 / throws as f64,
+        positions.len()
     ));
 }

@@ -133,11 +133,7 @@ fn play_game(
 /// throw, or `opener`): the winner and the number of turns. Every random game ends (the
 /// core's tests check it), so the loop has no limit.
 pub fn random_game(rules: &Rules, rng: &mut Rng, opener: Side) -> (Side, usize) {
-    let opener = match rules.opener {
-        Opener::Albi => opener,
-        Opener::Throw => Table::opening_throw(rules, rng).0,
-    };
-    let mut table = Table::start(*rules, opener);
+    let mut table = Table::start(*rules, self::opener(rules, rng, opener));
     let mut turns = 0;
     loop {
         let thrown = table.throw(rng);
@@ -152,46 +148,12 @@ pub fn random_game(rules: &Rules, rng: &mut Rng, opener: Side) -> (Side, usize) 
     }
 }
 
-/// `ludi bench --rules R`: distinct outcomes per second over positions from random games
-/// under `rules`, then random games per second, as the Austin and Murray bench prints them.
-pub fn bench(rules: &Rules, seconds: f64) {
-    let positions = sample_tables(rules, 2_000, 2026);
-    let mut rng = Rng::new(7);
-    say(format_args!("rules: {}", rules.name()));
-    crate::bench::measure(
-        seconds,
-        positions.len(),
-        || {
-            positions
-                .iter()
-                .map(|table| table.turns().len() as u64)
-                .sum()
-        },
-        |opener| random_game(rules, &mut rng, opener).1,
-    );
-}
-
-/// `count` positions with their throws from random games under `rules`, reproducible by
-/// `seed`: every phase of play appears.
-fn sample_tables(rules: &Rules, count: usize, seed: u64) -> Vec<Table> {
-    let mut rng = Rng::new(seed);
-    let mut tables = Vec::with_capacity(count);
-    while tables.len() < count {
-        let mut table = Table::start(*rules, Side::Albi);
-        loop {
-            let thrown = table.throw(&mut rng);
-            let with_dice = table.with_dice(thrown);
-            let mut outcomes = with_dice.turns();
-            tables.push(with_dice);
-            let pick = rng.below(outcomes.len() as u32) as usize;
-            table = outcomes.swap_remove(pick).result;
-            if table.winner().is_some() || tables.len() >= count {
-                break;
-            }
-            table.pass_turn(thrown);
-        }
+/// Who opens a game under `rules`: `opener`, or the higher opening throw when the rules say.
+pub fn opener(rules: &Rules, rng: &mut Rng, opener: Side) -> Side {
+    match rules.opener {
+        Opener::Albi => opener,
+        Opener::Throw => Table::opening_throw(rules, rng).0,
     }
-    tables
 }
 
 /// The block `moves` prints for a position under any rules, as for Austin and Murray's: each

@@ -15,8 +15,10 @@ use super::position::{cell_of, count_of, Dice, Mark, Side, Tray, DICE};
 use super::ruleset::{BearOff, Entry, Hit, Rules, Stacks, Start};
 use super::step::{From, To};
 use crate::rng::Rng;
-use std::collections::HashMap;
+use std::cell::RefCell;
 use std::fmt::{self, Write};
+use std::ops::{ControlFlow, RangeInclusive};
+use std::thread::LocalKey;
 
 /// The entry marks: a die (or a sum) of v enters on mark v.
 const ENTRY: u8 = 6;
@@ -154,10 +156,12 @@ impl Table {
 
     /// A throw of the rules' number of dice.
     pub fn throw(&self, rng: &mut Rng) -> Dice {
-        let values: Vec<u8> = (0..self.rules.dice)
-            .map(|_| 1 + rng.below(6) as u8)
-            .collect();
-        Dice::new(&values).unwrap_or(Dice::NONE)
+        let mut values = [0; DICE as usize];
+        let thrown = &mut values[..usize::from(self.rules.dice.min(DICE))];
+        for v in thrown.iter_mut() {
+            *v = 1 + rng.below(6) as u8;
+        }
+        Dice::new(thrown).unwrap_or(Dice::NONE)
     }
 
     /// Who opens under the higher-throw rule: each side throws all its dice, the higher total
@@ -261,38 +265,27 @@ impl Table {
         (!self.rules.cap4 || after <= 4).then_some(captured)
     }
 
-    /// The ways to spend the remaining dice on one move: (dice, distance, stack count limit).
-    /// A single die; with `sum`, two or three dice added; with matched stacks, two or three
-    /// equal dice moving as many counters one die's distance.
-    fn spends(&self) -> Vec<(Dice, u8, Option<u8>)> {
+    /// The ways to spend the remaining dice on one move, each once: a single die; with `sum`,
+    /// two or three dice added; with matched stacks, two or three equal dice moving as many
+    /// counters one die's distance.
+    fn spends(&self) -> Spends {
         let v = self.dice.values();
-        let mut out: Vec<(Dice, u8, Option<u8>)> = Vec::new();
-        let mut push = |dice: &[u8], reach: u8, stack: Option<u8>| {
-            if let Some(d) = Dice::new(dice) {
-                let sorted = ascending(d);
-                let seen = out
-                    .iter()
-                    .any(|(o, r, s)| ascending(*o) == sorted && *r == reach && *s == stack);
-                if !seen {
-                    out.push((d, reach, stack));
-                }
-            }
-        };
+        let mut out = Spends::default();
         for (i, &a) in v.iter().enumerate() {
-            push(&[a], a, None);
+            out.push(&[a], a, None);
             for (j, &b) in v.iter().enumerate().skip(i + 1) {
                 if self.rules.sum {
-                    push(&[a, b], a + b, None);
+                    out.push(&[a, b], a + b, None);
                 }
                 if self.rules.stacks == Stacks::Matched && a == b {
-                    push(&[a, b], a, Some(2));
+                    out.push(&[a, b], a, Some(2));
                 }
                 for &c in v.iter().skip(j + 1) {
                     if self.rules.sum {
-                        push(&[a, b, c], a + b + c, None);
+                        out.push(&[a, b, c], a + b + c, None);
                     }
                     if self.rules.stacks == Stacks::Matched && a == b && b == c {
-                        push(&[a, b, c], a, Some(3));
+                        out.push(&[a, b, c], a, Some(3));
                     }
                 }
             }
@@ -303,87 +296,97 @@ impl Table {
     /// Every move the mover may make next, before "use as many dice as possible" is applied.
     pub fn moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
+        self.each_move(|mv| out.push(mv));
+        out
+    }
+
+    /// [`Table::moves`] one at a time, in the same order, allocating nothing: entering, then
+    /// each counter from the rearmost, for each way to spend the dice.
+    fn each_move(&self, mut found: impl FnMut(Move)) {
+        let _ = self.try_each_move(|mv| {
+            found(mv);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Table::each_move`] until `found` breaks off.
+    fn try_each_move(&self, mut found: impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
         if self.dice.is_empty() || self.winner().is_some() {
-            return out;
+            return ControlFlow::Continue(());
         }
-        let side = self.turn;
-        let tray = self.trays[side.index()];
+        let tray = self.trays[self.turn.index()];
         let marks = self.rules.marks();
         let bearing = self.may_bear_off();
         let rearmost = self.rearmost();
-        let first = self.first[side.index()];
+        let first = self.first[self.turn.index()];
         // A counter never entered holds every counter inside the entry marks.
         let held = self.rules.entry == Entry::All && tray.waiting > 0;
-        for (dice, reach, matched) in self.spends() {
-            let summed = matched.is_none() && dice.len() > 1;
-            if tray.to_enter() > 0 && first == 0 && matched.is_none() && reach <= ENTRY {
-                if let Some(hit) = self.landing(reach, 1) {
-                    out.push(Move {
-                        from: From::Tray,
-                        to: To::Mark(Mark::new(reach).unwrap_or(Mark::HOME)),
-                        count: 1,
-                        dice,
-                        summed,
-                        hit,
-                    });
-                }
-            }
-            // A counter sent to the tray re-enters before anything else moves.
-            if tray.sent_home > 0 {
-                continue;
-            }
-            for from in 1..=marks {
+        // The mover's counters that may start a move, rearmost first, with how many stand
+        // there; a counter sent to the tray re-enters before anything else moves.
+        let mut starts = [(0, 0); CELLS];
+        let mut len = 0;
+        if tray.sent_home == 0 {
+            for from in (1..=marks).filter(|&m| moves_first(first, m)) {
                 let here = self.own(from);
-                if here == 0 || (first != 0 && (from > 7 || first & (1 << from) == 0)) {
-                    continue;
+                if here > 0 {
+                    starts[len] = (from, here);
+                    len += 1;
                 }
-                let counts: Vec<u8> = match (matched, self.rules.stacks) {
-                    (Some(k), _) => {
-                        if here >= k {
-                            vec![k]
-                        } else {
-                            vec![]
-                        }
-                    }
-                    (None, Stacks::Any) => (1..=here).collect(),
-                    (None, _) => vec![1],
-                };
-                let to = from + reach;
-                for count in counts {
+            }
+        }
+        for spend in self.spends().iter() {
+            let summed = spend.matched.is_none() && spend.dice.len() > 1;
+            let mv = |from, to, count, hit| Move {
+                from,
+                to,
+                count,
+                dice: spend.dice,
+                summed,
+                hit,
+            };
+            if tray.to_enter() > 0 && first == 0 && spend.matched.is_none() && spend.reach <= ENTRY
+            {
+                if let Some(hit) = self.landing(spend.reach, 1) {
+                    found(mv(From::Tray, To::Mark(mark(spend.reach)), 1, hit))?;
+                }
+            }
+            for &(from, here) in &starts[..len] {
+                let to = from + spend.reach;
+                for count in self.counts(here, spend.matched) {
+                    let start = From::Mark(mark(from));
                     if to <= marks {
                         if held && to > ENTRY {
                             continue;
                         }
                         if let Some(hit) = self.landing(to, count) {
-                            out.push(Move {
-                                from: From::Mark(Mark::new(from).unwrap_or(Mark::HOME)),
-                                to: To::Mark(Mark::new(to).unwrap_or(Mark::HOME)),
-                                count,
-                                dice,
-                                summed,
-                                hit,
-                            });
+                            found(mv(start, To::Mark(mark(to)), count, hit))?;
                         }
-                    } else if bearing {
-                        let exact = to == marks + 1;
-                        let over = self.rules.bear_off == BearOff::Over && rearmost == Some(from);
-                        if exact || over {
-                            out.push(Move {
-                                from: From::Mark(Mark::new(from).unwrap_or(Mark::HOME)),
-                                to: To::Off,
-                                count,
-                                dice,
-                                summed,
-                                hit: 0,
-                            });
-                        }
+                    } else if bearing && self.bears_off(from, to, rearmost) {
+                        found(mv(start, To::Off, count, 0))?;
                     }
                 }
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 
+    /// How many counters of a cell holding `here` may move together on one spend: a matched
+    /// stack exactly its size (none when fewer stand there), any number under `stacks=any`,
+    /// else one.
+    fn counts(&self, here: u8, matched: Option<u8>) -> RangeInclusive<u8> {
+        match (matched, self.rules.stacks) {
+            (Some(k), _) => k..=here.min(k),
+            (None, Stacks::Any) => 1..=here,
+            (None, _) => 1..=1,
+        }
+    }
+
+    /// A counter from `from` carried to `to`, past the last mark, bears off with the exact
+    /// throw, or under `bearoff=over` with a larger one from the rearmost counter.
+    fn bears_off(&self, from: u8, to: u8, rearmost: Option<u8>) -> bool {
+        to == self.rules.marks() + 1
+            || (self.rules.bear_off == BearOff::Over && rearmost == Some(from))
+    }
     /// Plays a move from [`Table::moves`]: spends its dice, moves its counters, captures.
     pub fn apply(&mut self, mv: Move) {
         let side = self.turn;
@@ -420,15 +423,21 @@ impl Table {
         }
     }
 
-    /// Captured counters of `side` go to its tray, or to the first empty cells of its half
-    /// of the middle row, there to move first on its next turn.
+    /// Captured counters of `side` go to its tray, or to its half of the middle row, there to
+    /// move first on its next turn: to the first empty cell, else to the first cell with room
+    /// under the cap of four (the first cell when there is no cap).
     fn send_back(&mut self, side: Side, captured: u8) {
         match self.rules.hit {
             Hit::Tray => self.trays[side.index()].sent_home += captured,
             Hit::Middle => {
                 for _ in 0..captured {
-                    let mark = (1..=self.rules.private_marks())
-                        .find(|&m| self.cells[self.place(side, m)] == 0)
+                    let half = 1..=self.rules.private_marks();
+                    let here = |m: u8| count_of(self.cells[self.place(side, m)], side);
+                    // Fifteen counters at most never fill six cells of four.
+                    let mark = half
+                        .clone()
+                        .find(|&m| here(m) == 0)
+                        .or_else(|| half.clone().find(|&m| !self.rules.cap4 || here(m) < 4))
                         .unwrap_or(1);
                     let cell = self.place(side, mark);
                     self.cells[cell] += cell_of(side, 1);
@@ -440,81 +449,102 @@ impl Table {
 
     /// Every distinct outcome of the dice: as many dice as can be played over every order of
     /// moves (a winning move counts as playing them all), the same result reached in several
-    /// ways listed once (the first way found). No outcome with the dice unplayable is one
-    /// outcome with no moves.
+    /// ways listed once. No outcome with the dice unplayable is one outcome with no moves.
+    /// Under Austin and Murray's rules the fast generator finds them; elsewhere, and in
+    /// [`Table::turns_general`], the general one (the first way found for each).
     pub fn turns(&self) -> Vec<TableTurn> {
-        let mut best: HashMap<Table, Vec<Move>> = HashMap::new();
-        let mut order: Vec<Table> = Vec::new();
-        let mut most = 0;
-        let mut path = Vec::new();
-        self.walk(&mut path, &mut best, &mut order, &mut most);
-        order
-            .into_iter()
-            .filter_map(|t| {
-                let moves = best.remove(&t)?;
-                Some(TableTurn { moves, result: t })
-            })
-            .collect()
+        if self.accelerated() {
+            fast::turns(self)
+        } else {
+            self.turns_general()
+        }
     }
 
-    fn walk(
-        &self,
-        path: &mut Vec<Move>,
-        best: &mut HashMap<Table, Vec<Move>>,
-        order: &mut Vec<Table>,
-        most: &mut usize,
-    ) {
-        let moves = if self.winner().is_some() {
-            Vec::new()
+    /// [`Table::turns`] by the general generator under every rules, Austin and Murray's
+    /// included: the same outcomes, perhaps in another order and by other moves. For
+    /// benchmarks and tests that compare the two.
+    pub fn turns_general(&self) -> Vec<TableTurn> {
+        reusing(&WALK, Walk::empty, |walk| {
+            walk.all = self.dice.len();
+            walk.node(self, 0);
+            walk.ends
+                .entries
+                .iter()
+                .map(|(_, result, path)| TableTurn {
+                    moves: path.iter().map_while(|mv| *mv).collect(),
+                    result: *result,
+                })
+                .collect()
+        })
+    }
+
+    /// A random outcome of the dice, chosen move by move with each legal move equally likely
+    /// (not each outcome): the random player's fast playout, which lists no outcomes. Under
+    /// Austin and Murray's rules by the fast generator.
+    pub fn random_turn(&self, rng: &mut Rng) -> TableTurn {
+        if self.accelerated() {
+            fast::random_turn(self, rng)
         } else {
-            self.moves()
-        };
-        if moves.is_empty() {
-            // A winning move ends the turn as if every die were played.
-            let used = path.iter().map(|m| m.dice.len()).sum::<usize>()
-                + if self.winner().is_some() {
-                    self.dice.len()
-                } else {
-                    0
-                };
-            if used >= *most {
-                if used > *most {
-                    *most = used;
-                    best.clear();
-                    order.clear();
-                }
-                let mut end = *self;
-                end.dice = Dice::NONE;
-                if let std::collections::hash_map::Entry::Vacant(slot) = best.entry(end) {
-                    slot.insert(path.clone());
-                    order.push(end);
+            self.random_turn_general(rng)
+        }
+    }
+
+    /// [`Table::random_turn`] on the general engine.
+    fn random_turn_general(&self, rng: &mut Rng) -> TableTurn {
+        reusing(&MEMO, Seen::clear, |memo| self.random_walk(memo, rng))
+    }
+
+    /// Draws the moves of [`Table::random_turn_general`], `memo` knowing the most dice.
+    fn random_walk(&self, memo: &mut Seen<usize>, rng: &mut Rng) -> TableTurn {
+        let mut table = *self;
+        let mut target = table.most_dice(memo);
+        let mut moves = Vec::with_capacity(DICE as usize);
+        let mut candidates = Vec::with_capacity(64);
+        while target > 0 && table.winner().is_none() {
+            candidates.clear();
+            table.each_move(|mv| candidates.push(mv));
+            // The first candidate drawn that keeps the most dice playable is uniform over the
+            // legal moves.
+            while !candidates.is_empty() {
+                let mv = candidates.swap_remove(rng.below(candidates.len() as u32) as usize);
+                let mut next = table;
+                next.apply(mv);
+                let rest = next.most_dice(memo);
+                if mv.dice.len() + rest == target {
+                    moves.push(mv);
+                    table = next;
+                    target = rest;
+                    break;
                 }
             }
-            return;
         }
-        for mv in moves {
-            let mut next = *self;
-            next.apply(mv);
-            path.push(mv);
-            next.walk(path, best, order, most);
-            path.pop();
+        table.dice = Dice::NONE;
+        TableTurn {
+            moves,
+            result: table,
         }
+    }
+
+    /// Whether the fast generator plays these rules, and the table has something to play.
+    fn accelerated(&self) -> bool {
+        self.rules.is_default() && !self.dice.is_empty() && self.winner().is_none()
     }
 
     /// The moves that begin some outcome of [`Table::turns`]: what may be played next, one
     /// move at a time.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut memo = HashMap::new();
-        let most = self.most_dice(&mut memo);
-        let mut out: Vec<Move> = Vec::new();
-        for mv in self.moves() {
-            let mut next = *self;
-            next.apply(mv);
-            if mv.dice.len() + next.most_dice(&mut memo) == most && !out.contains(&mv) {
-                out.push(mv);
-            }
-        }
-        out
+        reusing(&MEMO, Seen::clear, |memo| {
+            let most = self.most_dice(memo);
+            let mut out: Vec<Move> = Vec::new();
+            self.each_move(|mv| {
+                let mut next = *self;
+                next.apply(mv);
+                if mv.dice.len() + next.most_dice(memo) == most && !out.contains(&mv) {
+                    out.push(mv);
+                }
+            });
+            out
+        })
     }
 
     /// The legal move a player wrote: `in/5`, `12/15`, `30/off`, a sum with its dice
@@ -571,27 +601,302 @@ impl Table {
 
     /// The most dice that can be played from here, a winning move counting as all of them;
     /// `memo` keeps what is known per table, as many orders of moves meet again.
-    fn most_dice(&self, memo: &mut HashMap<Table, usize>) -> usize {
-        if self.winner().is_some() {
+    fn most_dice(&self, memo: &mut Seen<usize>) -> usize {
+        if self.winner().is_some() || self.dice.is_empty() {
             return self.dice.len();
         }
-        if let Some(&known) = memo.get(self) {
+        let key = self.key();
+        if let Some(&known) = memo.get(key, self) {
             return known;
         }
         let mut most = 0;
-        for mv in self.moves() {
+        let _ = self.try_each_move(|mv| {
             let mut next = *self;
             next.apply(mv);
             most = most.max(mv.dice.len() + next.most_dice(memo));
             if most == self.dice.len() {
-                break;
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-        }
-        memo.insert(*self, most);
+        });
+        memo.insert(key, *self, most);
         most
+    }
+
+    /// A hash of everything but the rules, which one search never mixes: the cells eight at
+    /// a time (the last word overlapping), then trays and duties, then mover and dice.
+    fn key(&self) -> u64 {
+        let cells = self.cells.map(|c| c as u8);
+        let word = |at: usize| {
+            let mut w = [0; 8];
+            w.copy_from_slice(&cells[at..at + 8]);
+            u64::from_le_bytes(w)
+        };
+        let [a, b] = self.trays;
+        let dice = ascending(self.dice);
+        let trays = u64::from_le_bytes([
+            a.waiting,
+            a.sent_home,
+            a.borne_off,
+            b.waiting,
+            b.sent_home,
+            b.borne_off,
+            self.first[0],
+            self.first[1],
+        ]);
+        let turn = u64::from_le_bytes([
+            self.turn as u8,
+            self.dice.len() as u8,
+            dice[0],
+            dice[1],
+            dice[2],
+            0,
+            0,
+            0,
+        ]);
+        let words = [word(1), word(9), word(17), word(25), word(29), trays, turn];
+        let key = words.iter().fold(0u64, |key, &w| {
+            (key.rotate_left(26) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        });
+        key ^ (key >> 29)
     }
 }
 
+/// The moves of one outcome in play order: each spends at least one die.
+type Path = [Option<Move>; DICE as usize];
+
+/// The search behind [`Table::turns_general`]: depth first over every order of moves. A
+/// table with dice left is walked once (another order meeting it reaches the same ends, by
+/// the same number of dice), and each end is kept once, with the first way found.
+#[derive(Default)]
+struct Walk {
+    seen: Seen<()>,
+    ends: Seen<Path>,
+    path: Path,
+    /// The most dice any end found so far plays; ends playing fewer are dropped.
+    most: usize,
+    /// The dice thrown.
+    all: usize,
+}
+
+impl Walk {
+    fn empty(&mut self) {
+        self.seen.clear();
+        self.ends.clear();
+        self.path = Path::default();
+        self.most = 0;
+    }
+
+    fn node(&mut self, table: &Table, depth: usize) {
+        let mut moved = false;
+        table.each_move(|mv| {
+            moved = true;
+            let mut next = *table;
+            next.apply(mv);
+            self.path[depth] = Some(mv);
+            if next.dice.is_empty() || next.winner().is_some() {
+                self.end(&next);
+            } else if self.seen.insert(next.key(), next, ()) {
+                self.node(&next, depth + 1);
+            }
+            self.path[depth] = None;
+        });
+        if !moved {
+            self.end(table);
+        }
+    }
+
+    /// An end of the turn: kept when it plays the most dice (a win plays them all).
+    fn end(&mut self, table: &Table) {
+        let used = if table.winner().is_some() {
+            self.all
+        } else {
+            self.all - table.dice.len()
+        };
+        if used < self.most {
+            return;
+        }
+        if used > self.most {
+            self.most = used;
+            self.ends.clear();
+        }
+        let end = table.with_dice(Dice::NONE);
+        self.ends.insert(end.key(), end, self.path);
+    }
+}
+
+/// Tables met in one search, each with a value, in the order first met: open addressing
+/// over their indices, at most half full, emptied at once by a new stamp.
+struct Seen<V> {
+    slots: Vec<Slot>,
+    stamp: u32,
+    entries: Vec<(u64, Table, V)>,
+}
+
+/// A slot holds an entry's index when its stamp is the current one.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    stamp: u32,
+    index: u32,
+}
+
+impl<V> Default for Seen<V> {
+    fn default() -> Self {
+        Seen {
+            slots: vec![Slot::default(); 64],
+            stamp: 1,
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<V> Seen<V> {
+    /// The index of the entry for `table` (with its `key`), or else the free slot for it.
+    fn find(&self, key: u64, table: &Table) -> Result<usize, usize> {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot.stamp != self.stamp {
+                return Err(i);
+            }
+            let (k, t, _) = &self.entries[slot.index as usize];
+            if *k == key && t == table {
+                return Ok(slot.index as usize);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn get(&self, key: u64, table: &Table) -> Option<&V> {
+        self.find(key, table).ok().map(|i| &self.entries[i].2)
+    }
+
+    /// Stores `value` for `table` unless the table is there already: whether it was new.
+    fn insert(&mut self, key: u64, table: Table, value: V) -> bool {
+        if 2 * (self.entries.len() + 1) > self.slots.len() {
+            self.grow();
+        }
+        match self.find(key, &table) {
+            Ok(_) => false,
+            Err(i) => {
+                self.slots[i] = Slot {
+                    stamp: self.stamp,
+                    index: self.entries.len() as u32,
+                };
+                self.entries.push((key, table, value));
+                true
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        self.slots = vec![Slot::default(); 2 * self.slots.len()];
+        self.stamp = 1;
+        let mask = self.slots.len() - 1;
+        for (index, (key, _, _)) in self.entries.iter().enumerate() {
+            let mut i = *key as usize & mask;
+            while self.slots[i].stamp == self.stamp {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = Slot {
+                stamp: self.stamp,
+                index: index as u32,
+            };
+        }
+    }
+
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill(Slot::default());
+            self.stamp = 1;
+        }
+    }
+}
+
+thread_local! {
+    /// The searches' tables, kept between calls so that a warm search allocates nothing.
+    static WALK: RefCell<Walk> = RefCell::default();
+    static MEMO: RefCell<Seen<usize>> = RefCell::default();
+}
+
+/// Runs `f` on this thread's emptied `T`, or on a new one if a caller up the stack holds it.
+fn reusing<T: Default, R>(
+    cell: &'static LocalKey<RefCell<T>>,
+    empty: fn(&mut T),
+    f: impl FnOnce(&mut T) -> R,
+) -> R {
+    cell.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut kept) => {
+            empty(&mut kept);
+            f(&mut kept)
+        }
+        Err(_) => f(&mut T::default()),
+    })
+}
+
+/// Mark `n` of a track; every caller has checked it is on the track.
+fn mark(n: u8) -> Mark {
+    Mark::new(n).unwrap_or(Mark::HOME)
+}
+
+/// Whether a counter on `from` may start the move while `first` holds the marks (bit m) of
+/// the counters hit to the middle row that must move first: any when there are none.
+fn moves_first(first: u8, from: u8) -> bool {
+    first == 0 || (from < 8 && first & (1 << from) != 0)
+}
+
+/// One way to spend some of the dice on one move: those dice, the distance they carry, and
+/// for a matched stack the number of counters that move together.
+#[derive(Clone, Copy)]
+struct Spend {
+    dice: Dice,
+    /// The dice in ascending order, the same for the same dice in any order.
+    sorted: [u8; DICE as usize],
+    reach: u8,
+    matched: Option<u8>,
+}
+
+/// Three singles, three pairs summed or matched, the triple summed or matched.
+const MOST_SPENDS: usize = 11;
+
+/// The spends of one throw in a fixed array: every node of a turn asks for them.
+#[derive(Default)]
+struct Spends {
+    items: [Option<Spend>; MOST_SPENDS],
+    len: usize,
+}
+
+impl Spends {
+    /// Adds a spend unless one with the same dice (in any order), reach and stack is there.
+    fn push(&mut self, values: &[u8], reach: u8, matched: Option<u8>) {
+        let Some(dice) = Dice::new(values) else {
+            return;
+        };
+        let sorted = ascending(dice);
+        let seen = self
+            .iter()
+            .any(|s| s.reach == reach && s.matched == matched && s.sorted == sorted);
+        if !seen && self.len < MOST_SPENDS {
+            self.items[self.len] = Some(Spend {
+                dice,
+                sorted,
+                reach,
+                matched,
+            });
+            self.len += 1;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Spend> + '_ {
+        self.items[..self.len].iter().flatten().copied()
+    }
+}
+
+mod fast;
 mod game;
 mod record;
 mod refusal;

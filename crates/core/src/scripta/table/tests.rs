@@ -1,5 +1,6 @@
 use super::*;
-use crate::scripta::{random_turn, turns, Position, PRESETS};
+use crate::scripta::movegen;
+use crate::scripta::PRESETS;
 use std::collections::{BTreeSet, HashSet};
 
 fn dice(values: &[u8]) -> Dice {
@@ -49,45 +50,118 @@ fn has(table: &Table, text: &str) -> bool {
     table.moves().iter().any(|m| m.to_string() == text)
 }
 
-/// The same counters as an Austin and Murray position, by mark.
-fn from_position(position: &Position) -> Table {
-    let mut table = empty(Rules::AUSTIN_MURRAY);
-    for side in Side::BOTH {
-        for m in 1..=36 {
-            put(&mut table, side, m, position.count(side, mark(m)));
-        }
-        table.trays[side.index()] = position.tray(side);
+/// The tables with dice met in a random game of `rules` from `seed`, at most `limit`.
+fn tables_of_a_game(rules: Rules, seed: u64, limit: usize) -> Vec<Table> {
+    let mut rng = Rng::new(seed);
+    let mut table = Table::start(rules, Side::Albi);
+    let mut seen = Vec::new();
+    while seen.len() < limit && table.winner().is_none() {
+        let thrown = table.throw(&mut rng);
+        let before = table.with_dice(thrown);
+        seen.push(before);
+        table = before.random_turn(&mut rng).result;
+        table.pass_turn(thrown);
     }
-    table.turn = position.turn();
-    table.dice = position.dice();
-    table
+    seen
 }
 
 #[test]
 fn austin_and_murray_outcomes_are_the_fast_engines() {
-    for seed in 0..12 {
-        let mut rng = Rng::new(seed);
-        let mut position = Position::start(Side::Albi);
-        for _ in 0..60 {
-            let thrown = position.with_dice(Dice::throw(&mut rng));
-            let fast: HashSet<Table> = turns(&thrown)
+    for seed in 0..40 {
+        for table in tables_of_a_game(Rules::AUSTIN_MURRAY, seed, 80) {
+            let fast = table.turns();
+            let by_movegen: HashSet<Table> = movegen::turns(&table.to_position())
                 .iter()
                 .map(|t| Table {
-                    turn: thrown.turn(),
-                    ..from_position(&t.result.with_dice(Dice::NONE))
+                    turn: table.turn,
+                    ..Table::from_position(&t.result.with_dice(Dice::NONE))
                 })
                 .collect();
-            let general: HashSet<Table> = from_position(&thrown)
-                .turns()
-                .into_iter()
-                .map(|t| t.result)
-                .collect();
-            assert_eq!(fast, general, "seed {seed} at {position:?}");
-            let turn = random_turn(&thrown, &mut rng);
-            if turn.result.winner().is_some() {
-                break;
+            let results: HashSet<Table> = fast.iter().map(|t| t.result).collect();
+            assert_eq!(results.len(), fast.len(), "each outcome once: {table}");
+            assert_eq!(results, by_movegen, "{table}");
+            let general: HashSet<Table> = table.turns_general().iter().map(|t| t.result).collect();
+            assert_eq!(results, general, "{table}");
+            // The fast engine's moves play legally, one at a time, to its result.
+            for outcome in fast.iter().step_by(5) {
+                let mut t = table;
+                for mv in &outcome.moves {
+                    assert!(t.legal_moves().contains(mv), "{mv} in {t}");
+                    t.apply(*mv);
+                }
+                assert_eq!(t.with_dice(Dice::NONE), outcome.result, "{table}");
             }
-            position = turn.result;
+        }
+    }
+}
+
+/// The outcomes as the rules read literally: every order of moves walked in full, the ends
+/// playing the most dice kept, each with the first way found. Slow and plainly right.
+fn reference_turns(table: &Table) -> Vec<TableTurn> {
+    fn walk(t: &Table, path: &mut Vec<Move>, all: usize, ends: &mut Vec<(usize, TableTurn)>) {
+        let moves = t.moves();
+        if moves.is_empty() {
+            let used = if t.winner().is_some() {
+                all
+            } else {
+                all - t.dice.len()
+            };
+            let end = TableTurn {
+                moves: path.clone(),
+                result: t.with_dice(Dice::NONE),
+            };
+            ends.push((used, end));
+        }
+        for mv in moves {
+            let mut next = *t;
+            next.apply(mv);
+            path.push(mv);
+            walk(&next, path, all, ends);
+            path.pop();
+        }
+    }
+    let mut ends = Vec::new();
+    walk(table, &mut Vec::new(), table.dice.len(), &mut ends);
+    let most = ends.iter().map(|(used, _)| *used).max().unwrap_or(0);
+    let mut met = HashSet::new();
+    ends.into_iter()
+        .filter(|(used, end)| *used == most && met.insert(end.result))
+        .map(|(_, end)| end)
+        .collect()
+}
+
+#[test]
+fn the_general_generator_lists_the_literal_rules_outcomes_in_their_order() {
+    let mixes = (5..u16::MAX).step_by(2_777).map(Rules::from_switches);
+    let rules: Vec<Rules> = PRESETS
+        .iter()
+        .filter_map(|id| Rules::parse(id).ok())
+        .chain(mixes)
+        .collect();
+    for (i, rules) in rules.into_iter().enumerate() {
+        for table in tables_of_a_game(rules, i as u64, 25) {
+            assert_eq!(table.turns_general(), reference_turns(&table), "{table}");
+        }
+    }
+}
+
+#[test]
+fn a_random_turn_is_an_outcome_of_legal_moves() {
+    for id in PRESETS {
+        let rules = Rules::parse(id).unwrap();
+        let mut rng = Rng::new(11);
+        for table in tables_of_a_game(rules, 3, 40) {
+            let outcomes: HashSet<Table> = table.turns().iter().map(|t| t.result).collect();
+            let general = table.random_turn_general(&mut rng);
+            for turn in [table.random_turn(&mut rng), general] {
+                assert!(outcomes.contains(&turn.result), "{id}: {table}");
+                let mut t = table;
+                for mv in &turn.moves {
+                    assert!(t.legal_moves().contains(mv), "{id}: {mv} in {t}");
+                    t.apply(*mv);
+                }
+                assert_eq!(t.with_dice(Dice::NONE), turn.result);
+            }
         }
     }
 }
@@ -329,6 +403,36 @@ fn the_cap_of_four_refuses_a_fifth_counter() {
         ..table
     };
     assert!(has(&open, "5/8"));
+}
+
+#[test]
+fn a_counter_hit_to_a_full_half_goes_where_the_cap_of_four_leaves_room() {
+    let capped = Rules {
+        cap4: true,
+        ..Rules::RUSSIAN
+    };
+    for rules in [capped, Rules::RUSSIAN] {
+        // Every cell of Nigri's half is taken, its first by four.
+        let mut table = empty(rules);
+        for (m, n) in [(1, 4), (2, 2), (3, 1), (4, 1), (5, 1), (6, 1)] {
+            put(&mut table, Side::Nigri, m, n);
+        }
+        put(&mut table, Side::Nigri, 15, 1);
+        put(&mut table, Side::Albi, 9, 1);
+        let mut table = balance(table).with_dice(dice(&[6]));
+        let hit = table.moves().into_iter().find(|m| m.to_string() == "9/15*");
+        table.apply(hit.unwrap());
+        let first = if rules.cap4 { 2 } else { 1 };
+        assert_eq!(
+            table.count(Side::Nigri, mark(1)),
+            if rules.cap4 { 4 } else { 5 }
+        );
+        assert_eq!(
+            table.count(Side::Nigri, mark(2)),
+            if rules.cap4 { 3 } else { 2 }
+        );
+        assert_eq!(table.must_move_first(Side::Nigri), 1 << first, "{rules}");
+    }
 }
 
 #[test]
