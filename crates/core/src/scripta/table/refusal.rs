@@ -9,9 +9,8 @@
 
 use super::super::position::{Mark, Side};
 use super::super::refusal::{Place, Refusal};
-use super::super::ruleset::Entry;
 use super::super::step::{From, To};
-use super::{Move, Table, TableGame, ENTRY};
+use super::{moves_first, Move, Table, TableGame};
 
 impl TableGame {
     /// Why tapping `place`, with `selected` picked up (the tray or a mark), does nothing now:
@@ -55,7 +54,7 @@ impl TableGame {
                 Refusal::Empty { mark }
             }
             Place::Mark(mark) | Place::Own(_, mark) => match selected {
-                Some(from) => target_refusal(table, from, mark),
+                Some(from) => table.why_not(from, mark),
                 None => source_refusal(table, &moves, mark),
             },
         }
@@ -95,32 +94,6 @@ fn tray_refusal(table: &Table, side: Side) -> Refusal {
     }
 }
 
-/// A mark on the track tapped as where the selected counter should go.
-fn target_refusal(table: &Table, from: From, mark: Mark) -> Refusal {
-    let rules = table.rules();
-    let mover = table.turn();
-    let to = mark.get();
-    let waiting = table.tray(mover).waiting;
-    if rules.entry == Entry::All && waiting > 0 && to > ENTRY && from != From::Tray {
-        return Refusal::EnterAllFirst { counters: waiting };
-    }
-    let enemies = table.enemies(mover, to);
-    let column = match from {
-        From::Mark(m) => table.count(mover, m),
-        From::Tray => 1,
-    };
-    if enemies >= 2 && !(rules.columns && column >= enemies) {
-        return Refusal::Blocked {
-            mark,
-            side: mover.other(),
-        };
-    }
-    if rules.cap4 && enemies == 0 && table.own(to) >= 4 {
-        return Refusal::Full { mark };
-    }
-    Refusal::NotADie { mark, from }
-}
-
 /// A mark on the track tapped with nothing selected, as a counter to pick up.
 fn source_refusal(table: &Table, moves: &[Move], mark: Mark) -> Refusal {
     let mover = table.turn();
@@ -137,16 +110,12 @@ fn source_refusal(table: &Table, moves: &[Move], mark: Mark) -> Refusal {
     }
     if own > 0 {
         let tray = table.tray(mover);
-        let first = table.must_move_first(mover);
-        let held_back = first != 0 && (m > 7 || first & (1 << m) == 0);
         return if tray.sent_home > 0 {
             Refusal::MustEnterFirst
-        } else if held_back {
+        } else if !moves_first(table.must_move_first(mover), m) {
             Refusal::MustMoveHit
-        } else if table.rules().entry == Entry::All && tray.waiting > 0 {
-            Refusal::EnterAllFirst {
-                counters: tray.waiting,
-            }
+        } else if let Err(held) = table.held_inside(From::Mark(mark), table.rules().marks()) {
+            held
         } else {
             Refusal::Stuck { mark }
         };
