@@ -592,13 +592,12 @@ impl Table {
     }
 }
 
-mod game;
-mod record;
+mod fast;
 mod refusal;
 mod xsn;
 
-pub use game::TableGame;
-pub use record::{TableRecord, TableReplayedTurn, TableWrittenTurn};
+pub(crate) use fast::outcome;
+pub use fast::random_game;
 
 #[cfg(test)]
 mod tests;

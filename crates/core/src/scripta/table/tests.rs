@@ -1,5 +1,7 @@
 use super::*;
-use crate::scripta::{random_turn, turns, Position, PRESETS};
+use crate::scripta::movegen::{random_turn, turns};
+use crate::scripta::position::Position;
+use crate::scripta::PRESETS;
 use std::collections::{BTreeSet, HashSet};
 
 fn dice(values: &[u8]) -> Dice {
