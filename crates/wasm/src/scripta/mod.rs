@@ -19,8 +19,8 @@ pub use rules::{
 };
 pub use session::{Session, Tapped};
 pub use view::{
-    CellView, DieView, GeometryView, PlaceView, Placed, RefusalArgs, RefusalView, Snapshot,
-    SourceSteps, StepView, TrayView,
+    BlockedView, CellView, DieView, GeometryView, PlaceView, Placed, RefusalArgs, RefusalView,
+    Snapshot, SourceSteps, StepView, TrayView,
 };
 
 use crate::convert::{err, js, performance_now};
