@@ -1,31 +1,10 @@
 //! `ludi bench` (also `ludi scripta bench`): how fast the XII Scripta engine generates turns
-//! and plays random games; with `--rules` other than Austin and Murray's, the general engine.
+//! and plays random games, under Austin and Murray's rules or `--rules`.
 
 use crate::scripta::general;
 use crate::{say, Args, Stopwatch, UsageError};
-use ludi_core::rng::Rng;
-use ludi_core::scripta::{random_game, random_turn, Dice, Generator, Position, Side};
+use ludi_core::scripta::Side;
 use std::process::ExitCode;
-
-/// A fixed, reproducible set of positions with dice, taken from random games: every phase
-/// of play (entering, racing, hitting, bearing off) appears.
-pub fn sample_positions(count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut positions = Vec::with_capacity(count);
-    while positions.len() < count {
-        let mut position = Position::start(Side::Albi);
-        loop {
-            let thrown = position.with_dice(Dice::throw(&mut rng));
-            positions.push(thrown);
-            let turn = random_turn(&thrown, &mut rng);
-            if turn.result.winner().is_some() || positions.len() >= count {
-                break;
-            }
-            position = turn.result;
-        }
-    }
-    positions
-}
 
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let args = Args::parse(args, &["seconds", "rules"])?;
@@ -34,24 +13,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         return Err(UsageError("--seconds must be between 0 and 600".into()));
     }
     let rules = general::rules_option(args.get("rules"))?;
-    if !rules.is_default() {
-        general::bench(&rules, seconds);
-        return Ok(ExitCode::SUCCESS);
-    }
-    let positions = sample_positions(2_000, 2026);
-    let mut generator = Generator::new();
-    let mut rng = Rng::new(7);
-    measure(
-        seconds,
-        positions.len(),
-        || {
-            positions
-                .iter()
-                .map(|position| generator.turns(position).len() as u64)
-                .sum()
-        },
-        |opener| random_game(&mut rng, opener).1,
-    );
+    general::bench(&rules, seconds);
     Ok(ExitCode::SUCCESS)
 }
 
