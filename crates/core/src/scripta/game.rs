@@ -458,7 +458,9 @@ impl Game {
 
     /// The record of the confirmed turns, with the game's seed and rules.
     pub fn record(&self) -> Record {
-        let standard = self.start == Table::start(*self.rules(), self.start.turn());
+        // A record without `Start:` opens with the side of its first turn, Albi without one.
+        let opener = self.turns.first().map_or(Side::Albi, |t| t.side);
+        let standard = self.start == Table::start(*self.rules(), opener);
         Record {
             seed: Some(self.seed),
             start: (!standard).then_some(self.start),
@@ -704,6 +706,18 @@ mod tests {
             ]
         );
         assert_eq!(game.turn_seed(), Game::from_table(table, 1).turn_seed());
+    }
+
+    /// Found by `cargo xtask fuzz` (scripta_game): a game the opening throw gave to Nigri,
+    /// recorded before its first turn, replayed from Albi's start.
+    #[test]
+    fn a_record_before_the_first_turn_starts_with_the_opener() {
+        let game = (0..)
+            .map(|seed| Game::new(Rules::ITALIAN, seed, Side::Albi))
+            .find(|g| g.opener() == Side::Nigri)
+            .unwrap();
+        assert_eq!(game.record().replay(), Ok(*game.table()));
+        assert_eq!(Game::restore(&game.save()).unwrap().table(), game.table());
     }
 
     #[test]

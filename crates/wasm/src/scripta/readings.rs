@@ -1,5 +1,5 @@
 //! The session under the other readings of the rules, as the page drives it: the same calls
-//! as under Austin and Murray's, on the general engine.
+//! as under Austin and Murray's, on the same engine.
 
 use super::session::{Session, Tapped};
 use super::view::{

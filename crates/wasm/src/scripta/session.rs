@@ -340,7 +340,7 @@ mod tests {
 
     #[test]
     fn saved_games_replay_exactly_and_tampering_is_caught() {
-        // Austin and Murray's rules, and readings on the general engine (its opening throws
+        // Austin and Murray's rules, and other readings (their opening throws
         // are checked in readings.rs).
         for rules in [None, Some("italian"), Some("russian")] {
             let mut s = Session::new(Some("42"), Some("nigri"), rules).unwrap();

@@ -51,20 +51,6 @@ fn has(table: &Table, text: &str) -> bool {
     table.moves().iter().any(|m| m.to_string() == text)
 }
 
-/// The same counters as an Austin and Murray position, by mark.
-fn from_position(position: &Position) -> Table {
-    let mut table = empty(Rules::AUSTIN_MURRAY);
-    for side in Side::BOTH {
-        for m in 1..=36 {
-            put(&mut table, side, m, position.count(side, mark(m)));
-        }
-        table.trays[side.index()] = position.tray(side);
-    }
-    table.turn = position.turn();
-    table.dice = position.dice();
-    table
-}
-
 #[test]
 fn austin_and_murray_outcomes_are_the_fast_engines() {
     for seed in 0..12 {
@@ -76,10 +62,10 @@ fn austin_and_murray_outcomes_are_the_fast_engines() {
                 .iter()
                 .map(|t| Table {
                     turn: thrown.turn(),
-                    ..from_position(&t.result.with_dice(Dice::NONE))
+                    ..Table::of_position(&t.result.with_dice(Dice::NONE))
                 })
                 .collect();
-            let general: HashSet<Table> = from_position(&thrown)
+            let general: HashSet<Table> = Table::of_position(&thrown)
                 .turns()
                 .into_iter()
                 .map(|t| t.result)
