@@ -4,13 +4,15 @@
 
 use ludi_core::{latrunculi, scripta};
 
-/// XII Scripta: fifteen counters a side, counted waiting, sent home, on the board and off.
-pub fn scripta_counters(position: &scripta::Position) {
+/// XII Scripta: the rules' number of counters a side, counted waiting, sent home, on the
+/// board and off.
+pub fn scripta_counters(table: &scripta::Table) {
+    let rules = table.rules();
     for side in scripta::Side::BOTH {
-        let tray = position.tray(side);
-        let on_board: u32 = (1..=scripta::MARKS)
+        let tray = table.tray(side);
+        let on_board: u32 = (1..=rules.marks())
             .filter_map(scripta::Mark::new)
-            .map(|m| u32::from(position.count(side, m)))
+            .map(|m| u32::from(table.count(side, m)))
             .sum();
         let total = u32::from(tray.waiting)
             + u32::from(tray.sent_home)
@@ -18,38 +20,43 @@ pub fn scripta_counters(position: &scripta::Position) {
             + on_board;
         assert_eq!(
             total,
-            u32::from(scripta::COUNTERS),
-            "{side} has {total} counters in {position}"
+            u32::from(rules.counters),
+            "{side} has {total} counters in {table}"
         );
+        assert_eq!(table.counters(side), rules.counters, "{table}");
     }
 }
 
-/// XII Scripta: the canonical XSN reads back as the same position and writes the same text.
-pub fn scripta_xsn_round_trip(position: &scripta::Position) {
-    let text = position.to_string();
-    let back: scripta::Position = text
+/// XII Scripta: the canonical XSN reads back as the same table and writes the same text.
+pub fn scripta_xsn_round_trip(table: &scripta::Table) {
+    let text = table.to_string();
+    let back: scripta::Table = text
         .parse()
         .unwrap_or_else(|e| panic!("canonical XSN `{text}` does not read back: {e}"));
-    assert_eq!(&back, position, "`{text}` reads back as another position");
+    assert_eq!(&back, table, "`{text}` reads back as another position");
     assert_eq!(back.to_string(), text);
 }
 
-/// An XSN position built from fuzz bytes. For each side the first byte says how many
+/// The marks and counters of Austin and Murray's board.
+const MARKS: u8 = 36;
+const COUNTERS: u8 = 15;
+
+/// An XSN position under Austin and Murray's rules built from fuzz bytes. For each side the first byte says how many
 /// counters are borne off (any number, so that games near their end come up often), the
 /// second how many are sent home (up to three), and each further byte where one of the rest
 /// stands: waiting or on a mark (a mark the other side holds sends it to wait instead). Then
 /// up to three dice. Always valid XSN unless both sides are borne off.
 pub fn scripta_xsn_from(turn: bool, albi: &[u8], nigri: &[u8], dice: &[u8]) -> String {
     let byte = |bytes: &[u8], i: usize| bytes.get(i).copied().unwrap_or(0);
-    let mut board = [0i8; scripta::MARKS as usize + 1];
+    let mut board = [0i8; MARKS as usize + 1];
     let mut trays = [[0u8; 3]; 2];
     for (side, bytes) in [albi, nigri].into_iter().enumerate() {
         let sign = if side == 0 { 1 } else { -1 };
-        let off = byte(bytes, 0) % (scripta::COUNTERS + 1);
-        let sent = (byte(bytes, 1) % 4).min(scripta::COUNTERS - off);
+        let off = byte(bytes, 0) % (COUNTERS + 1);
+        let sent = (byte(bytes, 1) % 4).min(COUNTERS - off);
         trays[side] = [0, sent, off];
-        for i in 0..usize::from(scripta::COUNTERS - off - sent) {
-            let mark = usize::from(byte(bytes, 2 + i) % (scripta::MARKS + 1));
+        for i in 0..usize::from(COUNTERS - off - sent) {
+            let mark = usize::from(byte(bytes, 2 + i) % (MARKS + 1));
             if mark > 0 && board[mark] * sign >= 0 {
                 board[mark] += sign;
             } else {
@@ -60,7 +67,7 @@ pub fn scripta_xsn_from(turn: bool, albi: &[u8], nigri: &[u8], dice: &[u8]) -> S
     let mut text = String::from(if turn { "A" } else { "N" });
     for (side, tray) in trays.iter().enumerate() {
         let sign = if side == 0 { 1 } else { -1 };
-        let marks: Vec<String> = (1..=scripta::MARKS as usize)
+        let marks: Vec<String> = (1..=MARKS as usize)
             .filter(|&m| board[m] * sign > 0)
             .map(|m| format!("{m}x{}", board[m] * sign))
             .collect();

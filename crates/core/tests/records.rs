@@ -4,22 +4,22 @@
 
 use ludi_core::latrunculi::{self, Rules};
 use ludi_core::rng::Rng;
-use ludi_core::scripta::{self, random_turn, Dice, Side};
+use ludi_core::scripta::{self, Side, PRESETS};
 use proptest::prelude::*;
 
-/// A XII Scripta game of random turns, played to its end or `max_turns`.
-/// With `midway`, the game starts from the position a first game reached after 30 turns.
-fn scripta_game(seed: u64, max_turns: usize, midway: bool) -> scripta::Game {
+/// A XII Scripta game of random outcomes under `rules`, played to its end or `max_turns`.
+/// With `midway`, the game starts from the table a first game reached after 30 turns.
+fn scripta_game(rules: scripta::Rules, seed: u64, max_turns: usize, midway: bool) -> scripta::Game {
     let opener = if seed.is_multiple_of(2) {
         Side::Albi
     } else {
         Side::Nigri
     };
     let mut game = if midway {
-        let before = scripta_game(seed.wrapping_add(1), 30, false);
-        scripta::Game::from_position(*before.position(), seed)
+        let before = scripta_game(rules, seed.wrapping_add(1), 30, false);
+        scripta::Game::from_table(before.table().without_dice(), seed)
     } else {
-        scripta::Game::new(seed, opener)
+        scripta::Game::new(rules, seed, opener)
     };
     let mut rng = Rng::new(seed ^ 0x5eed);
     for _ in 0..max_turns {
@@ -27,7 +27,8 @@ fn scripta_game(seed: u64, max_turns: usize, midway: bool) -> scripta::Game {
             break;
         }
         game.throw().expect("throws");
-        let turn = random_turn(game.position(), &mut rng);
+        let mut outcomes = game.table().turns();
+        let turn = outcomes.swap_remove(rng.below(outcomes.len() as u32) as usize);
         game.play_turn(&turn).expect("a generated turn is legal");
     }
     game
@@ -61,9 +62,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
     #[test]
-    fn scripta_records_round_trip_and_replay(seed in any::<u64>(), turns in 0usize..400, named in any::<bool>(), midway in any::<bool>()) {
-        let game = scripta_game(seed, turns, midway);
-        let mut record = scripta::Record::from_game(&game);
+    fn scripta_records_round_trip_and_replay(preset in 0usize..5, seed in any::<u64>(), turns in 0usize..400, named in any::<bool>(), midway in any::<bool>()) {
+        let rules = scripta::Rules::parse(PRESETS[preset]).expect("a preset");
+        let game = scripta_game(rules, seed, turns, midway);
+        let mut record = game.record();
         if named {
             record.albi = Some("Marcus Aurelius".into());
             record.nigri = Some("imperator".into());
@@ -74,7 +76,7 @@ proptest! {
         prop_assert_eq!(&back, &record);
         prop_assert_eq!(back.to_string(), text);
         let end = back.replay().map_err(|e| TestCaseError::fail(format!("{e}\n{back}")))?;
-        prop_assert_eq!(end, game.position().with_dice(Dice::NONE));
+        prop_assert_eq!(end, game.table().without_dice());
         prop_assert_eq!(end.winner(), game.winner());
     }
 
@@ -103,8 +105,8 @@ proptest! {
 
     #[test]
     fn the_readers_never_panic_on_near_records(
-        head in "((Game: ?(XII Scripta|Latrunculi|x)|Rules: ?(piso|quintana|Austin & Murray|move=rook)|Seed: ?[0-9]{0,22}|Date: ?[0-9-]{0,12}|Result: ?(albi|nigri|white|black|draw|\\*|x)|Start: ?[A-Za-z0-9/ ,:-]{0,30}|[A-Za-z]{1,6}: ?[ -~]{0,10})\r?\n){0,8}",
-        turns in "(([0-9]{1,3}\\. ?)?[AN] [0-9]{0,4}: ?(((in|[0-9]{1,2})/([0-9]{1,2}|off)\\*?) ?){0,4}-?\r?\n){0,8}",
+        head in "((Game: ?(XII Scripta|Latrunculi|x)|Rules: ?(piso|quintana|Austin & Murray|austin and murray|italian|italian-6|italian-columns|russian|sum=on|move=rook)|Seed: ?[0-9]{0,22}|Date: ?[0-9-]{0,12}|Result: ?(albi|nigri|white|black|draw|\\*|x)|Start: ?[A-Za-z0-9/ ,:-]{0,30}|[A-Za-z]{1,6}: ?[ -~]{0,10})\r?\n){0,8}",
+        turns in "(([0-9]{1,3}\\. ?)?[AN] [0-9]{0,4}: ?(((in|[0-9]{1,2})/([0-9]{1,2}|off)(x[0-9])?(\\([0-9](\\+[0-9]){0,3}\\)?)?\\*?) ?){0,4}-?\r?\n){0,8}",
         moves in "(([0-9]{1,3}\\. ?)?(@[a-p][0-9]{1,2}|[a-p][0-9]{1,2}-[a-p][0-9]{1,2})( #.{0,5})?\r?\n){0,8}",
     ) {
         for text in [format!("{head}\n{turns}"), format!("{head}\n{moves}")] {

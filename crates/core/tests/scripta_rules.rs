@@ -1,27 +1,38 @@
 //! One test per rule of the Austin and Murray reconstruction, each showing the rule both
-//! allowing and forbidding.
+//! allowing and forbidding, on the one engine every reading plays.
 
-use ludi_core::scripta::{
-    legal_steps, turns, DieState, Game, GameError, Position, Side, TurnRecord,
-};
+use ludi_core::scripta::{DieState, Game, GameError, Rules, Side, Table, WrittenTurn};
 
-fn pos(xsn: &str) -> Position {
+fn pos(xsn: &str) -> Table {
     xsn.parse().unwrap_or_else(|e| panic!("{xsn}: {e}"))
 }
 
-/// The legal next steps, as text.
+/// The legal next moves, as text, in the order the game lists them.
 fn steps(xsn: &str) -> Vec<String> {
-    legal_steps(&pos(xsn))
+    Game::from_table(pos(xsn), 1)
+        .legal_moves()
         .iter()
         .map(|s| s.to_string())
         .collect()
 }
 
-/// Every outcome as `steps -> resulting XSN`.
+/// Every outcome as `moves -> resulting XSN` (the turn handed on), `-` for a lost throw.
 fn outcomes(xsn: &str) -> Vec<(String, String)> {
-    let mut list: Vec<(String, String)> = turns(&pos(xsn))
+    let table = pos(xsn);
+    let mut list: Vec<(String, String)> = table
+        .turns()
         .iter()
-        .map(|t| (t.to_string(), t.result.to_string()))
+        .map(|t| {
+            let moves: Vec<String> = t.moves.iter().map(ToString::to_string).collect();
+            let mut after = t.result;
+            after.pass_turn(table.dice());
+            let written = if moves.is_empty() {
+                "-".to_string()
+            } else {
+                moves.join(" ")
+            };
+            (written, after.to_string())
+        })
         .collect();
     list.sort_by(|a, b| a.1.cmp(&b.1));
     list
@@ -31,9 +42,11 @@ fn results(xsn: &str) -> Vec<String> {
     outcomes(xsn).into_iter().map(|(_, r)| r).collect()
 }
 
+const MURRAY: Rules = Rules::AUSTIN_MURRAY;
+
 #[test]
 fn rule_1_one_track_fifteen_counters_albi_open_and_the_opener_alternates() {
-    let start = Position::start(Side::Albi);
+    let start = Table::start(MURRAY, Side::Albi);
     assert_eq!(start.to_string(), "A w15s0o0: w15s0o0:");
     // Both sides run the same direction: a Nigri counter on 5 moves on to 8.
     assert_eq!(
@@ -41,12 +54,12 @@ fn rule_1_one_track_fifteen_counters_albi_open_and_the_opener_alternates() {
         ["in/3", "5/8"],
         "nigri enter and move forward like albi"
     );
-    let first = Game::new(1, Side::Albi);
+    let first = Game::new(MURRAY, 1, Side::Albi);
     assert_eq!(first.opener(), Side::Albi);
-    assert_eq!(first.position().turn(), Side::Albi);
+    assert_eq!(first.table().turn(), Side::Albi);
     let second = first.next_game();
     assert_eq!(second.opener(), Side::Nigri);
-    assert_eq!(second.position(), &Position::start(Side::Nigri));
+    assert_eq!(second.table(), &Table::start(MURRAY, Side::Nigri));
     assert_eq!(
         second.seed(),
         first.next_game().seed(),
@@ -54,13 +67,13 @@ fn rule_1_one_track_fifteen_counters_albi_open_and_the_opener_alternates() {
     );
     assert_eq!(second.next_game().opener(), Side::Albi);
     // Forbidden: sixteen counters, or a mark off the track.
-    assert!("A w16s0o0: w15s0o0:".parse::<Position>().is_err());
-    assert!("A w14s0o0:37 w15s0o0:".parse::<Position>().is_err());
+    assert!("A w16s0o0: w15s0o0:".parse::<Table>().is_err());
+    assert!("A w14s0o0:37 w15s0o0:".parse::<Table>().is_err());
 }
 
 #[test]
 fn rule_2_three_dice_each_one_step_never_added_together() {
-    let mut game = Game::new(9, Side::Albi);
+    let mut game = Game::new(MURRAY, 9, Side::Albi);
     let dice = game.throw().unwrap();
     assert_eq!(dice.len(), 3);
     assert!(dice.values().iter().all(|v| (1..=6).contains(v)));
@@ -85,11 +98,11 @@ fn rule_3_play_as_many_dice_as_possible_with_no_preference_for_the_larger() {
     // 10/11 both let the other die play: 20/21 is not legal.
     let xsn = "A w0s0o13:10,20 w11s0o0:16x2,27x2 16";
     assert_eq!(steps(xsn), ["10/11", "20/26"]);
-    assert!(turns(&pos(xsn)).iter().all(|t| t.dice_played() == 2));
+    assert!(pos(xsn).turns().iter().all(|t| t.moves.len() == 2));
     // Only one die can ever be played: either may be chosen, the other is forfeited.
     let one = "A w0s0o14:10 w13s0o0:16x2 24";
     assert_eq!(steps(one), ["10/12", "10/14"]);
-    let mut game = Game::from_position(pos(one), 1);
+    let mut game = Game::from_table(pos(one), 1);
     game.play_text("10/14").unwrap();
     assert!(game.turn_is_over());
     let states: Vec<&str> = game.dice_states().iter().map(|(_, s)| s.name()).collect();
@@ -103,15 +116,15 @@ fn rule_3_play_as_many_dice_as_possible_with_no_preference_for_the_larger() {
             "N w0s1o0:31x14 w9s0o0:2x2,3x2,5x2".to_string()
         )]
     );
-    let mut game = Game::from_position(pos(none), 1);
+    let mut game = Game::from_table(pos(none), 1);
     assert!(game.turn_is_over());
     assert!(game
         .dice_states()
         .iter()
         .all(|(_, s)| *s == DieState::Forfeited));
-    let record: TurnRecord = game.confirm().unwrap().clone();
+    let record: WrittenTurn = game.confirm().unwrap().clone();
     assert_eq!(record.to_string(), "A 235: -");
-    assert_eq!(game.position().turn(), Side::Nigri);
+    assert_eq!(game.table().turn(), Side::Nigri);
 }
 
 #[test]
@@ -209,47 +222,47 @@ fn rule_10_the_first_to_bear_off_fifteen_wins_at_once() {
         all,
         [("36/off".to_string(), "N w0s0o15: w15s0o0:".to_string())]
     );
-    let mut game = Game::from_position(pos(last), 3);
+    let mut game = Game::from_table(pos(last), 3);
     game.play_text("36/off").unwrap();
     assert!(game.turn_is_over(), "the win ends the turn with dice left");
     assert_eq!(game.winner(), Some(Side::Albi));
     game.confirm().unwrap();
     assert!(matches!(game.throw(), Err(GameError::GameOver(Side::Albi))));
     // Fourteen off is not yet a win.
-    let mut early = Game::from_position(pos("A w0s0o13:35,36 w15s0o0: 1"), 3);
+    let mut early = Game::from_table(pos("A w0s0o13:35,36 w15s0o0: 1"), 3);
     early.play_text("36/off").unwrap();
     assert_eq!(early.winner(), None);
 }
 
 #[test]
 fn a_game_refuses_illegal_actions_and_changes_nothing() {
-    let mut game = Game::new(5, Side::Albi);
+    let mut game = Game::new(MURRAY, 5, Side::Albi);
     assert_eq!(game.confirm().unwrap_err(), GameError::NotThrown);
     assert!(game.play_text("in/3").is_err());
     game.throw().unwrap();
     assert_eq!(game.throw().unwrap_err(), GameError::AlreadyThrown);
-    let before = *game.position();
+    let before = *game.table();
     for bad in ["in/7", "36/off", "12/15", "", "garbage", "3/2"] {
         assert!(game.play_text(bad).is_err(), "{bad}");
-        assert_eq!(*game.position(), before);
+        assert_eq!(*game.table(), before);
     }
     assert_eq!(game.undo().unwrap_err(), GameError::NothingToUndo);
     assert_eq!(game.confirm().unwrap_err(), GameError::TurnNotOver);
-    let first = game.legal_steps()[0];
+    let first = game.legal_moves()[0];
     game.play(first).unwrap();
     assert_eq!(game.undo().unwrap(), first);
-    assert_eq!(*game.position(), before);
+    assert_eq!(*game.table(), before);
 }
 
 #[test]
 fn the_same_seed_throws_the_same_dice() {
     let throws = |seed| {
-        let mut game = Game::new(seed, Side::Albi);
+        let mut game = Game::new(MURRAY, seed, Side::Albi);
         let mut seen = Vec::new();
         for _ in 0..20 {
             seen.push(game.throw().unwrap().values().to_vec());
-            while let Some(step) = game.legal_steps().first().copied() {
-                game.play(step).unwrap();
+            while let Some(mv) = game.legal_moves().first().copied() {
+                game.play(mv).unwrap();
             }
             game.confirm().unwrap();
         }

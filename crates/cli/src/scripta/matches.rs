@@ -2,15 +2,15 @@
 //! [--rules R]`:
 //! two computer players play N games. Each pair of games throws the same dice with the colours
 //! swapped, so that luck cancels as far as it can; the same seed plays the same match on any
-//! number of threads. Besides the page's levels, `mcts` or `mcts:N` is the reference UCT
-//! player with N playouts per move.
+//! number of threads, under any reading. Besides the page's levels, `mcts` or `mcts:N` is the
+//! reference UCT player with N playouts per move (Austin and Murray's rules only).
 
 use crate::{say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::mcts::{Mcts, DEFAULT_PLAYOUTS};
 use ludi_core::scripta::ai::train::{game_seed, MAX_TURNS};
 use ludi_core::scripta::ai::{builtin_net, Level, Net, Player, WeightsError};
-use ludi_core::scripta::{Dice, Position, Side, Turn};
+use ludi_core::scripta::{Opener, Rules, Side, Table, TableTurn};
 use std::process::ExitCode;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -55,6 +55,14 @@ impl Entrant {
         }
     }
 
+    /// Whether this entrant plays `rules`: the UCT player knows only Austin and Murray's.
+    fn plays(self, rules: &Rules) -> bool {
+        match self {
+            Entrant::Level(_) => true,
+            Entrant::Mcts(_) => Mcts::plays(rules),
+        }
+    }
+
     fn player(self, seed: u64, net: &Arc<Net>) -> Contestant {
         match self {
             Entrant::Level(level) => Contestant::Player(Player::with_net(level, seed, net.clone())),
@@ -70,10 +78,10 @@ pub enum Contestant {
 }
 
 impl Contestant {
-    fn choose(&mut self, position: &Position) -> Option<Turn> {
+    fn choose(&mut self, table: &Table) -> Option<TableTurn> {
         match self {
-            Contestant::Player(p) => p.choose(position),
-            Contestant::Mcts(m) => m.choose(position),
+            Contestant::Player(p) => p.choose(table),
+            Contestant::Mcts(m) => m.choose(table),
         }
     }
 }
@@ -98,17 +106,16 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         ));
     };
     let rules = super::general::rules_option(args.get("rules"))?;
-    if !rules.is_default() {
-        let games: u64 = args.number("games", 200)?;
-        if games == 0 {
-            return Err(UsageError("--games must be at least 1".into()));
-        }
-        return super::general::run_match([p1, p2], rules, games, args.number("seed", 1)?);
-    }
     let entrants: [Entrant; 2] = [
         p1.parse().map_err(UsageError)?,
         p2.parse().map_err(UsageError)?,
     ];
+    if !entrants.iter().all(|e| e.plays(&rules)) {
+        return Err(UsageError(format!(
+            "mcts plays only Austin and Murray's rules, not {}",
+            rules.name()
+        )));
+    }
     let games: u64 = args.number("games", 200)?;
     let seed: u64 = args.number("seed", 1)?;
     let threads: usize = args.number("threads", 1)?;
@@ -138,6 +145,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let started = Instant::now();
     let outcome = play_match(
         |game| Ok::<_, WeightsError>((make(0, game), make(1, game))),
+        rules,
         games,
         seed,
         threads,
@@ -150,6 +158,9 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         }
     };
     let (name1, name2) = (entrants[0].name(), entrants[1].name());
+    if !rules.is_default() {
+        say(format_args!("rules: {}", rules.name()));
+    }
     say(format_args!(
         "games: {games} in pairs with the same dice and colours swapped, {:.0} s",
         started.elapsed().as_secs_f64()
@@ -225,6 +236,7 @@ fn median_max(times: &[f64]) -> (f64, f64) {
 /// in the even game and Nigri in the odd one, and opens both games of every other pair.
 pub fn play_match<E: Send>(
     players: impl Fn(u64) -> Result<(Contestant, Contestant), E> + Sync,
+    rules: Rules,
     games: u64,
     seed: u64,
     threads: usize,
@@ -242,7 +254,7 @@ pub fn play_match<E: Send>(
                 if game >= games {
                     break;
                 }
-                let result = players(game).map(|(p1, p2)| play_game(p1, p2, game, seed));
+                let result = players(game).map(|(p1, p2)| play_game(p1, p2, rules, game, seed));
                 let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
                 match (result, total.as_mut()) {
                     (Ok((winner, think)), Ok(outcome)) => {
@@ -263,11 +275,13 @@ pub fn play_match<E: Send>(
     total.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-/// One game of the match: the index of the winning player (0 for the first), if any, and
-/// each player's think times.
+/// One game of the match under `rules`: the index of the winning player (0 for the first),
+/// if any, and each player's think times. The opener is the first player in alternate pairs,
+/// or the higher opening throw where the rules say so.
 fn play_game(
     p1: Contestant,
     p2: Contestant,
+    rules: Rules,
     game: u64,
     seed: u64,
 ) -> (Option<usize>, [Vec<f64>; 2]) {
@@ -277,28 +291,29 @@ fn play_game(
     } else {
         Side::Nigri
     };
-    let opener = if pair.is_multiple_of(2) {
-        first_side
-    } else {
-        first_side.other()
-    };
     let mut dice = Rng::new(game_seed(seed, pair));
+    let opener = match rules.opener {
+        Opener::Albi if pair.is_multiple_of(2) => first_side,
+        Opener::Albi => first_side.other(),
+        Opener::Throw => Table::opening_throw(&rules, &mut dice).0,
+    };
     let mut players = [p1, p2];
     let mut think = [Vec::new(), Vec::new()];
-    let mut position = Position::start(opener);
+    let mut table = Table::start(rules, opener);
     for _ in 0..MAX_TURNS {
-        let thrown = position.with_dice(Dice::throw(&mut dice));
-        let who = usize::from(position.turn() != first_side);
+        let thrown = table.throw(&mut dice);
+        let who = usize::from(table.turn() != first_side);
         let clock = Stopwatch::start();
-        let turn = players[who].choose(&thrown);
+        let turn = players[who].choose(&table.with_dice(thrown));
         think[who].push(clock.cpu() * 1e3);
         let Some(turn) = turn else {
             break;
         };
-        position = turn.result;
-        if let Some(winner) = position.winner() {
+        table = turn.result;
+        if let Some(winner) = table.winner() {
             return (Some(usize::from(winner != first_side)), think);
         }
+        table.pass_turn(thrown);
     }
     (None, think)
 }
@@ -328,8 +343,8 @@ mod tests {
                 Contestant::Mcts(Mcts::new(4, game)),
             ))
         };
-        let one = play_match(make, 6, 3, 1).unwrap();
-        let two = play_match(make, 6, 3, 2).unwrap();
+        let one = play_match(make, Rules::default(), 6, 3, 1).unwrap();
+        let two = play_match(make, Rules::default(), 6, 3, 2).unwrap();
         assert_eq!(one.wins, two.wins);
         assert_eq!(one.wins[0] + one.wins[1] + one.unfinished, 6);
     }

@@ -8,7 +8,7 @@ mod train;
 use crate::{answer_positions, games_and_seed, replay_record, say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::analysis::{self, Opinion};
-use ludi_core::scripta::{random_game, Generator, Position, Record, Side, TableRecord};
+use ludi_core::scripta::{random_game, Record, Side, Table};
 use matches::wilson;
 use std::process::ExitCode;
 
@@ -30,55 +30,33 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     }
 }
 
-/// Parses a position that must carry its dice.
-fn position_with_dice(text: &str) -> Result<Position, String> {
-    let position: Position = text.parse().map_err(|e| format!("{e}"))?;
-    if position.dice().is_empty() {
+/// Parses a position, under its own rules field or else `rules`, that must carry its dice.
+fn table_with_dice(text: &str, rules: &ludi_core::scripta::Rules) -> Result<Table, String> {
+    let bare = matches!(text.split_whitespace().next(), Some("A" | "N"));
+    let table: Table = if bare && !rules.is_default() {
+        format!("{} {text}", rules.name()).parse()
+    } else {
+        text.parse()
+    }
+    .map_err(|e| format!("{e}"))?;
+    if table.dice().is_empty() {
         return Err(format!(
             "no dice in `{}`: the throw is needed, e.g. `... 235`",
             text.trim()
         ));
     }
-    Ok(position)
+    Ok(table)
 }
 
-/// The block `moves` prints for one position: each outcome, sorted by the resulting XSN,
-/// then the count; or `result: <winner>` and `0 outcomes` for a finished game.
-fn outcomes_block(generator: &mut Generator, position: &Position) -> String {
-    if let Some(winner) = position.winner() {
-        return format!("result: {winner}\n0 outcomes\n");
-    }
-    let mut lines: Vec<(String, String)> = generator
-        .turns(position)
-        .iter()
-        .map(|t| (t.result.to_string(), t.to_string()))
-        .collect();
-    lines.sort();
-    let mut block = String::new();
-    for (result, turn) in &lines {
-        block.push_str(&format!("{turn}\t{result}\n"));
-    }
-    block.push_str(&format!("{} outcomes\n", lines.len()));
-    block
-}
-
+/// `moves "<XSN with dice>" [--rules R]`: each outcome `<moves>\t<resulting XSN>` (the turn
+/// handed on, `-` for a lost throw) sorted by the resulting XSN, then the count; or
+/// `result: <winner>` and `0 outcomes` for a finished game. A position's own rules field wins
+/// over `--rules`.
 fn moves(args: &[String]) -> Result<ExitCode, UsageError> {
     let args = Args::parse(args, &["rules"])?;
     let rules = general::rules_option(args.get("rules"))?;
-    let mut generator = Generator::new();
     answer_positions(&args.positional, |text| {
-        // A position's own rules field wins over `--rules`.
-        let bare = matches!(text.split_whitespace().next(), Some("A" | "N"));
-        if bare && rules.is_default() {
-            return position_with_dice(text)
-                .map(|position| outcomes_block(&mut generator, &position));
-        }
-        let named = if bare {
-            format!("{} {text}", rules.name())
-        } else {
-            text.to_string()
-        };
-        general::outcomes_block(&named)
+        table_with_dice(text, &rules).map(|table| general::outcomes_block(&table))
     })
 }
 
@@ -97,7 +75,7 @@ fn analyze(args: &[String]) -> Result<ExitCode, UsageError> {
     };
     let games: u32 = args.number("rollouts", 0)?;
     let seed: u64 = args.number("seed", 1)?;
-    let position = position_with_dice(text).map_err(UsageError)?;
+    let table = table_with_dice(text, &Default::default()).map_err(UsageError)?;
     let net = match matches::network(args.get("weights"))? {
         Ok(net) => net,
         Err(e) => {
@@ -105,17 +83,19 @@ fn analyze(args: &[String]) -> Result<ExitCode, UsageError> {
             return Ok(ExitCode::FAILURE);
         }
     };
-    if let Some(winner) = position.winner() {
+    if let Some(winner) = table.winner() {
         say(format_args!("result: {winner}\n0 outcomes"));
         return Ok(ExitCode::SUCCESS);
     }
     let lines: Vec<(Opinion, String)> = if games == 0 {
-        analysis::analyze(&net, &position)
+        analysis::analyze(&net, &table)
+            .map_err(UsageError)?
             .into_iter()
             .map(|o| (o, String::new()))
             .collect()
     } else {
-        analysis::rollouts(&net, &position, games, seed)
+        analysis::rollouts(&net, &table, games, seed)
+            .map_err(UsageError)?
             .into_iter()
             .map(|r| {
                 let (rate, low, high) = wilson(u64::from(r.wins), u64::from(r.games));
@@ -130,11 +110,12 @@ fn analyze(args: &[String]) -> Result<ExitCode, UsageError> {
             .collect()
     };
     for (opinion, rollout) in &lines {
+        let mut after = opinion.turn.result;
+        after.pass_turn(table.dice());
         say(format_args!(
-            "{:.1}%\t{rollout}{}\t{}",
+            "{:.1}%\t{rollout}{}\t{after}",
             100.0 * opinion.chance,
             opinion.turn,
-            opinion.turn.result
         ));
     }
     say(format_args!("{} outcomes", lines.len()));
@@ -159,11 +140,7 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
         } else {
             Side::Nigri
         };
-        let (winner, turns) = if rules.is_default() {
-            random_game(&mut rng, opener)
-        } else {
-            general::random_game(&rules, &mut rng, opener)
-        };
+        let (winner, turns) = random_game(&rules, &mut rng, opener);
         wins[winner.index()] += 1;
         total_turns += turns as u64;
         max_turns = max_turns.max(turns);
@@ -188,15 +165,6 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
 
 /// A record's final position (XSN, no dice) and result (`albi`, `nigri` or `*`).
 fn replay(text: &str) -> Result<(String, &'static str), String> {
-    // A record under other rules replays on the general engine; Austin and Murray's on their own.
-    match text.parse::<TableRecord>() {
-        Ok(record) if !record.rules.is_default() => {
-            let end = record.replay().map_err(|e| e.to_string())?;
-            return Ok((end.to_string(), end.winner().map_or("*", Side::name)));
-        }
-        Err(e) if e.message.starts_with("Rules:") => return Err(e.to_string()),
-        _ => {}
-    }
     let record: Record = text.parse().map_err(|e| format!("{e}"))?;
     let end = record.replay().map_err(|e| e.to_string())?;
     Ok((end.to_string(), end.winner().map_or("*", Side::name)))

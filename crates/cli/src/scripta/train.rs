@@ -15,8 +15,8 @@ use super::matches::{network, play_match, Contestant};
 use crate::{say, Args, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::train::{game_seed, self_play, Training};
-use ludi_core::scripta::ai::{Level, Net, Player};
-use ludi_core::scripta::{Generator, Position};
+use ludi_core::scripta::ai::{Generator, Level, Net, Player, Position};
+use ludi_core::scripta::Rules;
 use std::ops::Range;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -196,6 +196,7 @@ fn against_medium(net: &Net, games: u64, seed: u64, threads: u64) -> String {
                 Contestant::Player(Player::with_net(Level::Medium, game, net.clone())),
             ))
         },
+        Rules::AUSTIN_MURRAY,
         games,
         seed ^ 0x5EED,
         threads as usize,

@@ -232,7 +232,7 @@ fn letter(row: u8, col: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scripta::HOME;
+    use crate::scripta::position::HOME;
 
     #[test]
     fn the_track_runs_as_an_s_under_the_inscription() {

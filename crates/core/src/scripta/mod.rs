@@ -1,5 +1,9 @@
-//! XII Scripta (Ludus Duodecim Scriptorum), as Austin and Murray reconstructed it on the
-//! Trier board: one 36-mark track run by both sides, three dice spent one step each.
+//! XII Scripta (Ludus Duodecim Scriptorum) under any reading: Austin and Murray's on the
+//! Trier board (the default), the Italian rules, the Russian and custom rule sets. One engine
+//! plays them all: [`Table`] (a position with its moves), [`Game`] (seeded dice, moves with
+//! undo, refusals, saves) and [`Record`]. Under Austin and Murray's rules the table hands
+//! whole turns and the computer players to a private fast engine (`position.rs`, `rules.rs`,
+//! `movegen.rs`), which has no game, record, refusal, notation or save of its own.
 
 pub mod ai;
 mod faces;
@@ -18,19 +22,16 @@ mod xsn;
 
 pub use crate::record::{RecordError, ReplayError};
 pub use faces::Face;
-pub use game::{DieState, Game, GameError, TurnRecord};
+pub use game::{DieState, Game, GameError};
 pub use geometry::{Cell, Geometry};
-pub use movegen::{legal_steps, max_dice, random_game, random_turn, turns, Generator, Turn};
-pub use position::{Dice, Die, Mark, Position, Side, Tray, COUNTERS, DICE, FACES, HOME, MARKS};
-pub use record::{Record, ReplayedTurn, WrittenStep, WrittenTurn, RULES};
+pub use position::{Dice, Die, Mark, Side, Tray};
+pub use record::{Record, ReplayedTurn, WrittenTurn, RULES};
 pub use refusal::{Place, Refusal};
 pub use ruleset::{
     BearOff, Entry, Hit, Opener, RuleOption, Rules, RulesError, Stacks, Start, Track, OPTIONS,
     PRESETS,
 };
 pub use saved::{RestoreError, SavedGame, SavedTurn};
-pub use step::{From, Step, StepError, To};
-pub use table::{
-    Move, Table, TableGame, TableRecord, TableReplayedTurn, TableTurn, TableWrittenTurn,
-};
+pub use step::{From, To};
+pub use table::{random_game, Move, Table, TableTurn};
 pub use xsn::XsnError;

@@ -201,7 +201,8 @@ fn dice_key(dice: &Dice) -> u64 {
     (packed + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// Every distinct outcome of the throw in `position` (see [`Generator::turns`]).
+/// Every distinct outcome of the throw in `position` (see [`Generator::turns`]), for tests.
+#[cfg(test)]
 pub fn turns(position: &Position) -> Vec<Turn> {
     Generator::new().turns(position).to_vec()
 }
@@ -235,30 +236,6 @@ fn max_dice_from(position: &Position, own: u64) -> usize {
         }
     }
     best
-}
-
-/// The steps that may be played next: each starts some turn that plays the most dice
-/// possible. Sorted by start, end and die. Empty when the turn is over.
-pub fn legal_steps(position: &Position) -> Vec<Step> {
-    let mut steps = Vec::new();
-    if position.dice.is_empty() || position.winner().is_some() {
-        return steps;
-    }
-    let target = max_dice(position);
-    if target == 0 {
-        return steps;
-    }
-    for die in position.dice.distinct() {
-        position.each_step(die, |step| {
-            let mut next = *position;
-            next.apply(step);
-            if next.mover_has_won() || 1 + max_dice(&next) == target {
-                steps.push(step);
-            }
-        });
-    }
-    steps.sort_by_key(|s| (s.from, s.to, s.die));
-    steps
 }
 
 /// A random legal turn, chosen step by step (each legal step equally likely): the random

@@ -1,5 +1,8 @@
-//! A XII Scripta game as plain text: a `Key: value` header, a blank line, then one turn a
-//! line as [`TurnRecord`] prints it (`A 235: in/2 in/3* 12/15`, a forfeit `N 112: -`).
+//! A XII Scripta game as plain text, under any [`Rules`]: a `Key: value` header, a blank
+//! line, then one turn a line (`A 235: in/2 in/3* 12/15`, a lost throw `N 112: -`). `Rules:`
+//! names the rules (`Austin & Murray`, which records leave out or write so, a preset id, or
+//! the canonical `key=value` text); each turn's moves are written as [`Move`] writes them, so
+//! they read back unambiguously: a sum with its dice, a stack with its count.
 //!
 //! ```text
 //! Game: XII Scripta
@@ -13,337 +16,360 @@
 //! A 235: in/2 in/3 in/5
 //! N 112: in/1 in/1 1/3
 //! ```
+//!
+//! [`Move`]: super::Move
 
-use super::game::{Game, TurnRecord};
-use super::movegen::legal_steps;
-use super::position::{Dice, Position, Side, DICE};
+use super::game::{hand_on, named, Game};
+use super::position::{Dice, Side};
+use super::ruleset::Rules;
 use super::saved::{SavedGame, SavedTurn};
-use super::step::{From, Step, StepText, To};
+use super::table::{Move, Table, TableTurn};
 use crate::record::{self, Common, RecordError, ReplayError};
 use std::fmt;
 use std::str::FromStr;
 
-/// The rules every XII Scripta record is played under.
+/// How records name Austin and Murray's rules, the default.
 pub const RULES: &str = "Austin & Murray";
 
-/// One step as written: where from, where to, and whether it was marked as a hit (`*`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WrittenStep {
-    pub from: From,
-    pub to: To,
-    pub hit: bool,
-}
-
-impl fmt::Display for WrittenStep {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.from {
-            From::Tray => f.write_str("in/")?,
-            From::Mark(m) => write!(f, "{}/", m.get())?,
-        }
-        match self.to {
-            To::Mark(m) => write!(f, "{}", m.get())?,
-            To::Off => f.write_str("off")?,
-        }
-        if self.hit {
-            f.write_str("*")?;
-        }
-        Ok(())
-    }
-}
-
-/// One turn as written: the side, its throw in the order thrown, and its steps (none for a
-/// forfeited throw).
+/// One turn as written: the side, its throw, and its moves as [`super::Move`] prints them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenTurn {
     pub side: Side,
     pub throw: Dice,
-    pub steps: Vec<WrittenStep>,
+    pub moves: Vec<String>,
 }
 
-impl WrittenTurn {
-    /// A confirmed turn of a [`Game`], as written.
-    pub fn of(turn: &TurnRecord) -> WrittenTurn {
-        WrittenTurn {
-            side: turn.side,
-            throw: turn.throw,
-            steps: turn
-                .steps
-                .iter()
-                .map(|s| WrittenStep {
-                    from: s.from,
-                    to: s.to,
-                    hit: s.hit,
-                })
-                .collect(),
-        }
-    }
-}
-
-/// Exactly as [`TurnRecord`] prints: `A 235: in/2 in/3* 12/15`, or `N 112: -`.
 impl fmt::Display for WrittenTurn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ", self.side.letter())?;
-        for v in self.throw.values() {
-            write!(f, "{v}")?;
-        }
-        f.write_str(":")?;
-        if self.steps.is_empty() {
+        write!(f, "{} {}:", self.side.letter(), digits(self.throw))?;
+        if self.moves.is_empty() {
             return f.write_str(" -");
         }
-        for step in &self.steps {
-            write!(f, " {step}")?;
+        for mv in &self.moves {
+            write!(f, " {mv}")?;
         }
         Ok(())
     }
 }
 
-impl FromStr for WrittenTurn {
-    type Err = String;
-
-    /// Reads `A 235: in/2 in/3* 12/15` or `N 112: -`, with any spacing.
-    fn from_str(text: &str) -> Result<WrittenTurn, String> {
-        let (side, throw, steps) = turn_line(text)?;
-        let steps = match steps.as_slice() {
-            [] => Vec::new(),
-            steps => steps
-                .iter()
-                .map(|s| {
-                    let written: StepText = s.parse().map_err(|e| format!("{e}"))?;
-                    Ok(WrittenStep {
-                        from: written.from,
-                        to: written.to,
-                        hit: s.ends_with('*'),
-                    })
-                })
-                .collect::<Result<_, String>>()?,
-        };
-        if steps.len() > throw.len() {
-            return Err(format!(
-                "{} steps for a throw of {} dice",
-                steps.len(),
-                throw.len()
-            ));
+/// An outcome's moves as a record writes them, `in/5 12/15*`, or `-` for a lost throw.
+impl fmt::Display for TableTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.moves.is_empty() {
+            return f.write_str("-");
         }
-        Ok(WrittenTurn { side, throw, steps })
+        for (i, mv) in self.moves.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{mv}")?;
+        }
+        Ok(())
     }
 }
 
-/// A XII Scripta game record. `Display` writes it canonically; `FromStr` reads it leniently.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+/// One turn of a record replayed: the table with its throw, the moves in play order (none for
+/// a lost throw) and what they leave (the next side to throw, or the game won).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedTurn {
+    pub before: Table,
+    pub moves: Vec<Move>,
+    pub after: Table,
+}
+
+/// A record of a game under `rules`. `Display` writes it canonically; `FromStr` reads it
+/// leniently.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
-    /// Who played Albi: a person or a computer level.
+    pub rules: Rules,
     pub albi: Option<String>,
     pub nigri: Option<String>,
-    /// An ISO date, `2026-11-30`.
     pub date: Option<String>,
-    /// The seed the dice were drawn from.
     pub seed: Option<u64>,
-    /// `None` for the standard start, opened by the side of the first turn (Albi when none).
-    pub start: Option<Position>,
-    /// The winner, or `None` while the game is unfinished (`Result: *`).
+    /// `None` for the rules' own start, opened by the side of the first turn.
+    pub start: Option<Table>,
     pub result: Option<Side>,
     pub turns: Vec<WrittenTurn>,
 }
 
 impl Record {
-    /// The record of a game played so far (its confirmed turns), with no players or date.
-    ///
-    /// ```
-    /// use ludi_core::scripta::{Game, Record, Side};
-    ///
-    /// let mut game = Game::new(42, Side::Albi);
-    /// game.throw().unwrap();
-    /// while let Some(&step) = game.legal_steps().first() {
-    ///     game.play(step).unwrap();
-    /// }
-    /// game.confirm().unwrap();
-    /// let record = Record::from_game(&game);
-    /// assert_eq!(record.seed, Some(42));
-    /// assert_eq!(record.turns.len(), 1);
-    /// assert_eq!(record.replay().unwrap(), game.position().with_dice(Default::default()));
-    /// ```
-    pub fn from_game(game: &Game) -> Record {
-        let turns: Vec<WrittenTurn> = game.record().iter().map(WrittenTurn::of).collect();
-        let start = *game.start();
-        let opener = turns.first().map_or(Side::Albi, |t| t.side);
-        let standard = start == Position::start(opener);
+    /// An empty record under `rules`: no players, no turns, unfinished.
+    pub fn new(rules: Rules) -> Record {
         Record {
+            rules,
             albi: None,
             nigri: None,
             date: None,
-            seed: Some(game.seed()),
-            start: (!standard).then_some(start),
-            // A winning step not yet confirmed is not in the turns, so not yet the result.
-            result: game.winner().filter(|_| game.steps().next().is_none()),
-            turns,
+            seed: None,
+            start: None,
+            result: None,
+            turns: Vec::new(),
         }
     }
 
-    /// The position the game starts from.
-    pub fn start_position(&self) -> Position {
-        self.start
-            .unwrap_or_else(|| Position::start(self.turns.first().map_or(Side::Albi, |t| t.side)))
+    /// The rules as the record names them: `Austin & Murray` for theirs, else the preset id
+    /// or the canonical `key=value` text.
+    pub fn rules_text(&self) -> String {
+        if self.rules.is_default() {
+            RULES.to_string()
+        } else {
+            self.rules.name()
+        }
     }
 
-    /// Replays every turn from the start through the rules, with the throws as recorded, and
-    /// returns the final position (no dice), or the first turn the rules refuse: a side out of
-    /// turn, an illegal step, a throw not played as fully as the rules demand, a turn after the
-    /// game is won, or a `Result:` other than the one the turns reach.
+    /// The table the game starts from, with the dice of its first turn when `Start:` carries
+    /// them.
+    pub fn start_table(&self) -> Table {
+        self.start.unwrap_or_else(|| {
+            Table::start(
+                self.rules,
+                self.turns.first().map_or(Side::Albi, |t| t.side),
+            )
+        })
+    }
+
+    /// Replays every turn from the start under the record's rules and returns the final table
+    /// (no dice), or the first turn the rules refuse: a side out of turn (a throw of all dice
+    /// alike plays again where the rules say so), a throw of the wrong number of dice, an
+    /// illegal move, a throw not played as fully as the rules demand, a turn after the game is
+    /// won, or a `Result:` other than the one the turns reach.
     ///
     /// ```
     /// use ludi_core::scripta::Record;
     ///
-    /// let record: Record = "Game: XII Scripta\nResult: *\n\nA 235: in/2 in/3 in/5\n".parse().unwrap();
-    /// assert_eq!(record.replay().unwrap().to_string(), "N w12s0o0:2,3,5 w15s0o0:");
-    /// let bad: Record = "Game: XII Scripta\n\nA 235: in/2 in/3\n".parse().unwrap();
-    /// assert!(bad.replay().unwrap_err().to_string().starts_with("turn 1 `A 235: in/2 in/3` is illegal"));
+    /// let record: Record = "Game: XII Scripta\nRules: italian-6\n\nA 42: in/6(4+2)\n".parse().unwrap();
+    /// assert_eq!(record.replay().unwrap().to_string(), "italian-6 N w5s0o0:6 w6s0o0:");
+    /// let bad: Record = "Game: XII Scripta\nRules: italian-6\n\nA 42: in/4\n".parse().unwrap();
+    /// assert!(bad.replay().unwrap_err().to_string().contains("not played out"));
     /// ```
-    pub fn replay(&self) -> Result<Position, ReplayError> {
-        let turns = self.replay_turns()?;
-        Ok(turns
-            .last()
-            .map_or_else(|| self.start_position().with_dice(Dice::NONE), |t| t.after))
+    pub fn replay(&self) -> Result<Table, ReplayError> {
+        self.replay_to(self.turns.len(), |_| ())
     }
 
-    /// Replays every turn as [`Record::replay`] does and returns each one as played: the
-    /// position with its throw before it, its steps as the rules name them, and the position
-    /// it leaves. The replay view steps through these.
+    /// Replays the record as [`Record::replay`] does, keeping every turn: the table with
+    /// its throw, the moves as the rules name them and the table it leaves, for the replay
+    /// view.
     ///
     /// ```
     /// use ludi_core::scripta::Record;
     ///
-    /// let record: Record = "Game: XII Scripta\n\nA 235: in/2 in/3 in/5\nN 112: in/1 in/1 1/3*\n".parse().unwrap();
+    /// let record: Record = "Game: XII Scripta\nRules: italian-6\n\nA 42: in/6(4+2)\n".parse().unwrap();
     /// let turns = record.replay_turns().unwrap();
-    /// assert_eq!(turns[1].before.to_string(), "N w12s0o0:2,3,5 w15s0o0: 112");
-    /// assert!(turns[1].steps[2].hit);
-    /// assert_eq!(turns[1].after.to_string(), "A w12s1o0:2,5 w13s0o0:1,3");
+    /// assert_eq!(turns[0].before.to_string(), "italian-6 A w6s0o0: w6s0o0: 42");
+    /// assert_eq!(turns[0].moves[0].to_string(), "in/6(4+2)");
+    /// assert_eq!(turns[0].after.to_string(), "italian-6 N w5s0o0:6 w6s0o0:");
     /// ```
     pub fn replay_turns(&self) -> Result<Vec<ReplayedTurn>, ReplayError> {
-        let start = self.start_position();
-        let mut position = start.with_dice(Dice::NONE);
-        let mut replayed = Vec::with_capacity(self.turns.len());
-        for (i, turn) in self.turns.iter().enumerate() {
+        let mut turns = Vec::with_capacity(self.turns.len());
+        self.replay_to(self.turns.len(), |turn| turns.push(turn))?;
+        Ok(turns)
+    }
+
+    /// Replays the first `limit` turns as [`Record::replay`] does, the `Result:` checked
+    /// only once every turn is replayed, handing each turn to `seen`; returns the table they
+    /// leave (no dice).
+    fn replay_to(
+        &self,
+        limit: usize,
+        mut seen: impl FnMut(ReplayedTurn),
+    ) -> Result<Table, ReplayError> {
+        let start = self.start_table();
+        let mut table = start.without_dice();
+        for (i, turn) in self.turns.iter().enumerate().take(limit) {
             let illegal = |reason: String| ReplayError::Illegal {
                 turn: i + 1,
                 text: turn.to_string(),
                 reason,
             };
-            whose_turn(position.winner(), position.turn(), turn.side).map_err(illegal)?;
-            check_throw(i, start.dice(), turn.throw, DICE).map_err(illegal)?;
-            position = position.with_dice(turn.throw);
-            let before = position;
-            let mut steps = Vec::with_capacity(turn.steps.len());
-            for written in &turn.steps {
-                let wanted = StepText {
-                    from: written.from,
-                    to: written.to,
-                };
-                // Sorted by start, end and die: of two dice making the same step (bearing
-                // off), the smaller is spent, as `Game::play_text` does.
-                let step = legal_steps(&position)
-                    .into_iter()
-                    .find(|s| wanted.names(s))
-                    .ok_or_else(|| illegal(format!("{written} is not a legal step now")))?;
-                if written.hit && !step.hit {
-                    return Err(illegal(format!("{written} sends no counter home")));
+            whose_turn(table.winner(), table.turn(), turn.side).map_err(illegal)?;
+            check_throw(i, start.dice(), turn.throw, self.rules.dice).map_err(illegal)?;
+            table = table.with_dice(turn.throw);
+            let before = table;
+            let mut moves = Vec::with_capacity(turn.moves.len());
+            for written in &turn.moves {
+                let mv = named(&table, written).map_err(illegal)?;
+                if written.ends_with('*') && mv.hit == 0 {
+                    return Err(illegal(format!("{written} captures nothing")));
                 }
-                position.apply(step);
-                steps.push(step);
+                table.apply(mv);
+                moves.push(mv);
             }
-            if let Some(&step) = legal_steps(&position).first() {
-                return Err(illegal(format!(
-                    "the throw is not played out: {step} can still be played"
-                )));
+            if table.winner().is_none() {
+                if let Some(mv) = table.legal_moves().first() {
+                    return Err(illegal(format!(
+                        "the throw is not played out: {mv} can still be played"
+                    )));
+                }
             }
-            if position.winner().is_none() {
-                position.pass_turn();
-            } else {
-                position = position.with_dice(Dice::NONE);
-            }
-            replayed.push(ReplayedTurn {
+            hand_on(&mut table, turn.throw);
+            seen(ReplayedTurn {
                 before,
-                steps,
-                after: position,
+                moves,
+                after: table,
             });
         }
-        let reached = position.winner();
+        if limit < self.turns.len() {
+            return Ok(table);
+        }
+        let reached = table.winner();
         if reached != self.result {
             return Err(ReplayError::Result {
                 recorded: result_text(self.result).into(),
                 replayed: result_text(reached).into(),
             });
         }
-        Ok(replayed)
+        Ok(table)
     }
+}
 
-    /// A game that goes on from the position after the record's first `turns` turns (all of
-    /// them when it has fewer). When the record's seed throws the record's dice, as it does in
-    /// every record a [`Game`] wrote, the game keeps those turns as its own history and throws
-    /// next what that game threw next; otherwise it starts from that position with dice drawn
-    /// from `seed`, and its own record begins there (`Start:`).
+impl Record {
+    /// A game that goes on from the table after the record's first `turns` turns (all of
+    /// them when it has fewer): when the record's seed throws the record's dice (and its
+    /// opening throw, where the rules have one), as in every record a [`Game`] wrote, the game
+    /// keeps those turns as its history and throws next what that game threw next; otherwise
+    /// it starts from that table with dice from `seed`, and its own record begins there.
     ///
     /// ```
-    /// use ludi_core::scripta::{Game, Record, Side};
+    /// use ludi_core::scripta::{Rules, Side, Game, Record};
     ///
-    /// let mut game = Game::new(9, Side::Albi);
+    /// let mut game = Game::new(Rules::ITALIAN, 9, Side::Albi);
     /// for _ in 0..3 {
     ///     game.throw().unwrap();
-    ///     while let Some(&step) = game.legal_steps().first() {
-    ///         game.play(step).unwrap();
+    ///     while let Some(&mv) = game.legal_moves().first() {
+    ///         game.play(mv).unwrap();
     ///     }
     ///     game.confirm().unwrap();
     /// }
-    /// let record = Record::from_game(&game);
+    /// let record = game.record();
     /// let resumed = record.resume(2, 1).unwrap();
-    /// assert_eq!(resumed.record(), &game.record()[..2]);
+    /// assert_eq!(resumed.turns(), &game.turns()[..2]);
+    /// assert_eq!(resumed.opening(), game.opening());
     ///
     /// let unseeded = Record { seed: None, ..record };
     /// let fresh = unseeded.resume(2, 1).unwrap();
-    /// assert!(fresh.record().is_empty());
-    /// assert_eq!(fresh.position(), resumed.position());
+    /// assert!(fresh.turns().is_empty());
+    /// assert_eq!(fresh.table(), resumed.table());
     /// ```
+    ///
+    /// [`Record::resume`]: crate::scripta::Record::resume
     pub fn resume(&self, turns: usize, seed: u64) -> Result<Game, ReplayError> {
-        let replayed = self.replay_turns()?;
-        let kept = turns.min(replayed.len());
+        self.replay()?;
+        let kept = turns.min(self.turns.len());
+        let start = self.start_table();
         // The seed's dice are checked as a saved game's are: the same code, the same verdict.
-        let saved = self.seed.map(|seed| SavedGame {
-            seed: seed.to_string(),
-            start: self.start_position().to_string(),
-            opening: Vec::new(),
-            turns: self.turns[..kept]
-                .iter()
-                .map(|t| SavedTurn {
-                    throw: digits(t.throw),
-                    steps: t.steps.iter().map(ToString::to_string).collect(),
-                })
-                .collect(),
-            thrown: false,
-            steps: Vec::new(),
+        let saved = self.seed.map(|seed| {
+            let fresh = Game::new(self.rules, seed, start.turn());
+            SavedGame {
+                seed: seed.to_string(),
+                start: start.to_string(),
+                opening: if *fresh.start() == start {
+                    fresh.save().opening
+                } else {
+                    Vec::new()
+                },
+                turns: self.turns[..kept]
+                    .iter()
+                    .map(|t| SavedTurn {
+                        throw: digits(t.throw),
+                        steps: t.moves.clone(),
+                    })
+                    .collect(),
+                thrown: false,
+                steps: Vec::new(),
+            }
         });
         if let Some(game) = saved.and_then(|saved| Game::restore(&saved).ok()) {
             return Ok(game);
         }
-        let from = replayed[..kept]
-            .last()
-            .map_or_else(|| self.start_position(), |t| t.after);
-        Ok(Game::from_position(from, seed))
+        Ok(Game::from_table(self.replay_to(kept, |_| ())?, seed))
     }
 }
 
-/// One turn of a record as the rules replay it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayedTurn {
-    /// The position with the turn's throw, before its first step.
-    pub before: Position,
-    /// The steps in play order, as the rules name them (none for a forfeited throw).
-    pub steps: Vec<Step>,
-    /// What the turn leaves: the other side to throw, or the game won (no dice either way).
-    pub after: Position,
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fields = Fields {
+            albi: self.albi.clone(),
+            nigri: self.nigri.clone(),
+            date: self.date.clone(),
+            seed: self.seed,
+            start: self.start.as_ref().map(|t| t as &dyn fmt::Display),
+            result: self.result,
+        };
+        write_record(f, &self.rules_text(), &fields, &self.turns)
+    }
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    /// Reads a record leniently: blank lines, `#` comments, CRLF, extra spaces, header keys
+    /// in any case and order, turns optionally numbered (`12. A 235: ...`). `Game:` is
+    /// required; `Rules:` names the rules (a preset id, `key=value` text, or `Austin & Murray`,
+    /// also `Austin and Murray`; theirs when left out), and a `Start:` position must carry the
+    /// same; `Result:` defaults to `*`.
+    ///
+    /// ```
+    /// use ludi_core::scripta::Record;
+    ///
+    /// let text = "# a friendly game\r\nresult: *\r\nGAME:  xii scripta \r\n\r\n1. A 235:  in/2 in/3 in/5\r\n";
+    /// let record: Record = text.parse().unwrap();
+    /// assert_eq!(record.turns[0].to_string(), "A 235: in/2 in/3 in/5");
+    /// let err = "Game: XII Scripta\n\nA 235: in/2 in/3 in/5 5/7\n".parse::<Record>().unwrap_err();
+    /// assert_eq!(err.line, 3);
+    /// ```
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        let (header, body) = record::split(text)?;
+        record::check_game(&header, "XII Scripta", "Latrunculi")?;
+        let rules = match header.iter().find(|h| h.key == "rules") {
+            None => Rules::default(),
+            Some(h) => {
+                Rules::read(h.value).map_err(|e| RecordError::new(h.line, format!("Rules: {e}")))?
+            }
+        };
+        let fields = read_fields(&header, |v| {
+            let start: Table = v.parse().map_err(|e| format!("{e}"))?;
+            if *start.rules() != rules {
+                return Err(format!(
+                    "the position is under {}, the record under {}",
+                    start.rules().name(),
+                    rules.name()
+                ));
+            }
+            Ok(start)
+        })?;
+        let mut turns = Vec::with_capacity(body.len());
+        for line in body {
+            let (side, throw, moves) =
+                turn_line(line.text).map_err(|m| RecordError::new(line.line, m))?;
+            // Every move spends at least one die.
+            if moves.len() > throw.len() {
+                return Err(RecordError::new(
+                    line.line,
+                    format!("{} steps for a throw of {} dice", moves.len(), throw.len()),
+                ));
+            }
+            turns.push(WrittenTurn {
+                side,
+                throw,
+                moves: moves.into_iter().map(str::to_string).collect(),
+            });
+        }
+        Ok(Record {
+            rules,
+            albi: fields.albi,
+            nigri: fields.nigri,
+            date: fields.date,
+            seed: fields.seed,
+            start: fields.start,
+            result: fields.result,
+            turns,
+        })
+    }
 }
 
 /// A turn line taken apart, whatever the rules: `A 235: in/2 in/3* 12/15` is the side, the
 /// throw and the moves as written (none for a lost throw, written `-`).
-pub(super) fn turn_line(text: &str) -> Result<(Side, Dice, Vec<&str>), String> {
+fn turn_line(text: &str) -> Result<(Side, Dice, Vec<&str>), String> {
     let (head, moves) = text
         .split_once(':')
         .ok_or_else(|| format!("`{text}` is not a turn like `A 235: in/2 in/3 in/5`"))?;
@@ -367,7 +393,7 @@ pub(super) fn turn_line(text: &str) -> Result<(Side, Dice, Vec<&str>), String> {
 }
 
 /// `Result: albi`, `nigri` or `*` (unfinished).
-pub(super) fn read_result(h: &record::HeaderLine) -> Result<Option<Side>, RecordError> {
+fn read_result(h: &record::HeaderLine) -> Result<Option<Side>, RecordError> {
     match h.value.to_ascii_lowercase().as_str() {
         "albi" => Ok(Some(Side::Albi)),
         "nigri" => Ok(Some(Side::Nigri)),
@@ -380,7 +406,7 @@ pub(super) fn read_result(h: &record::HeaderLine) -> Result<Option<Side>, Record
 }
 
 /// Whether `side` may play a turn: the game goes on and it is `to_move`'s turn.
-pub(super) fn whose_turn(winner: Option<Side>, to_move: Side, side: Side) -> Result<(), String> {
+fn whose_turn(winner: Option<Side>, to_move: Side, side: Side) -> Result<(), String> {
     if let Some(winner) = winner {
         return Err(format!("the game is over: {winner} won"));
     }
@@ -392,7 +418,7 @@ pub(super) fn whose_turn(winner: Option<Side>, to_move: Side, side: Side) -> Res
 
 /// Whether turn `i` (from 0) may throw `throw`: the first turn plays the dice its start
 /// carries, when it carries some; any other throws `dice` dice.
-pub(super) fn check_throw(i: usize, start: Dice, throw: Dice, dice: u8) -> Result<(), String> {
+fn check_throw(i: usize, start: Dice, throw: Dice, dice: u8) -> Result<(), String> {
     if i == 0 && !start.is_empty() {
         if throw != start {
             return Err(format!(
@@ -407,17 +433,17 @@ pub(super) fn check_throw(i: usize, start: Dice, throw: Dice, dice: u8) -> Resul
     Ok(())
 }
 
-pub(super) fn digits(dice: Dice) -> String {
+fn digits(dice: Dice) -> String {
     dice.values().iter().map(u8::to_string).collect()
 }
 
-pub(super) fn result_text(result: Option<Side>) -> &'static str {
+fn result_text(result: Option<Side>) -> &'static str {
     result.map_or("*", Side::name)
 }
 
 /// The header fields of a XII Scripta record other than its rules, whatever the rules: `P`
 /// is the engine's position of its `Start:`.
-pub(super) struct Fields<P> {
+struct Fields<P> {
     pub albi: Option<String>,
     pub nigri: Option<String>,
     pub date: Option<String>,
@@ -428,7 +454,7 @@ pub(super) struct Fields<P> {
 
 /// Reads every header line but `Game:` and `Rules:` (checked by the caller); `start` reads
 /// the `Start:` value. Unknown keys are errors.
-pub(super) fn read_fields<P>(
+fn read_fields<P>(
     header: &[record::HeaderLine],
     start: impl Fn(&str) -> Result<P, String>,
 ) -> Result<Fields<P>, RecordError> {
@@ -469,7 +495,7 @@ pub(super) fn read_fields<P>(
 }
 
 /// Writes a XII Scripta record canonically: its header with `rules`, then a turn a line.
-pub(super) fn write_record<T: fmt::Display>(
+fn write_record<T: fmt::Display>(
     f: &mut fmt::Formatter<'_>,
     rules: &dyn fmt::Display,
     fields: &Fields<&dyn fmt::Display>,
@@ -496,70 +522,6 @@ pub(super) fn write_record<T: fmt::Display>(
     Ok(())
 }
 
-impl fmt::Display for Record {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let fields = Fields {
-            albi: self.albi.clone(),
-            nigri: self.nigri.clone(),
-            date: self.date.clone(),
-            seed: self.seed,
-            start: self.start.as_ref().map(|p| p as &dyn fmt::Display),
-            result: self.result,
-        };
-        write_record(f, &RULES, &fields, &self.turns)
-    }
-}
-
-impl FromStr for Record {
-    type Err = RecordError;
-
-    /// Reads a record leniently: blank lines, `#` comments, CRLF, extra spaces, header keys
-    /// in any case and order, turns optionally numbered (`12. A 235: ...`). `Game:` is
-    /// required; `Rules:` when given must be Austin & Murray; `Result:` defaults to `*`.
-    ///
-    /// ```
-    /// use ludi_core::scripta::Record;
-    ///
-    /// let text = "# a friendly game\r\nresult: *\r\nGAME:  xii scripta \r\n\r\n1. A 235:  in/2 in/3 in/5\r\n";
-    /// let record: Record = text.parse().unwrap();
-    /// assert_eq!(record.turns[0].to_string(), "A 235: in/2 in/3 in/5");
-    /// let err = "Game: XII Scripta\n\nA 235: in/2 in/3 in/0\n".parse::<Record>().unwrap_err();
-    /// assert_eq!(err.line, 3);
-    /// ```
-    fn from_str(text: &str) -> Result<Record, RecordError> {
-        let (header, body) = record::split(text)?;
-        record::check_game(&header, "XII Scripta", "Latrunculi")?;
-        if let Some(h) = header.iter().find(|h| h.key == "rules") {
-            if !is_austin_murray(h.value) {
-                return Err(RecordError::new(
-                    h.line,
-                    format!("Rules: `{}`: XII Scripta is played as {RULES}", h.value),
-                ));
-            }
-        }
-        let fields = read_fields(&header, |v| {
-            v.parse::<Position>().map_err(|e| e.to_string())
-        })?;
-        let mut turns = Vec::with_capacity(body.len());
-        for line in body {
-            let turn: WrittenTurn = line
-                .text
-                .parse()
-                .map_err(|m| RecordError::new(line.line, m))?;
-            turns.push(turn);
-        }
-        Ok(Record {
-            albi: fields.albi,
-            nigri: fields.nigri,
-            date: fields.date,
-            seed: fields.seed,
-            start: fields.start,
-            result: fields.result,
-            turns,
-        })
-    }
-}
-
 /// `Austin & Murray` as records write Austin and Murray's rules, or `Austin and Murray`.
 pub(super) fn is_austin_murray(value: &str) -> bool {
     value.eq_ignore_ascii_case(RULES) || value.eq_ignore_ascii_case("Austin and Murray")
@@ -568,6 +530,127 @@ pub(super) fn is_austin_murray(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
+    use crate::scripta::PRESETS;
+
+    /// A game of random outcomes under `rules`, written down as it goes: the record and the
+    /// final table.
+    fn random_record(rules: Rules, seed: u64) -> (Record, Table) {
+        let mut rng = Rng::new(seed);
+        let mut table = Table::start(rules, Side::Albi);
+        let mut record = Record::new(rules);
+        record.seed = Some(seed);
+        while table.winner().is_none() {
+            let thrown = table.throw(&mut rng);
+            let mut outcomes = table.with_dice(thrown).turns();
+            let outcome = outcomes.swap_remove(rng.below(outcomes.len() as u32) as usize);
+            record.turns.push(WrittenTurn {
+                side: table.turn(),
+                throw: thrown,
+                moves: outcome.moves.iter().map(ToString::to_string).collect(),
+            });
+            table = outcome.result;
+            hand_on(&mut table, thrown);
+        }
+        record.result = table.winner();
+        (record, table)
+    }
+
+    #[test]
+    fn a_game_under_every_reading_is_written_read_back_and_replayed_to_its_end() {
+        for id in PRESETS.iter().filter(|&&id| id != "austin-murray") {
+            let rules = Rules::preset_rules(id).unwrap();
+            for seed in 1..=3 {
+                let (record, end) = random_record(rules, seed);
+                let text = record.to_string();
+                assert!(
+                    text.starts_with(&format!("Game: XII Scripta\nRules: {id}\n")),
+                    "{text}"
+                );
+                let read: Record = text.parse().unwrap();
+                assert_eq!(read, record, "{id} seed {seed}");
+                assert_eq!(read.replay(), Ok(end), "{id} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn sums_stacks_and_throwing_again_replay_as_written() {
+        // Italian, six counters: a double throws again, to the same side; a sum enters one
+        // counter on the cell of the two dice added.
+        let text = "Game: XII Scripta\nRules: italian-6\n\nA 33: in/3 in/3\nA 42: in/6(4+2)\nN 15: in/1 in/5\n";
+        let record: Record = text.parse().unwrap();
+        let end = record.replay().unwrap();
+        assert_eq!(end.to_string(), "italian-6 A w3s0o0:3x2,6 w4s0o0:1,5");
+        // Russian: a pair of counters moves with a double, written with its count.
+        let text = "Game: XII Scripta\nRules: russian\n\nA 443: 1/5x2 2/5\n";
+        let end = text.parse::<Record>().unwrap().replay().unwrap();
+        assert_eq!(
+            end.count(Side::Albi, crate::scripta::Mark::new(5).unwrap()),
+            5
+        );
+    }
+
+    #[test]
+    fn bad_records_name_the_fault() {
+        let err = |text: &str| text.parse::<Record>().unwrap_err().to_string();
+        assert!(err("Game: XII Scripta\nRules: italian-7\n").contains("Rules:"));
+        assert!(
+            err("Game: XII Scripta\nRules: italian\nStart: russian A w0s0o0:1x2,2x2,3x2,4x2,5x2,6x2 w0s0o0:1x2,2x2,3x2,4x2,5x2,6x2\n")
+                .contains("the record under italian")
+        );
+        let replay = |text: &str| {
+            text.parse::<Record>()
+                .unwrap()
+                .replay()
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(
+            replay("Game: XII Scripta\nRules: italian\n\nA 42: in/6(4+2)\n")
+                .contains("a throw is 3 dice")
+        );
+        assert!(replay(
+            "Game: XII Scripta\nRules: italian-6\n\nA 42: in/6(4+2)\nA 35: in/3 in/5\n"
+        )
+        .contains("it is nigri's turn"));
+        assert!(replay("Game: XII Scripta\nRules: italian-6\n\nA 42: in/4 4/7\n").contains("4/7"));
+        assert!(
+            replay("Game: XII Scripta\nRules: italian-6\nResult: albi\n\nA 42: in/6(4+2)\n")
+                .contains("Result: albi")
+        );
+    }
+
+    #[test]
+    fn a_game_from_a_table_with_dice_is_recorded_from_it_and_resumed_with_its_history() {
+        let table: Table = "italian N w12s0o0:1,5,20 w13s0o0:2x2 625".parse().unwrap();
+        let mut game = Game::from_table(table, 8);
+        for _ in 0..4 {
+            if game.thrown().is_empty() {
+                game.throw().unwrap();
+            }
+            while let Some(&mv) = game.legal_moves().first() {
+                game.play(mv).unwrap();
+            }
+            game.confirm().unwrap();
+        }
+        let text = game.record().to_string();
+        assert!(
+            text.contains("Start: italian N w12s0o0:1,5,20 w13s0o0:2x2 625\n"),
+            "{text}"
+        );
+        let read: Record = text.parse().unwrap();
+        assert_eq!(read.replay(), Ok(game.table().without_dice()));
+        let resumed = read.resume(3, 0).unwrap();
+        assert_eq!(resumed.turns(), &game.turns()[..3]);
+        assert_eq!(resumed.start(), &table);
+        // The first turn must throw what the start carries.
+        let bad = text.replacen("N 625:", "N 624:", 1);
+        let err = bad.parse::<Record>().unwrap().replay().unwrap_err();
+        assert!(err.to_string().contains("dice are 625"), "{err}");
+    }
+
+    // Austin and Murray's rules, as the records the page has always written.
 
     fn read(text: &str) -> Result<Record, RecordError> {
         text.parse()
@@ -620,7 +703,7 @@ mod tests {
             ("Game: Latrunculi\n", 1, "a record of Latrunculi"),
             ("Game: chess\n", 1, "is not XII Scripta"),
             ("Albi: x\n", 0, "no `Game: XII Scripta`"),
-            ("Game: XII Scripta\nRules: Bell\n", 2, "Austin & Murray"),
+            ("Game: XII Scripta\nRules: Bell\n", 2, "Rules: "),
             ("Game: XII Scripta\nDate: 30/11/2026\n", 2, "ISO date"),
             ("Game: XII Scripta\nDate: 2026-13-01\n", 2, "ISO date"),
             ("Game: XII Scripta\nSeed: -1\n", 2, "whole number"),
@@ -651,7 +734,6 @@ mod tests {
                 3,
                 "4 steps",
             ),
-            ("Game: XII Scripta\n\nA 235: in/0\n", 3, "not a step"),
             (
                 "Game: XII Scripta\n\n2. A 235: -\n",
                 3,
@@ -680,7 +762,8 @@ mod tests {
                 "not played out: in/5 can still be played",
             ),
             ("A 235: in/4\n", 1, "in/4 is not a legal step now"),
-            ("A 235: in/2* in/3 in/5\n", 1, "sends no counter home"),
+            ("A 235: in/0\n", 1, "in/0 is not a legal step now"),
+            ("A 235: in/2* in/3 in/5\n", 1, "captures nothing"),
             (
                 "A 235: in/2 in/3 in/5\nA 111: -\n",
                 2,
@@ -732,43 +815,43 @@ mod tests {
 
     #[test]
     fn a_record_resumes_with_its_history_when_its_seed_throws_its_dice() {
-        let mut game = Game::new(42, Side::Nigri);
+        let mut game = Game::new(Rules::AUSTIN_MURRAY, 42, Side::Nigri);
         for _ in 0..6 {
             game.throw().unwrap();
-            while let Some(&step) = game.legal_steps().first() {
-                game.play(step).unwrap();
+            while let Some(&mv) = game.legal_moves().first() {
+                game.play(mv).unwrap();
             }
             game.confirm().unwrap();
         }
-        let record = Record::from_game(&game);
+        let record = game.record();
         let turns = record.replay_turns().unwrap();
         assert_eq!(turns.len(), 6);
-        assert_eq!(turns[5].after, *game.position());
+        assert_eq!(turns[5].after, *game.table());
         for k in [0, 3, 6] {
             let resumed = record.resume(k, 7).unwrap();
-            assert_eq!(resumed.record(), &game.record()[..k]);
+            assert_eq!(resumed.turns(), &game.turns()[..k]);
             assert_eq!(resumed.seed(), 42);
             let expected = if k == 0 {
-                record.start_position()
+                record.start_table().without_dice()
             } else {
                 turns[k - 1].after
             };
-            assert_eq!(*resumed.position(), expected);
+            assert_eq!(*resumed.table(), expected);
         }
         let mut next = record.resume(3, 7).unwrap();
         assert_eq!(
             next.throw().unwrap(),
-            game.record()[3].throw,
+            game.turns()[3].throw,
             "the dice fall as they did"
         );
-        assert_eq!(record.resume(99, 7).unwrap().record(), game.record());
+        assert_eq!(record.resume(99, 7).unwrap().turns(), game.turns());
 
         // Hand-written turns that the seed does not throw: the game starts where they lead.
         let written = read(GAME).unwrap();
         let resumed = written.resume(1, 7).unwrap();
-        assert!(resumed.record().is_empty());
+        assert!(resumed.turns().is_empty());
         assert_eq!(resumed.seed(), 7);
-        assert_eq!(resumed.position().to_string(), "N w12s0o0:2,3,5 w15s0o0:");
+        assert_eq!(resumed.table().to_string(), "N w12s0o0:2,3,5 w15s0o0:");
         let bad = read("Game: XII Scripta\n\nA 235: in/2\n").unwrap();
         assert!(
             bad.resume(0, 7).is_err(),
@@ -797,15 +880,15 @@ mod tests {
     /// its confirmation said `Result: albi` over turns that do not reach the win.
     #[test]
     fn the_result_waits_for_the_winning_turn_to_be_confirmed() {
-        let start: Position = "A w0s0o14:36 w15s0o0: 111".parse().unwrap();
-        let mut game = Game::from_position(start, 7);
+        let start: Table = "A w0s0o14:36 w15s0o0: 111".parse().unwrap();
+        let mut game = Game::from_table(start, 7);
         game.play_text("36/off").unwrap();
         assert_eq!(game.winner(), Some(Side::Albi));
-        let pending = Record::from_game(&game);
+        let pending = game.record();
         assert_eq!(pending.result, None);
-        assert_eq!(pending.replay().unwrap(), start.with_dice(Dice::NONE));
+        assert_eq!(pending.replay().unwrap(), start.without_dice());
         game.confirm().unwrap();
-        let won = Record::from_game(&game);
+        let won = game.record();
         assert_eq!(won.result, Some(Side::Albi));
         assert_eq!(won.replay().unwrap().winner(), Some(Side::Albi));
     }

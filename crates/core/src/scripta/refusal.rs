@@ -1,9 +1,9 @@
-//! Why a tap on the board does nothing: the page asks when a tap is neither a step of the
-//! selected counter nor a counter it may pick up, and words the answer itself.
+//! Why a tap on the board does nothing: the page asks when a tap is neither a move of the
+//! selected counter nor a counter it may pick up, and words the answer itself. The game
+//! answers in `table/refusal.rs`, from the rule checks the moves come from.
 
-use super::game::Game;
-use super::position::{Mark, Side, COUNTERS};
-use super::step::{From, To};
+use super::position::{Mark, Side};
+use super::step::From;
 
 /// A place on or beside the board that a player can tap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,121 +123,15 @@ impl Refusal {
     }
 }
 
-impl Game {
-    /// Why tapping `place`, with `selected` picked up (the tray or a mark), does nothing now.
-    /// Asked only for a tap that is neither a legal step of `selected` nor a counter to pick
-    /// up; the game as a whole speaks first (over, not thrown, turn over), then the place.
-    ///
-    /// ```
-    /// use ludi_core::scripta::{Game, Mark, Place, Refusal, Side};
-    ///
-    /// let mut game = Game::new(1, Side::Albi);
-    /// let mark = Mark::new(9).unwrap();
-    /// assert_eq!(
-    ///     game.refusal(None, Place::Mark(mark)),
-    ///     Refusal::NotThrown { side: Side::Albi }
-    /// );
-    /// game.throw().unwrap();
-    /// // Every counter still waits: an empty mark points to the tray.
-    /// assert_eq!(game.refusal(None, Place::Mark(mark)), Refusal::EnterFromTray);
-    /// assert_eq!(game.refusal(None, Place::Mark(mark)).code(), "enter-from-tray");
-    /// ```
-    pub fn refusal(&self, selected: Option<From>, place: Place) -> Refusal {
-        if self.winner().is_some() {
-            return Refusal::GameOver;
-        }
-        if self.thrown().is_empty() {
-            return Refusal::NotThrown {
-                side: self.position().turn(),
-            };
-        }
-        if self.turn_is_over() {
-            return Refusal::TurnOver;
-        }
-        match place {
-            Place::Exit(side) => self.exit_refusal(side, selected),
-            Place::Tray(side) => self.tray_refusal(side),
-            // Both sides number the S alike.
-            Place::Mark(mark) | Place::Own(_, mark) => match selected {
-                Some(from) => self.target_refusal(from, mark),
-                None => self.source_refusal(mark),
-            },
-        }
-    }
-
-    fn exit_refusal(&self, side: Side, selected: Option<From>) -> Refusal {
-        if side != self.position().turn() {
-            return Refusal::OtherTray { side };
-        }
-        let can_bear_off = self.legal_steps().iter().any(|s| s.to == To::Off);
-        if can_bear_off && selected.is_none() {
-            Refusal::PickFirst
-        } else {
-            Refusal::BearOffNotYet {
-                counters: COUNTERS,
-                from: Mark::HOME,
-                to: Mark::LAST,
-            }
-        }
-    }
-
-    fn tray_refusal(&self, side: Side) -> Refusal {
-        if side != self.position().turn() {
-            return Refusal::OtherTray { side };
-        }
-        if self.position().tray(side).to_enter() == 0 {
-            Refusal::NoneWaiting
-        } else {
-            Refusal::EntryBlocked
-        }
-    }
-
-    /// A mark tapped as where the selected counter should go.
-    fn target_refusal(&self, from: From, mark: Mark) -> Refusal {
-        match self.position().occupant(mark) {
-            Some((side, count)) if side != self.position().turn() && count >= 2 => {
-                Refusal::Blocked { mark, side }
-            }
-            _ => Refusal::NotADie { mark, from },
-        }
-    }
-
-    /// A mark tapped with nothing selected, as a counter to pick up.
-    fn source_refusal(&self, mark: Mark) -> Refusal {
-        let mover = self.position().turn();
-        let steps = self.legal_steps();
-        let enters_here = steps
-            .iter()
-            .any(|s| s.from == From::Tray && s.to == To::Mark(mark));
-        // When entering is all there is to do (a first turn, every counter waiting), any empty
-        // mark points to the tray: that is where the player must look, not "pick a counter".
-        let only_entering = !steps.is_empty() && steps.iter().all(|s| s.from == From::Tray);
-        let empty = self.position().occupant(mark).is_none();
-        if enters_here || (only_entering && empty) {
-            return Refusal::EnterFromTray;
-        }
-        match self.position().occupant(mark) {
-            Some((side, _)) if side == mover => {
-                if self.position().must_reenter(mover) {
-                    Refusal::MustEnterFirst
-                } else {
-                    Refusal::Stuck { mark }
-                }
-            }
-            Some((side, _)) => Refusal::NotYours { mark, side },
-            None => Refusal::Empty { mark },
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    //! Austin and Murray's rules; every reading's are in `table/refusal.rs`.
     use super::*;
-    use crate::scripta::Position;
+    use crate::scripta::{Game, Table};
 
     fn game(xsn: &str) -> Game {
-        let position: Position = xsn.parse().unwrap();
-        Game::from_position(position, 1)
+        let table: Table = xsn.parse().unwrap();
+        Game::from_table(table, 1)
     }
 
     fn mark(n: u8) -> Mark {

@@ -108,6 +108,7 @@ impl Position {
 
     /// Every single step one die allows the side to move, before rule 3 (use as many dice as
     /// possible) is applied. Sent-home counters must come in first (rule 8).
+    #[cfg(test)]
     pub(crate) fn each_step(&self, die: Die, visit: impl FnMut(Step)) {
         self.each_step_from(die, self.occupied(self.turn), visit);
     }

@@ -1,12 +1,12 @@
-//! Saving a game and rebuilding it: the seed replays the dice and the written steps replay
+//! Saving a game and rebuilding it: the seed replays the dice and the written moves replay
 //! the play, so a save is small, readable JSON that cannot smuggle in an illegal position.
-//! Games under any reading ([`TableGame`]) save in the same shape, their start naming their
-//! rules, and replay through the same code.
+//! The start names its rules in XSN (none for Austin and Murray's, as every save the page
+//! wrote before other readings existed).
 
 use super::game::{Game, GameError};
-use super::position::{Dice, Position};
+use super::position::Dice;
 use super::ruleset::Opener;
-use super::table::{Table, TableGame};
+use super::table::Table;
 use super::xsn::XsnError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -100,48 +100,10 @@ fn read_seed(text: &str) -> Result<u64, RestoreError> {
     text.parse().map_err(|_| seed())
 }
 
-/// What saving and restoring need of a game, whichever engine plays it.
-trait Replay: Sized {
-    fn thrown(&self) -> Dice;
-    fn throw(&mut self) -> Result<Dice, GameError>;
-    fn play_text(&mut self, text: &str) -> Result<(), GameError>;
-    fn confirm(&mut self) -> Result<(), GameError>;
-}
-
-impl Replay for Game {
-    fn thrown(&self) -> Dice {
-        Game::thrown(self)
-    }
-    fn throw(&mut self) -> Result<Dice, GameError> {
-        Game::throw(self)
-    }
-    fn play_text(&mut self, text: &str) -> Result<(), GameError> {
-        Game::play_text(self, text).map(drop)
-    }
-    fn confirm(&mut self) -> Result<(), GameError> {
-        Game::confirm(self).map(drop)
-    }
-}
-
-impl Replay for TableGame {
-    fn thrown(&self) -> Dice {
-        TableGame::thrown(self)
-    }
-    fn throw(&mut self) -> Result<Dice, GameError> {
-        TableGame::throw(self)
-    }
-    fn play_text(&mut self, text: &str) -> Result<(), GameError> {
-        TableGame::play_text(self, text).map(drop)
-    }
-    fn confirm(&mut self) -> Result<(), GameError> {
-        TableGame::confirm(self).map(drop)
-    }
-}
-
 /// Plays a saved game's turns and its turn in progress on `game` (fresh from the saved
 /// start and seed), refusing anything that does not replay exactly: a throw that differs
 /// from the one saved, an illegal step, a turn ended early.
-fn replay<G: Replay>(mut game: G, saved: &SavedGame) -> Result<G, RestoreError> {
+fn replay(mut game: Game, saved: &SavedGame) -> Result<Game, RestoreError> {
     for (n, turn) in saved.turns.iter().enumerate() {
         if game.thrown().is_empty() {
             game.throw()?;
@@ -168,85 +130,6 @@ fn replay<G: Replay>(mut game: G, saved: &SavedGame) -> Result<G, RestoreError> 
     Ok(game)
 }
 
-/// A save of `turns` (each a throw and its moves as written) and the turn in progress.
-fn save(
-    seed: u64,
-    start: String,
-    turns: impl Iterator<Item = (Dice, Vec<String>)>,
-    thrown: Dice,
-    steps: impl Iterator<Item = String>,
-) -> SavedGame {
-    SavedGame {
-        seed: seed.to_string(),
-        start,
-        opening: Vec::new(),
-        turns: turns
-            .map(|(throw, steps)| SavedTurn {
-                throw: digits(throw),
-                steps,
-            })
-            .collect(),
-        thrown: !thrown.is_empty(),
-        steps: steps.collect(),
-    }
-}
-
-impl Game {
-    /// What to store to rebuild this game exactly with [`Game::restore`].
-    ///
-    /// ```
-    /// use ludi_core::scripta::{Game, Side};
-    ///
-    /// let mut game = Game::new(42, Side::Albi);
-    /// game.throw().unwrap();
-    /// let saved = game.save();
-    /// assert_eq!(saved.seed, "42");
-    /// assert_eq!(saved.start, "A w15s0o0: w15s0o0:");
-    /// assert!(saved.thrown && saved.turns.is_empty() && saved.steps.is_empty());
-    /// ```
-    pub fn save(&self) -> SavedGame {
-        save(
-            self.seed(),
-            self.start().to_string(),
-            self.record().iter().map(|turn| {
-                let steps = turn.steps.iter().map(ToString::to_string).collect();
-                (turn.throw, steps)
-            }),
-            self.thrown(),
-            self.steps().map(|s| s.to_string()),
-        )
-    }
-
-    /// Replays a saved game from its start and seed, refusing anything that does not replay
-    /// exactly: a throw that differs from the one saved, an illegal step, a turn ended early.
-    ///
-    /// ```
-    /// use ludi_core::scripta::{Game, Side};
-    ///
-    /// let mut game = Game::new(5, Side::Nigri);
-    /// game.throw().unwrap();
-    /// let step = game.legal_steps()[0];
-    /// game.play(step).unwrap();
-    /// let back = Game::restore(&game.save()).unwrap();
-    /// assert_eq!(back.position(), game.position());
-    /// assert_eq!(back.save(), game.save());
-    ///
-    /// let mut tampered = game.save();
-    /// tampered.seed = "6".into();
-    /// assert!(Game::restore(&tampered).is_err());
-    /// ```
-    pub fn restore(saved: &SavedGame) -> Result<Game, RestoreError> {
-        let seed = read_seed(saved.seed.trim())?;
-        let start: Position = saved.start.trim().parse().map_err(RestoreError::Start)?;
-        if !saved.opening.is_empty() {
-            return Err(RestoreError::Opening(
-                "Austin and Murray's rules have no opening throw".into(),
-            ));
-        }
-        replay(Game::from_position(start, seed), saved)
-    }
-}
-
 /// Opening throws as saved: Albi's and Nigri's digits, a pair per throw.
 fn opening_digits(opening: &[[Dice; 2]]) -> Vec<[String; 2]> {
     opening
@@ -255,58 +138,63 @@ fn opening_digits(opening: &[[Dice; 2]]) -> Vec<[String; 2]> {
         .collect()
 }
 
-impl TableGame {
-    /// What to store to rebuild this game exactly with [`TableGame::restore`]: the shape
-    /// [`Game::save`] stores, the start naming its rules, and the opening throws when the
-    /// higher throw opened.
+impl Game {
+    /// What to store to rebuild this game exactly with [`Game::restore`]: the start naming
+    /// its rules (none for Austin and Murray's), and the opening throws when the higher throw
+    /// opened.
     ///
     /// ```
-    /// use ludi_core::scripta::{Rules, Side, TableGame};
+    /// use ludi_core::scripta::{Rules, Side, Game};
     ///
-    /// let mut game = TableGame::new(Rules::ITALIAN, 42, Side::Albi);
+    /// let mut game = Game::new(Rules::ITALIAN, 42, Side::Albi);
     /// game.throw().unwrap();
     /// let saved = game.save();
     /// assert!(saved.start.starts_with("italian "));
     /// assert_eq!(saved.opening.len(), game.opening().len());
-    /// assert_eq!(TableGame::restore(&saved).unwrap().table(), game.table());
+    /// assert_eq!(Game::restore(&saved).unwrap().table(), game.table());
     /// ```
     pub fn save(&self) -> SavedGame {
         SavedGame {
+            seed: self.seed().to_string(),
+            start: self.start().to_string(),
             opening: opening_digits(self.opening()),
-            ..save(
-                self.seed(),
-                self.start().to_string(),
-                self.turns().iter().map(|t| (t.throw, t.moves.clone())),
-                self.thrown(),
-                self.moves().map(|mv| mv.to_string()),
-            )
+            turns: self
+                .turns()
+                .iter()
+                .map(|t| SavedTurn {
+                    throw: digits(t.throw),
+                    steps: t.moves.clone(),
+                })
+                .collect(),
+            thrown: !self.thrown().is_empty(),
+            steps: self.moves().map(|mv| mv.to_string()).collect(),
         }
     }
 
-    /// Replays a saved game under the rules its start names, as [`Game::restore`] does: the
-    /// seed throws the opening throws (when saved) and every turn's dice again, each saved
-    /// throw is checked, each move replayed; anything else is refused.
+    /// Replays a saved game under the rules its start names: the seed throws the opening
+    /// throws (when saved) and every turn's dice again, each saved throw is checked, each
+    /// move replayed; anything else is refused.
     ///
     /// ```
-    /// use ludi_core::scripta::{Rules, Side, TableGame};
+    /// use ludi_core::scripta::{Rules, Side, Game};
     ///
-    /// let mut game = TableGame::new(Rules::RUSSIAN, 5, Side::Nigri);
+    /// let mut game = Game::new(Rules::RUSSIAN, 5, Side::Nigri);
     /// game.throw().unwrap();
     /// let mv = game.legal_moves()[0];
     /// game.play(mv).unwrap();
-    /// let back = TableGame::restore(&game.save()).unwrap();
+    /// let back = Game::restore(&game.save()).unwrap();
     /// assert_eq!(back.table(), game.table());
     /// assert_eq!(back.save(), game.save());
     ///
     /// let mut tampered = game.save();
     /// tampered.opening[0][0] = "666".into();
-    /// assert!(TableGame::restore(&tampered).is_err());
+    /// assert!(Game::restore(&tampered).is_err());
     /// ```
-    pub fn restore(saved: &SavedGame) -> Result<TableGame, RestoreError> {
+    pub fn restore(saved: &SavedGame) -> Result<Game, RestoreError> {
         let seed = read_seed(saved.seed.trim())?;
         let start: Table = saved.start.trim().parse().map_err(RestoreError::Start)?;
         let game = if saved.opening.is_empty() {
-            TableGame::from_table(start, seed)
+            Game::from_table(start, seed)
         } else {
             if start.rules().opener != Opener::Throw {
                 return Err(RestoreError::Opening(format!(
@@ -314,7 +202,7 @@ impl TableGame {
                     start.rules().name()
                 )));
             }
-            let game = TableGame::new(*start.rules(), seed, start.turn());
+            let game = Game::new(*start.rules(), seed, start.turn());
             let thrown = opening_digits(game.opening());
             if thrown != saved.opening {
                 let text = |throws: &[[String; 2]]| {
@@ -348,25 +236,25 @@ impl TableGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scripta::Side;
+    use crate::scripta::{Record, Rules, Side};
 
-    /// A game of `turns` turns, each playing the first legal step until none is left, and
-    /// then one step into the next turn.
+    /// A game of `turns` turns, each playing the first legal move until none is left, and
+    /// then one move into the next turn.
     fn played(seed: u64, turns: usize) -> Game {
-        let mut game = Game::new(seed, Side::Nigri);
+        let mut game = Game::new(Rules::AUSTIN_MURRAY, seed, Side::Nigri);
         for _ in 0..turns {
             if game.winner().is_some() {
                 break;
             }
             game.throw().unwrap();
-            while let Some(&step) = game.legal_steps().first() {
-                game.play(step).unwrap();
+            while let Some(&mv) = game.legal_moves().first() {
+                game.play(mv).unwrap();
             }
             game.confirm().unwrap();
         }
         game.throw().unwrap();
-        if let Some(&step) = game.legal_steps().first() {
-            game.play(step).unwrap();
+        if let Some(&mv) = game.legal_moves().first() {
+            game.play(mv).unwrap();
         }
         game
     }
@@ -375,8 +263,8 @@ mod tests {
     fn a_saved_game_replays_exactly() {
         let game = played(42, 30);
         let back = Game::restore(&game.save()).unwrap();
-        assert_eq!(back.position(), game.position());
-        assert_eq!(back.record(), game.record());
+        assert_eq!(back.table(), game.table());
+        assert_eq!(back.turns(), game.turns());
         assert_eq!(back.save(), game.save());
         assert_eq!(back.turn_seed(), game.turn_seed());
         assert_eq!(back.next_game().seed(), game.next_game().seed());
@@ -408,7 +296,34 @@ mod tests {
         let stored = r#"{"seed":"1","start":"A w15s0o0: w14s0o0:2 235","turns":[{"throw":"235","steps":["in/2*","in/3","in/5"]}],"thrown":false,"steps":[]}"#;
         let saved: SavedGame = serde_json::from_str(stored).unwrap();
         let game = Game::restore(&saved).unwrap();
-        assert_eq!(game.record()[0].to_string(), "A 235: in/2* in/3 in/5");
+        assert_eq!(game.turns()[0].to_string(), "A 235: in/2* in/3 in/5");
         assert_eq!(serde_json::to_string(&game.save()).unwrap(), stored);
+    }
+
+    /// Saves and a record written by the Austin and Murray engine the page had before every
+    /// reading played on one engine, each with the position and dice states it showed: a won
+    /// game, a game saved mid-turn, and a counter borne off with the smaller of two dice.
+    #[test]
+    fn the_saves_and_records_the_page_wrote_before_restore_unchanged() {
+        let data = include_str!("../../tests/data/austin_murray_saves.txt");
+        let lines: Vec<&str> = data.lines().collect();
+        for case in lines[..9].chunks(3) {
+            let saved: SavedGame = serde_json::from_str(case[0]).unwrap();
+            let game = Game::restore(&saved).unwrap();
+            assert_eq!(game.table().to_string(), case[1]);
+            let states: Vec<String> = game
+                .dice_states()
+                .iter()
+                .map(|(d, s)| format!("{}:{}", d.get(), s.name()))
+                .collect();
+            assert_eq!(states.join(" "), case[2]);
+            assert_eq!(game.save(), saved);
+        }
+        let text: String = lines[9..].iter().map(|l| format!("{l}\n")).collect();
+        let record: Record = text.parse().unwrap();
+        assert_eq!(record.to_string(), text);
+        let end = record.replay().unwrap();
+        assert_eq!(end.to_string(), lines[1]);
+        assert_eq!(end.winner(), Some(Side::Albi));
     }
 }

@@ -936,13 +936,11 @@ impl Spends {
 }
 
 mod fast;
-mod game;
-mod record;
 mod refusal;
 mod xsn;
 
-pub use game::TableGame;
-pub use record::{TableRecord, TableReplayedTurn, TableWrittenTurn};
+pub(crate) use fast::outcome;
+pub use fast::random_game;
 
 #[cfg(test)]
 mod tests;

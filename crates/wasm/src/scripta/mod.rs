@@ -19,8 +19,8 @@ pub use rules::{
 };
 pub use session::{Session, Tapped};
 pub use view::{
-    CellView, DieView, GeometryView, PlaceView, Placed, RefusalArgs, RefusalView, Snapshot,
-    SourceSteps, StepView, TrayView,
+    BlockedView, CellView, DieView, GeometryView, PlaceView, Placed, RefusalArgs, RefusalView,
+    Snapshot, SourceSteps, StepView, TrayView,
 };
 
 use crate::convert::{err, js, performance_now};
@@ -201,8 +201,8 @@ impl ScriptaPlayer {
     /// The steps of the chosen turn in play order (`[{step: "in/5", from: "tray", to: 5,
     /// die: 5, hit: false, count: 1, dice: [5], summed: false}, ...]`), `[]` when the throw
     /// is forfeited. The XSN must carry the dice still to play; `expert` searches for at most
-    /// about `budget_ms` milliseconds when it is given. An XSN with a rules field is played by
-    /// the general engine's player of the same level (which has no search to cut short).
+    /// about `budget_ms` milliseconds when it is given. An XSN with a rules field is played
+    /// under that reading (where no level searches, so the budget cuts nothing short).
     pub fn choose(&mut self, xsn: &str, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
         js(&timed(budget_ms, |budget| {
             self.opponent.choose(xsn, budget)

@@ -1,11 +1,9 @@
 //! The computer players as the page asks for them, in plain Rust: a level by name, a position
-//! in XSN with its dice, and the chosen turn back as the steps the page plays one by one.
-//! A position under another reading (an XSN with a rules field) is played by the general
-//! engine's player of the same level.
+//! in XSN with its dice (under any reading), and the chosen turn back as the steps the page
+//! plays one by one.
 
-use super::session::{parse_seed, read_xsn, Xsn};
+use super::session::{parse_seed, parse_table};
 use super::view::StepView;
-use ludi_core::scripta::ai::general::TablePlayer;
 use ludi_core::scripta::ai::{analysis, builtin_net, Clock, Level, Player};
 use serde::Serialize;
 
@@ -15,8 +13,6 @@ pub type Budget<'a> = (&'a dyn Clock, f64);
 /// A computer player of one level, under any reading.
 pub struct Opponent {
     player: Player,
-    /// The same level under the other readings, from the same seed.
-    general: TablePlayer,
 }
 
 impl Opponent {
@@ -27,25 +23,18 @@ impl Opponent {
         let seed = parse_seed(seed)?;
         let player = Player::new(level, seed)
             .map_err(|e| format!("the {level} player cannot read its network: {e}"))?;
-        Ok(Opponent {
-            player,
-            general: TablePlayer::new(level, seed),
-        })
+        Ok(Opponent { player })
     }
 
     /// The steps of the turn this player picks in `xsn` (which must carry the dice still to
-    /// play), in play order; empty when the whole throw is forfeited. Under another reading
-    /// the general player has no search to cut short, so the budget is only checked.
+    /// play), in play order; empty when the whole throw is forfeited. Under a reading without
+    /// a search to cut short the budget is only checked.
     pub fn choose(&mut self, xsn: &str, budget: Option<Budget>) -> Result<Vec<StepView>, String> {
-        let xsn_read = read_xsn(xsn)?;
-        let (winner, dice) = match &xsn_read {
-            Xsn::Murray(position) => (position.winner(), position.dice()),
-            Xsn::Table(table) => (table.winner(), table.dice()),
-        };
-        if let Some(side) = winner {
+        let table = parse_table(xsn)?;
+        if let Some(side) = table.winner() {
             return Err(format!("the game is over: {} have won", side.name()));
         }
-        if dice.is_empty() {
+        if table.dice().is_empty() {
             return Err(format!(
                 "the position `{}` has no dice to play: throw first",
                 xsn.trim()
@@ -59,20 +48,12 @@ impl Opponent {
                 );
             }
         }
-        let steps = match xsn_read {
-            Xsn::Murray(position) => {
-                let turn = match budget {
-                    Some((clock, millis)) => self.player.choose_within(&position, clock, millis),
-                    None => self.player.choose(&position),
-                };
-                turn.map(|t| t.steps().map(StepView::of).collect())
-            }
-            Xsn::Table(table) => self
-                .general
-                .choose(&table)
-                .map(|t| t.moves.into_iter().map(StepView::of_move).collect()),
+        let turn = match budget {
+            Some((clock, millis)) => self.player.choose_within(&table, clock, millis),
+            None => self.player.choose(&table),
         };
-        steps.ok_or_else(|| format!("no turn can be played in `{}`", xsn.trim()))
+        turn.map(|t| t.moves.into_iter().map(StepView::of).collect())
+            .ok_or_else(|| format!("no turn can be played in `{}`", xsn.trim()))
     }
 }
 
@@ -104,25 +85,17 @@ pub struct VerdictView {
 /// What the hard player thinks of the turn from `before` (XSN with its throw) to `after` (the
 /// XSN the turn leaves), naming a better turn past the core's `MARGIN`.
 pub fn judge(before: &str, after: &str) -> Result<VerdictView, String> {
-    let murray = |xsn: &str| match read_xsn(xsn)? {
-        Xsn::Murray(position) => Ok(position),
-        Xsn::Table(_) => Err(format!(
-            "only Austin and Murray's rules have the hard player's opinion, not `{}`",
-            xsn.trim()
-        )),
-    };
-    let before = murray(before)?;
-    let after = murray(after)?;
+    let before = parse_table(before)?;
+    let after = parse_table(after)?;
     let net = builtin_net().map_err(|e| format!("the hard player cannot read its network: {e}"))?;
-    let verdict = analysis::judge(&net, &before, &after, analysis::MARGIN)
-        .ok_or_else(|| format!("`{after}` is not an outcome of the throw in `{before}`"))?;
+    let verdict = analysis::judge(&net, &before, &after, analysis::MARGIN)?;
     Ok(VerdictView {
         best: verdict.best,
         played: verdict.played,
         costly: verdict.costly(),
         better: verdict.better.map(|turn| BetterView {
             text: turn.to_string(),
-            steps: turn.steps().map(StepView::of).collect(),
+            steps: turn.moves.into_iter().map(StepView::of).collect(),
         }),
     })
 }

@@ -1,9 +1,11 @@
 //! The session under the other readings of the rules, as the page drives it: the same calls
-//! as under Austin and Murray's, on the general engine.
+//! as under Austin and Murray's, on the same engine.
 
 use super::session::{Session, Tapped};
-use super::view::{DieView, PlaceView, Placed, Snapshot, SourceSteps, StepView, TrayView};
-use ludi_core::scripta::{Rules, TableRecord, PRESETS};
+use super::view::{
+    BlockedView, DieView, PlaceView, Placed, Snapshot, SourceSteps, StepView, TrayView,
+};
+use ludi_core::scripta::{Record, Rules, PRESETS};
 
 fn session(xsn: &str) -> Session {
     Session::from_position(xsn, Some("1")).unwrap()
@@ -264,7 +266,7 @@ fn bad_input_is_refused_with_words_and_changes_nothing() {
     s.throw_dice().unwrap();
     let thrown = s.snapshot();
     assert!(s.throw_dice().unwrap_err().contains("already thrown"));
-    assert!(s.play("30/off").unwrap_err().contains("not a legal move"));
+    assert!(s.play("30/off").unwrap_err().contains("not a legal step"));
     assert!(s.play("1/5(9+9)").is_err());
     assert!(s.confirm().unwrap_err().contains("can still be played"));
     assert_eq!(s.snapshot(), thrown);
@@ -285,7 +287,7 @@ fn a_seeded_game_of_every_preset_plays_to_its_end() {
         assert!(s.throw_dice().unwrap_err().contains("game is over"));
         let record = s.record(Some("Ada"), Some("easy"), None).unwrap();
         if id != "austin-murray" {
-            let read: TableRecord = record.parse().unwrap();
+            let read: Record = record.parse().unwrap();
             assert_eq!(read.rules, rules);
             assert_eq!(read.replay().map(|_| ()), Ok(()), "{id}");
         }
@@ -400,6 +402,10 @@ fn austin_and_murray_snapshots_only_gain_the_new_fields() {
         seed: "1".into(),
         turn_seed: "11400714819323198485".into(),
         rules: "austin-murray".into(),
+        blocked: BlockedView {
+            albi: vec![],
+            nigri: vec![],
+        },
     };
     assert_eq!(s.snapshot(), expected);
     assert_eq!(s.geometry().name, "trier");
@@ -417,4 +423,20 @@ fn a_table_snapshot_names_its_rules_and_board() {
     assert_eq!(s.geometry().name, "split");
     let custom = Session::new(Some("7"), None, Some("sum=on")).unwrap();
     assert!(custom.snapshot().rules.contains("sum=on"));
+}
+
+#[test]
+fn the_snapshot_names_the_marks_a_lone_counter_cannot_land_on() {
+    let s = session("A w10s0o0:3,20x4 w9s0o0:5x2,21,30x3 123");
+    assert_eq!(
+        s.snapshot().blocked,
+        BlockedView {
+            albi: vec![5, 30],
+            nigri: vec![20],
+        }
+    );
+    // The other side's private cells are no part of a side's track.
+    let split = session("russian A w0s0o7:3x5 w0s0o5:3x5,20x2 123");
+    assert_eq!(split.snapshot().blocked.albi, [20]);
+    assert!(split.snapshot().blocked.nigri.is_empty());
 }

@@ -3,7 +3,7 @@
 //! answers only take the page's shape.
 
 use super::view::StepView;
-use ludi_core::scripta::{Record, ReplayedTurn, Side, TableRecord, TableReplayedTurn, RULES};
+use ludi_core::scripta::{Record, ReplayedTurn, Side};
 use serde::Serialize;
 
 /// The record's header, as the page shows it.
@@ -18,25 +18,6 @@ pub struct HeaderView {
     pub seed: Option<String>,
     /// `albi`, `nigri`, or `*` while unfinished.
     pub result: &'static str,
-}
-
-impl HeaderView {
-    /// From a record's header fields, whichever engine's record it is: `[albi, nigri, date]`.
-    fn of(
-        rules: String,
-        [albi, nigri, date]: [&Option<String>; 3],
-        seed: Option<u64>,
-        result: Option<Side>,
-    ) -> HeaderView {
-        HeaderView {
-            rules,
-            albi: albi.clone(),
-            nigri: nigri.clone(),
-            date: date.clone(),
-            seed: seed.map(|s| s.to_string()),
-            result: result.map_or("*", Side::name),
-        }
-    }
 }
 
 /// One turn: who threw what, the steps played, and the positions around it.
@@ -68,19 +49,7 @@ fn written(steps: &[StepView]) -> String {
 
 impl TurnView {
     fn of(turn: &ReplayedTurn) -> TurnView {
-        let steps: Vec<StepView> = turn.steps.iter().copied().map(StepView::of).collect();
-        TurnView {
-            side: turn.before.turn().name(),
-            throw: turn.before.dice().values().to_vec(),
-            text: written(&steps),
-            steps,
-            before: turn.before.to_string(),
-            after: turn.after.to_string(),
-        }
-    }
-
-    fn of_table(turn: &TableReplayedTurn) -> TurnView {
-        let steps: Vec<StepView> = turn.moves.iter().copied().map(StepView::of_move).collect();
+        let steps: Vec<StepView> = turn.moves.iter().copied().map(StepView::of).collect();
         TurnView {
             side: turn.before.turn().name(),
             throw: turn.before.dice().values().to_vec(),
@@ -107,40 +76,20 @@ pub struct ReplayView {
 
 /// Reads and replays a record; a bad one gives the core's reason, naming its line or turn.
 pub fn read(text: &str) -> Result<ReplayView, String> {
-    // Another reading's record is read by the general engine; Austin and Murray's, and any
-    // record that does not read as another reading's, by their own (whose errors it keeps).
-    if let Ok(record) = text.parse::<TableRecord>() {
-        if !record.rules.is_default() {
-            return read_table(&record);
-        }
-    }
     let record: Record = text.parse().map_err(|e| format!("{e}"))?;
     let turns = record.replay_turns().map_err(|e| format!("{e}"))?;
     Ok(ReplayView {
-        header: HeaderView::of(
-            RULES.to_string(),
-            [&record.albi, &record.nigri, &record.date],
-            record.seed,
-            record.result,
-        ),
-        record: record.to_string(),
-        start: record.start_position().to_string(),
-        turns: turns.iter().map(TurnView::of).collect(),
-    })
-}
-
-fn read_table(record: &TableRecord) -> Result<ReplayView, String> {
-    let turns = record.replay_turns().map_err(|e| format!("{e}"))?;
-    Ok(ReplayView {
-        header: HeaderView::of(
-            record.rules.name(),
-            [&record.albi, &record.nigri, &record.date],
-            record.seed,
-            record.result,
-        ),
+        header: HeaderView {
+            rules: record.rules_text(),
+            albi: record.albi.clone(),
+            nigri: record.nigri.clone(),
+            date: record.date.clone(),
+            seed: record.seed.map(|s| s.to_string()),
+            result: record.result.map_or("*", Side::name),
+        },
         record: record.to_string(),
         start: record.start_table().to_string(),
-        turns: turns.iter().map(TurnView::of_table).collect(),
+        turns: turns.iter().map(TurnView::of).collect(),
     })
 }
 
@@ -182,7 +131,7 @@ mod tests {
 
     #[test]
     fn a_bad_record_names_its_line_or_turn() {
-        let line = read("Game: XII Scripta\n\nA 235: in/2 in/3 in/9x\n").unwrap_err();
+        let line = read("Game: XII Scripta\n\nA 2357: in/2 in/3 in/5\n").unwrap_err();
         assert!(line.starts_with("line 3: "), "{line}");
         let turn = read("Game: XII Scripta\n\nA 235: in/2 in/3\n").unwrap_err();
         assert!(

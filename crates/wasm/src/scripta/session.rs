@@ -1,13 +1,11 @@
 //! The game as the page sees it, in plain Rust: the page's words and numbers read into core
 //! values, and every answer a view from `view.rs` or a readable message. The rules, seeds and
-//! saving all live in the core. Austin and Murray's rules play on the fast engine ([`Game`]),
-//! every other reading on the general one ([`TableGame`]); the page sees one session.
+//! saving all live in the core's one [`Game`], whatever the reading.
 
 use super::view::{GeometryView, RefusalView, Snapshot, StepView};
 use ludi_core::rng::os_seed;
 use ludi_core::scripta::{
-    From, Game, Geometry, Mark, Place, Position, Record, Rules, SavedGame, Side, Table, TableGame,
-    TableRecord, MARKS,
+    From, Game, Geometry, Mark, Place, Record, Rules, SavedGame, Side, Table,
 };
 
 /// A place or source as the page passes it: a mark number or a word.
@@ -17,25 +15,10 @@ pub enum Tapped {
     Word(String),
 }
 
-/// The engine a game plays on.
-#[derive(Clone, Debug)]
-enum Engine {
-    /// Austin and Murray's rules, on their fast engine.
-    Murray(Game),
-    /// Any other reading.
-    Table(TableGame),
-}
-
 /// A game and nothing else: its seed, start and rules are the core's.
 #[derive(Clone, Debug)]
 pub struct Session {
-    engine: Engine,
-}
-
-/// A position in XSN, on the engine its rules field names.
-pub(crate) enum Xsn {
-    Murray(Position),
-    Table(Table),
+    game: Game,
 }
 
 pub(crate) fn parse_seed(seed: Option<&str>) -> Result<u64, String> {
@@ -48,46 +31,22 @@ pub(crate) fn parse_seed(seed: Option<&str>) -> Result<u64, String> {
     }
 }
 
-pub(crate) fn parse_position(xsn: &str) -> Result<Position, String> {
+/// An XSN, with or without a rules field.
+pub(crate) fn parse_table(xsn: &str) -> Result<Table, String> {
     xsn.trim()
         .parse()
         .map_err(|e| format!("the position `{}` is not valid XSN: {e}", xsn.trim()))
 }
 
-/// The leading rules field of an XSN, if it has one (a first field other than the turn).
-fn rules_field(xsn: &str) -> Option<&str> {
-    let mut fields = xsn.split_whitespace();
-    let first = fields.next()?;
-    (first != "A" && first != "N" && fields.count() >= 3).then_some(first)
-}
-
-/// An XSN with or without a rules field: Austin and Murray's rules (named or not) on the
-/// fast engine, any other reading as a table.
-pub(crate) fn read_xsn(xsn: &str) -> Result<Xsn, String> {
-    let text = xsn.trim();
-    if rules_field(text).is_none() {
-        return parse_position(text).map(Xsn::Murray);
-    }
-    let table: Table = text
-        .parse()
-        .map_err(|e| format!("the position `{text}` is not valid XSN: {e}"))?;
-    if table.rules().is_default() {
-        parse_position(&table.to_string()).map(Xsn::Murray)
-    } else {
-        Ok(Xsn::Table(table))
-    }
-}
-
-/// The rules the page names: none (Austin and Murray's) when absent, empty or naming theirs.
-fn parse_rules(text: Option<&str>) -> Result<Option<Rules>, String> {
+/// The rules the page names: Austin and Murray's when absent or empty.
+fn parse_rules(text: Option<&str>) -> Result<Rules, String> {
     match text.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(text) => Rules::read(text)
-            .map(|rules| (!rules.is_default()).then_some(rules))
-            .map_err(|e| format!("the rules `{text}` are not readable: {e}")),
+        None | Some("") => Ok(Rules::default()),
+        Some(text) => {
+            Rules::read(text).map_err(|e| format!("the rules `{text}` are not readable: {e}"))
+        }
     }
 }
-
 fn parse_side(name: &str) -> Option<Side> {
     Side::BOTH.into_iter().find(|s| s.name() == name)
 }
@@ -159,104 +118,61 @@ impl Session {
     ) -> Result<Session, String> {
         let seed = parse_seed(seed)?;
         let opener = parse_opener(opener)?;
-        let engine = match parse_rules(rules)? {
-            None => Engine::Murray(Game::new(seed, opener)),
-            Some(rules) => Engine::Table(TableGame::new(rules, seed, opener)),
-        };
-        Ok(Session { engine })
+        let game = Game::new(parse_rules(rules)?, seed, opener);
+        Ok(Session { game })
     }
 
     pub fn from_position(xsn: &str, seed: Option<&str>) -> Result<Session, String> {
-        let engine = match read_xsn(xsn)? {
-            Xsn::Murray(position) => {
-                Engine::Murray(Game::from_position(position, parse_seed(seed)?))
-            }
-            Xsn::Table(table) => Engine::Table(TableGame::from_table(table, parse_seed(seed)?)),
-        };
-        Ok(Session { engine })
+        let table = parse_table(xsn)?;
+        let game = Game::from_table(table, parse_seed(seed)?);
+        Ok(Session { game })
     }
 
     /// The game of a record taken over after its first `turns` turns: with those turns as its
     /// history when the record's seed throws its dice, else from the position they reach with
-    /// dice from `seed` (the core decides, in `Record::resume` and `TableRecord::resume`).
-    /// A record whose `Rules:` names another reading goes on under it.
+    /// dice from `seed` (the core decides, in `Record::resume`), under the record's rules.
     pub fn from_record(text: &str, turns: u32, seed: Option<&str>) -> Result<Session, String> {
         let turns = usize::try_from(turns).unwrap_or(usize::MAX);
-        let engine = match text.parse::<Record>() {
-            Ok(record) => Engine::Murray(record.resume(turns, parse_seed(seed)?).map_err(say)?),
-            Err(murray) => match text.parse::<TableRecord>() {
-                Ok(record) if !record.rules.is_default() => {
-                    Engine::Table(record.resume(turns, parse_seed(seed)?).map_err(say)?)
-                }
-                // Austin and Murray's reader refuses other rules; the general one says more.
-                Err(e) if murray.message.starts_with("Rules:") => return Err(e.to_string()),
-                _ => return Err(murray.to_string()),
-            },
-        };
-        Ok(Session { engine })
+        let record: Record = text.parse().map_err(say)?;
+        let game = record.resume(turns, parse_seed(seed)?).map_err(say)?;
+        Ok(Session { game })
     }
 
     pub fn restore(saved: &SavedGame) -> Result<Session, String> {
-        let other = rules_field(saved.start.trim())
-            .is_some_and(|r| Rules::parse(r).map_or(true, |r| !r.is_default()));
-        let engine = if other {
-            Engine::Table(TableGame::restore(saved).map_err(say)?)
-        } else {
-            Engine::Murray(Game::restore(saved).map_err(say)?)
-        };
-        Ok(Session { engine })
+        let game = Game::restore(saved).map_err(say)?;
+        Ok(Session { game })
     }
 
     pub fn next_game(&self) -> Session {
-        let engine = match &self.engine {
-            Engine::Murray(game) => Engine::Murray(game.next_game()),
-            Engine::Table(game) => Engine::Table(game.next_game()),
-        };
-        Session { engine }
+        Session {
+            game: self.game.next_game(),
+        }
     }
 
     pub fn throw_dice(&mut self) -> Result<Vec<u8>, String> {
-        let dice = match &mut self.engine {
-            Engine::Murray(game) => game.throw(),
-            Engine::Table(game) => game.throw(),
-        };
-        dice.map(|d| d.values().to_vec()).map_err(say)
+        let dice = self.game.throw().map_err(say)?;
+        Ok(dice.values().to_vec())
     }
 
     pub fn play(&mut self, step: &str) -> Result<StepView, String> {
-        match &mut self.engine {
-            Engine::Murray(game) => game.play_text(step).map(StepView::of).map_err(say),
-            Engine::Table(game) => game.play_text(step).map(StepView::of_move).map_err(say),
-        }
+        self.game.play_text(step).map(StepView::of).map_err(say)
     }
 
     pub fn undo(&mut self) -> Result<StepView, String> {
-        match &mut self.engine {
-            Engine::Murray(game) => game.undo().map(StepView::of).map_err(say),
-            Engine::Table(game) => game.undo().map(StepView::of_move).map_err(say),
-        }
+        self.game.undo().map(StepView::of).map_err(say)
     }
 
     /// Ends the turn; returns its record line.
     pub fn confirm(&mut self) -> Result<String, String> {
-        match &mut self.engine {
-            Engine::Murray(game) => game.confirm().map(say).map_err(say),
-            Engine::Table(game) => game.confirm().map(say).map_err(say),
-        }
+        self.game.confirm().map(say).map_err(say)
     }
 
     pub fn snapshot(&self) -> Snapshot {
-        match &self.engine {
-            Engine::Murray(game) => Snapshot::of(game),
-            Engine::Table(game) => Snapshot::of_table(game),
-        }
+        Snapshot::of(&self.game)
     }
 
     pub fn save(&self) -> SavedGame {
-        match &self.engine {
-            Engine::Murray(game) => game.save(),
-            Engine::Table(game) => game.save(),
-        }
+        self.game.save()
     }
 
     /// The game record of the confirmed turns so far, with who played and when; refused
@@ -268,57 +184,27 @@ impl Session {
         nigri: Option<&str>,
         date: Option<&str>,
     ) -> Result<String, String> {
-        let (albi, nigri, date) = (
-            albi.map(str::to_owned),
-            nigri.map(str::to_owned),
-            date.map(str::to_owned),
-        );
-        let (text, reads) = match &self.engine {
-            Engine::Murray(game) => {
-                let text = Record {
-                    albi,
-                    nigri,
-                    date,
-                    ..Record::from_game(game)
-                }
-                .to_string();
-                let reads = text.parse::<Record>().map(drop);
-                (text, reads)
-            }
-            Engine::Table(game) => {
-                let text = TableRecord {
-                    albi,
-                    nigri,
-                    date,
-                    ..game.record()
-                }
-                .to_string();
-                let reads = text.parse::<TableRecord>().map(drop);
-                (text, reads)
-            }
-        };
-        reads.map_err(|e| format!("the record would not read back: {}", e.message))?;
+        let text = Record {
+            albi: albi.map(str::to_owned),
+            nigri: nigri.map(str::to_owned),
+            date: date.map(str::to_owned),
+            ..self.game.record()
+        }
+        .to_string();
+        text.parse::<Record>()
+            .map_err(|e| format!("the record would not read back: {}", e.message))?;
         Ok(text)
     }
 
     pub fn geometry(&self) -> GeometryView {
-        match &self.engine {
-            Engine::Murray(_) => GeometryView::of(&Geometry::trier()),
-            Engine::Table(game) => GeometryView::of(&Geometry::of(game.rules())),
-        }
+        GeometryView::of(&Geometry::of(self.game.rules()))
     }
 
     pub fn refusal(&self, selected: Option<Tapped>, place: Tapped) -> Result<RefusalView, String> {
-        let marks = match &self.engine {
-            Engine::Murray(_) => MARKS,
-            Engine::Table(game) => game.rules().marks(),
-        };
+        let marks = self.game.rules().marks();
         let selected = parse_selected(selected, marks)?;
         let place = parse_place(place, marks)?;
-        Ok(RefusalView::of(match &self.engine {
-            Engine::Murray(game) => game.refusal(selected, place),
-            Engine::Table(game) => game.refusal(selected, place),
-        }))
+        Ok(RefusalView::of(self.game.refusal(selected, place)))
     }
 }
 
@@ -413,7 +299,7 @@ mod tests {
             .contains("XSN"));
         let mut s = session("A w15s0o0: w15s0o0:");
         assert!(s.play("in/3").unwrap_err().contains("throw"));
-        assert!(s.play("zz").unwrap_err().contains("not a step"));
+        assert!(s.play("zz").unwrap_err().contains("throw"));
         assert!(s.undo().is_err());
     }
 
@@ -428,7 +314,7 @@ mod tests {
         assert!(s.throw_dice().unwrap_err().contains("already thrown"));
         assert!(s.confirm().unwrap_err().contains("can still be played"));
         assert!(s.play("36/off").unwrap_err().contains("not a legal step"));
-        assert!(s.play("in/5/6").unwrap_err().contains("not a step"));
+        assert!(s.play("in/5/6").unwrap_err().contains("not a legal step"));
         assert_eq!(s.snapshot(), thrown);
         // A game won before the throw has nothing left to throw, play or confirm.
         let mut won = session("A w0s0o15: w0s3o3:2,29,31x2,33x4,34 5");
@@ -454,7 +340,7 @@ mod tests {
 
     #[test]
     fn saved_games_replay_exactly_and_tampering_is_caught() {
-        // Austin and Murray's rules, and readings on the general engine (its opening throws
+        // Austin and Murray's rules, and other readings (their opening throws
         // are checked in readings.rs).
         for rules in [None, Some("italian"), Some("russian")] {
             let mut s = Session::new(Some("42"), Some("nigri"), rules).unwrap();

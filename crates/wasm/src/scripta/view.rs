@@ -2,8 +2,7 @@
 //! and nothing else.
 
 use ludi_core::scripta::{
-    Cell, Die, DieState, From, Game, Geometry, Hit, Mark, Move, Refusal, Side, Step, Table,
-    TableGame, To, Tray, MARKS,
+    Cell, Die, DieState, From, Game, Geometry, Hit, Mark, Move, Refusal, Side, Table, To, Tray,
 };
 use serde::Serialize;
 
@@ -51,21 +50,8 @@ pub struct StepView {
 }
 
 impl StepView {
-    pub fn of(step: Step) -> StepView {
-        StepView {
-            step: step.to_string(),
-            from: PlaceView::from(step.from),
-            to: PlaceView::to(step.to),
-            die: step.die.get(),
-            hit: step.hit,
-            count: 1,
-            dice: vec![step.die.get()],
-            summed: false,
-        }
-    }
-
     /// A move under any reading.
-    pub fn of_move(mv: Move) -> StepView {
+    pub fn of(mv: Move) -> StepView {
         let dice = mv.dice.values();
         StepView {
             step: mv.to_string(),
@@ -91,42 +77,12 @@ pub struct SourceSteps {
     pub steps: Vec<StepView>,
 }
 
-/// The legal moves under another reading grouped by source, the groups in the order the
-/// core first lists a move from each; in a group single-die moves come first by die, then
-/// stacks, then sums, each by distance.
-fn table_sources(legal: &[Move]) -> Vec<SourceSteps> {
-    let mut groups: Vec<SourceSteps> = Vec::new();
-    for &mv in legal {
-        let view = StepView::of_move(mv);
-        match groups.iter_mut().find(|g| g.source == view.from) {
-            Some(group) => group.steps.push(view),
-            None => groups.push(SourceSteps {
-                source: view.from,
-                steps: vec![view],
-            }),
-        }
-    }
-    // An insertion sort, stable, of a handful of moves: a library sort would cost the wasm
-    // kilobytes.
-    let key = |s: &StepView| (s.summed, s.count > 1, s.die, s.count);
-    for group in &mut groups {
-        let steps = &mut group.steps;
-        for i in 1..steps.len() {
-            let mut j = i;
-            while j > 0 && key(&steps[j - 1]) > key(&steps[j]) {
-                steps.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-    }
-    groups
-}
-
-/// The legal steps grouped by source. Steps come sorted by source, so each group is a run.
+/// The legal moves grouped by source, in the order the game lists them (each source's moves
+/// together).
 fn sources(game: &Game) -> Vec<SourceSteps> {
     let mut groups: Vec<SourceSteps> = Vec::new();
-    for step in game.legal_steps() {
-        let view = StepView::of(step);
+    for mv in game.legal_moves() {
+        let view = StepView::of(mv);
         match groups.last_mut() {
             Some(group) if group.source == view.from => group.steps.push(view),
             _ => groups.push(SourceSteps {
@@ -170,6 +126,24 @@ fn hit_to_move(table: &Table, side: Side) -> u8 {
     table.must_move_first(side).count_ones() as u8
 }
 
+/// Per side, the marks where one of its counters could not land now because the other side
+/// holds them (the core's `Table::blocked`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BlockedView {
+    pub albi: Vec<u8>,
+    pub nigri: Vec<u8>,
+}
+
+impl BlockedView {
+    fn of(table: &Table) -> BlockedView {
+        let marks = |side| table.blocked(side).iter().map(|m| m.get()).collect();
+        BlockedView {
+            albi: marks(Side::Albi),
+            nigri: marks(Side::Nigri),
+        }
+    }
+}
+
 /// Counters of one side on one mark.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Placed {
@@ -203,6 +177,7 @@ pub struct Snapshot {
     /// `austin-murray` for Austin and Murray's rules, else the preset id or the canonical
     /// key=value text.
     pub rules: String,
+    pub blocked: BlockedView,
 }
 
 fn dice_views(states: Vec<(Die, DieState)>) -> Vec<DieView> {
@@ -216,41 +191,9 @@ fn dice_views(states: Vec<(Die, DieState)>) -> Vec<DieView> {
 }
 
 impl Snapshot {
+    /// Marks in the numbering of the side whose counters stand there (the page places a
+    /// private cell by its owner).
     pub fn of(game: &Game) -> Snapshot {
-        let position = game.position();
-        let marks = (1..=MARKS)
-            .filter_map(Mark::new)
-            .filter_map(|m| {
-                position.occupant(m).map(|(side, count)| Placed {
-                    mark: m.get(),
-                    side: side.name(),
-                    count,
-                })
-            })
-            .collect();
-        Snapshot {
-            position: position.to_string(),
-            turn: position.turn().name(),
-            opener: game.opener().name(),
-            thrown: !game.thrown().is_empty(),
-            dice: dice_views(game.dice_states()),
-            turn_over: game.turn_is_over(),
-            steps: game.steps().map(StepView::of).collect(),
-            sources: sources(game),
-            albi: TrayView::of(position.tray(Side::Albi), 0),
-            nigri: TrayView::of(position.tray(Side::Nigri), 0),
-            marks,
-            turns: game.record().len(),
-            winner: game.winner().map(Side::name),
-            seed: game.seed().to_string(),
-            turn_seed: game.turn_seed().to_string(),
-            rules: "austin-murray".into(),
-        }
-    }
-
-    /// A game under another reading: marks in the numbering of the side whose counters
-    /// stand there (the page places a private cell by its owner).
-    pub fn of_table(game: &TableGame) -> Snapshot {
         let table = game.table();
         let rules = table.rules();
         let mut marks = Vec::new();
@@ -273,8 +216,8 @@ impl Snapshot {
             thrown: !game.thrown().is_empty(),
             dice: dice_views(game.dice_states()),
             turn_over: game.turn_is_over(),
-            steps: game.moves().map(StepView::of_move).collect(),
-            sources: table_sources(&game.legal_moves()),
+            steps: game.moves().map(StepView::of).collect(),
+            sources: sources(game),
             albi: TrayView::of(table.tray(Side::Albi), hit_to_move(table, Side::Albi)),
             nigri: TrayView::of(table.tray(Side::Nigri), hit_to_move(table, Side::Nigri)),
             marks,
@@ -283,6 +226,7 @@ impl Snapshot {
             seed: game.seed().to_string(),
             turn_seed: game.turn_seed().to_string(),
             rules: rules.name(),
+            blocked: BlockedView::of(table),
         }
     }
 }

@@ -752,9 +752,8 @@ export async function mountScripta(root, ctx) {
     },
     blocked() {
       const side = mine();
-      // The other side's own cells (the split track's) block nothing: this side never goes there.
-      const theirs = (m) => geometry.cells.some((c) => c.owner === m.side && c.mark === m.mark);
-      const held = marksOf(other(side)).filter((m) => m.count >= 2 && !theirs(m)).map((m) => m.mark);
+      // The engine decides where one counter of this side cannot land (columns, private cells).
+      const held = snap().blocked[side];
       return held.length
         ? say('a11y.blocked', { side: t(`side.${side}`), marks: i18n.list(held), count: held.length })
         : say('a11y.blocked.none', { side: t(`side.${side}`) });

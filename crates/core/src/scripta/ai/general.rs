@@ -1,7 +1,7 @@
-//! The computer players for any [`Rules`] on the general engine ([`Table`]). The network of
-//! `hard` and `expert` was trained on Austin and Murray's board, so under other rules every
-//! level from `easy` up plays this hand-written evaluation; `easy` blurs it with noise, as
-//! on the fast engine.
+//! The computer players under any [`Rules`] but Austin and Murray's, on the general engine.
+//! The network of `hard` and `expert` was trained on Austin and Murray's board, so here every
+//! level from `easy` up plays this hand-written evaluation; `easy` blurs it with noise, as on
+//! the fast engine.
 //!
 //! [`Rules`]: crate::scripta::Rules
 
@@ -11,46 +11,29 @@ use crate::scripta::position::Side;
 use crate::scripta::table::{Table, TableTurn};
 use crate::scripta::{Mark, Track};
 
-/// A player of any rules: a level and its own random numbers.
-pub struct TablePlayer {
-    level: Level,
-    rng: Rng,
-}
-
-impl TablePlayer {
-    pub fn new(level: Level, seed: u64) -> TablePlayer {
-        TablePlayer {
-            level,
-            rng: Rng::new(seed),
+/// The outcome of the throw a player of `level` drawing on `rng` picks in `table`, which
+/// carries the dice.
+pub(super) fn choose(level: Level, rng: &mut Rng, table: &Table) -> Option<TableTurn> {
+    let mut outcomes = table.turns();
+    if level == Level::Random {
+        let i = rng.below(outcomes.len() as u32) as usize;
+        return Some(outcomes.swap_remove(i));
+    }
+    let side = table.turn();
+    let noise = if level == Level::Easy { 12.0 } else { 0.0 };
+    let mut best: Option<(f64, TableTurn)> = None;
+    for outcome in outcomes {
+        let score = evaluate(&outcome.result, side) + noise * rng.unit();
+        if best.as_ref().is_none_or(|(b, _)| score > *b) {
+            best = Some((score, outcome));
         }
     }
-
-    /// The outcome of the throw this player picks, `None` when the table has no dice.
-    pub fn choose(&mut self, table: &Table) -> Option<TableTurn> {
-        if table.dice().is_empty() {
-            return None;
-        }
-        let mut outcomes = table.turns();
-        if self.level == Level::Random {
-            let i = self.rng.below(outcomes.len() as u32) as usize;
-            return Some(outcomes.swap_remove(i));
-        }
-        let side = table.turn();
-        let noise = if self.level == Level::Easy { 12.0 } else { 0.0 };
-        let mut best: Option<(f64, TableTurn)> = None;
-        for outcome in outcomes {
-            let score = evaluate(&outcome.result, side) + noise * self.rng.unit();
-            if best.as_ref().is_none_or(|(b, _)| score > *b) {
-                best = Some((score, outcome));
-            }
-        }
-        best.map(|(_, turn)| turn)
-    }
+    best.map(|(_, turn)| turn)
 }
 
 /// How good `table` (after `side`'s move) is for `side`: the race, counters borne off, blots
 /// within the enemy's reach, blocks standing in the enemy's way.
-pub fn evaluate(table: &Table, side: Side) -> f64 {
+fn evaluate(table: &Table, side: Side) -> f64 {
     if let Some(winner) = table.winner() {
         return if winner == side { 1e6 } else { -1e6 };
     }
@@ -103,6 +86,7 @@ pub fn evaluate(table: &Table, side: Side) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Player;
     use super::*;
     use crate::scripta::{Rules, PRESETS};
 
@@ -110,8 +94,8 @@ mod tests {
     fn game(rules: Rules, albi: Level, nigri: Level, seed: u64) -> Option<Side> {
         let mut dice = Rng::new(seed);
         let mut players = [
-            TablePlayer::new(albi, seed),
-            TablePlayer::new(nigri, seed + 1),
+            Player::new(albi, seed).unwrap(),
+            Player::new(nigri, seed + 1).unwrap(),
         ];
         let mut table = Table::start(rules, Side::Albi);
         for _ in 0..3000 {

@@ -13,10 +13,13 @@
 //! Playouts move with [`random_turn`] (each legal step equally likely, as the `random`
 //! player's fast path does), which costs a fraction of listing every outcome of every throw
 //! of a 200-turn game; the tree itself always branches over the engine's distinct outcomes.
+//! It plays Austin and Murray's rules, on their fast engine.
 
 use crate::rng::Rng;
 use crate::scripta::movegen::{random_turn, Generator, Turn};
 use crate::scripta::position::{Dice, Position, Side};
+use crate::scripta::ruleset::Rules;
+use crate::scripta::table::{outcome, Table, TableTurn};
 
 /// The playout budget per move of `mcts` without a number.
 pub const DEFAULT_PLAYOUTS: u32 = 1_000;
@@ -70,9 +73,19 @@ impl Mcts {
         self.playouts
     }
 
-    /// The outcome the search favours for `position` (which carries the dice); `None` when
-    /// there are no dice or the game is over.
-    pub fn choose(&mut self, position: &Position) -> Option<Turn> {
+    /// Whether this player plays `rules`: Austin and Murray's only.
+    pub fn plays(rules: &Rules) -> bool {
+        rules.is_default()
+    }
+
+    /// The outcome the search favours for `table` (which carries the dice); `None` when there
+    /// are no dice, the game is over or the rules are not ones it [`plays`](Mcts::plays).
+    pub fn choose(&mut self, table: &Table) -> Option<TableTurn> {
+        let turn = self.search(&table.position()?)?;
+        Some(outcome(&turn, table.turn()))
+    }
+
+    fn search(&mut self, position: &Position) -> Option<Turn> {
         let turns = self.generator.turns(position);
         if turns.len() <= 1 {
             return turns.first().copied();
@@ -208,22 +221,24 @@ fn sorted_throw(rng: &mut Rng) -> [u8; 3] {
 mod tests {
     use super::*;
 
-    fn position(text: &str) -> Position {
+    fn position(text: &str) -> Table {
         text.parse().unwrap()
     }
 
     #[test]
     fn picks_one_of_the_engines_outcomes_and_repeats_itself_for_a_seed() {
-        let mut generator = Generator::new();
         for text in [
             "A w15s0o0: w15s0o0: 235",
             "N w3s0o2:4,9x3,20x2,33x4 w5s1o0:2x2,8,30x6 146",
         ] {
             let p = position(text);
             let a = Mcts::new(60, 9).choose(&p).unwrap();
-            assert!(generator.turns(&p).contains(&a), "{text}");
+            assert!(p.turns().contains(&a), "{text}");
             assert_eq!(Mcts::new(60, 9).choose(&p), Some(a), "{text}");
         }
+        let italian = position("italian A w15s0o0: w15s0o0: 235");
+        assert!(!Mcts::plays(italian.rules()));
+        assert_eq!(Mcts::new(60, 9).choose(&italian), None);
     }
 
     #[test]
@@ -231,7 +246,7 @@ mod tests {
         // Albi bear off their last two counters with the 6 and 5, or dawdle to 36 and let
         // Nigri bear off their last two from 34 with most throws.
         let p = position("A w0s0o13:31,32 w0s0o13:34x2 564");
-        let outcomes = Generator::new().turns(&p).to_vec();
+        let outcomes = p.turns();
         assert!(outcomes.iter().any(|t| t.result.winner().is_none()));
         let chosen = Mcts::new(200, 3).choose(&p).unwrap();
         assert_eq!(chosen.result.winner(), Some(Side::Albi));
@@ -240,7 +255,10 @@ mod tests {
     #[test]
     fn no_dice_or_a_finished_game_gives_no_turn() {
         let mut mcts = Mcts::new(10, 1);
-        assert_eq!(mcts.choose(&Position::start(Side::Albi)), None);
+        assert_eq!(
+            mcts.choose(&Table::start(Rules::AUSTIN_MURRAY, Side::Albi)),
+            None
+        );
         assert_eq!(mcts.choose(&position("N w0s0o15: w0s0o0:30x15 123")), None);
     }
 }

@@ -1,7 +1,10 @@
 //! Computer players for XII Scripta, from a random mover to a searching neural player.
 //!
-//! Every player looks at the distinct outcomes of the throw that the rules engine lists and
-//! picks one; a player is deterministic for its seed.
+//! Every player looks at the distinct outcomes of the throw and picks one; a player is
+//! deterministic for its seed. A [`Player`] plays any reading: under Austin and Murray's
+//! rules on their fast engine, with the levels below; under the others the network (trained
+//! on Austin and Murray's board) has no say, and every level from `easy` up plays the
+//! hand-written evaluation of `general.rs`, `easy` with noise.
 //! - `random`: any outcome, uniformly.
 //! - `easy`: the race and a flat blot penalty, blurred by deliberate noise.
 //! - `medium`: a hand-written evaluation (see [`heuristic::medium`]).
@@ -14,19 +17,26 @@
 //! `ludi-core` has no clock (there is none on wasm32 without the page's help), so a time
 //! budget comes with a [`Clock`] that the caller supplies; without one, `expert` searches a
 //! fixed number of candidates and so plays reproducibly.
+//!
+//! The fast engine's [`Position`] and [`Generator`] show here for the network's features and
+//! training only: an accelerator for the players, with no game, record, refusal, notation or
+//! save of its own. A position comes from a [`Table`] under Austin and Murray's rules.
 
 pub mod analysis;
 pub mod features;
-pub mod general;
+mod general;
 pub mod heuristic;
 pub mod mcts;
 pub mod net;
 pub mod train;
 
+pub use super::movegen::Generator;
+pub use super::position::Position;
 pub use net::{Net, WeightsError};
 
-use super::movegen::{Generator, Turn};
-use super::position::{Dice, Position};
+use super::movegen::Turn;
+use super::position::Dice;
+use super::table::{outcome, Table, TableTurn};
 use crate::rng::Rng;
 use features::encode;
 use heuristic::Throws;
@@ -180,21 +190,48 @@ impl Player {
         self.search = search;
     }
 
-    /// The turn this player picks in `position` (which carries the dice), within the fixed
+    /// The outcome this player picks in `table` (which carries the dice), within the fixed
     /// search; `None` when there are no dice or the game is over.
-    pub fn choose(&mut self, position: &Position) -> Option<Turn> {
-        self.pick(position, None)
+    ///
+    /// ```
+    /// use ludi_core::scripta::ai::{Level, Player};
+    /// use ludi_core::scripta::Table;
+    ///
+    /// for xsn in ["A w15s0o0: w15s0o0: 235", "russian A w0s0o0:1x2,2x2,3x2,4x2,5x2,6x2 w0s0o0:1x2,2x2,3x2,4x2,5x2,6x2 235"] {
+    ///     let table: Table = xsn.parse().unwrap();
+    ///     let turn = Player::new(Level::Medium, 1).unwrap().choose(&table).unwrap();
+    ///     assert!(table.turns().iter().any(|t| t.result == turn.result));
+    /// }
+    /// ```
+    pub fn choose(&mut self, table: &Table) -> Option<TableTurn> {
+        self.choose_table(table, None)
     }
 
     /// As [`Player::choose`], but `expert` stops searching further candidates when the next
     /// would likely overrun `millis` on `clock`.
     pub fn choose_within(
         &mut self,
-        position: &Position,
+        table: &Table,
         clock: &dyn Clock,
         millis: f64,
-    ) -> Option<Turn> {
-        self.pick(position, Some((clock, millis)))
+    ) -> Option<TableTurn> {
+        self.choose_table(table, Some((clock, millis)))
+    }
+
+    fn choose_table(
+        &mut self,
+        table: &Table,
+        time: Option<(&dyn Clock, f64)>,
+    ) -> Option<TableTurn> {
+        if table.dice().is_empty() || table.winner().is_some() {
+            return None;
+        }
+        match table.position() {
+            Some(position) => self
+                .pick(&position, time)
+                .map(|turn| outcome(&turn, table.turn())),
+            None => general::choose(self.level, &mut self.rng, table),
+        }
     }
 
     fn pick(&mut self, position: &Position, time: Option<(&dyn Clock, f64)>) -> Option<Turn> {
@@ -300,7 +337,7 @@ impl Player {
 }
 
 /// The chance that the side that just moved wins from `result` (the opponent to move).
-pub fn after_turn(net: &Net, result: &Position) -> f32 {
+pub(crate) fn after_turn(net: &Net, result: &Position) -> f32 {
     if result.winner().is_some() {
         1.0
     } else {
@@ -309,7 +346,7 @@ pub fn after_turn(net: &Net, result: &Position) -> f32 {
 }
 
 /// The outcome `net` rates best for its mover (the first of equals): `hard`'s choice.
-pub fn best_turn(net: &Net, turns: &[Turn]) -> Option<Turn> {
+pub(crate) fn best_turn(net: &Net, turns: &[Turn]) -> Option<Turn> {
     turns
         .get(best_by(turns, |t| after_turn(net, &t.result)))
         .copied()
@@ -330,9 +367,9 @@ fn best_by(turns: &[Turn], mut score: impl FnMut(&Turn) -> f32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scripta::Side;
+    use crate::scripta::{Rules, Side};
 
-    fn positions() -> Vec<Position> {
+    fn positions() -> Vec<Table> {
         [
             "A w15s0o0: w15s0o0: 235",
             "N w3s0o2:4,9x3,20x2,33x4 w5s1o0:2x2,8,30x6 146",
@@ -362,9 +399,9 @@ mod tests {
 
     #[test]
     fn every_player_picks_a_legal_outcome_and_repeats_itself_for_a_seed() {
-        let mut generator = Generator::new();
-        for position in positions() {
-            let outcomes = generator.turns(&position).to_vec();
+        let italian = "italian A w0s0o3:8,9x3,20x2,23x5,28 w0s0o2:10,12x3,21,26x4,27x4 146";
+        for position in positions().into_iter().chain([italian.parse().unwrap()]) {
+            let outcomes = position.turns();
             for level in Level::ALL {
                 let a = player(level, 7).choose(&position).unwrap();
                 let b = player(level, 7).choose(&position).unwrap();
@@ -377,8 +414,12 @@ mod tests {
     #[test]
     fn no_dice_or_a_finished_game_gives_no_turn() {
         let mut p = player(Level::Medium, 1);
-        assert_eq!(p.choose(&Position::start(Side::Albi)), None);
-        let won: Position = "N w0s0o15: w0s0o0:30x15 123".parse().unwrap();
+        assert_eq!(
+            p.choose(&Table::start(Rules::AUSTIN_MURRAY, Side::Albi)),
+            None
+        );
+        assert_eq!(p.choose(&Table::start(Rules::RUSSIAN, Side::Albi)), None);
+        let won: Table = "N w0s0o15: w0s0o0:30x15 123".parse().unwrap();
         assert_eq!(p.choose(&won), None);
     }
 
@@ -417,7 +458,7 @@ mod tests {
         });
         let capped = p.choose(position).unwrap();
         let mut hard = player(Level::Hard, 3);
-        assert_eq!(Some(capped), hard.choose(position));
+        assert_eq!(Some(capped.clone()), hard.choose(position));
         // Without the cap the same search looks further and, here, picks another turn.
         p.set_search(Search {
             candidates: 50,

@@ -325,7 +325,7 @@ fn file_len(hidden: usize) -> usize {
 mod tests {
     use super::super::features::encode;
     use super::*;
-    use crate::scripta::Position;
+    use crate::scripta::ai::Position;
 
     fn sample() -> Features {
         let p: Position = "A w3s0o2:4,9x3,20x2,33x4 w5s1o0:2x2,8,30x6"

@@ -1,12 +1,14 @@
-//! Austin and Murray's rules on the fast [`Position`] and its generator: the same counters by
-//! mark (the shared S has no private cells, so cell n is mark n on both), the turns converted
-//! back to moves. The general engine plays these rules too; tests check that both agree.
+//! Austin and Murray's rules on their fast engine: a table under them is read as a
+//! [`Position`] and back, so that whole turns, random games and the computer players run on
+//! `movegen` and none of its speed is lost. On the shared S both store a signed count per
+//! mark, cell n being mark n.
 
 use super::{Move, Table, TableTurn};
 use crate::rng::Rng;
 use crate::scripta::movegen::{self, Generator, Turn};
-use crate::scripta::position::{Dice, Position};
-use crate::scripta::ruleset::Rules;
+use crate::scripta::position::{Dice, Position, Side};
+use crate::scripta::ruleset::{Opener, Rules};
+use crate::scripta::step::Step;
 use std::cell::RefCell;
 
 thread_local! {
@@ -15,19 +17,21 @@ thread_local! {
 }
 
 impl Table {
-    /// The same counters, trays, mover and dice as a fast position. Only meaningful under
-    /// Austin and Murray's rules, which have no middle-row duty to carry over.
-    pub(crate) fn to_position(self) -> Position {
-        Position {
+    /// The fast engine's position of this table, when its rules are Austin and Murray's.
+    pub(crate) fn position(&self) -> Option<Position> {
+        if !self.rules.is_default() {
+            return None;
+        }
+        Some(Position {
             board: self.cells,
             trays: self.trays,
             turn: self.turn,
             dice: self.dice,
-        }
+        })
     }
 
-    /// A fast position as a table under Austin and Murray's rules.
-    pub(crate) fn from_position(position: &Position) -> Table {
+    /// The table of a fast engine's position, under Austin and Murray's rules.
+    pub(crate) fn of_position(position: &Position) -> Table {
         Table {
             rules: Rules::AUSTIN_MURRAY,
             cells: position.board,
@@ -39,41 +43,117 @@ impl Table {
     }
 }
 
-/// The fast generator's outcomes of `table`'s throw, as [`Table::turns`] lists them.
+/// The fast generator's outcomes of `table`'s throw, as [`Table::turns`] lists them: in its
+/// order, each with its first order of moves.
 pub(super) fn turns(table: &Table) -> Vec<TableTurn> {
-    let position = table.to_position();
+    let Some(position) = table.position() else {
+        return table.turns_general();
+    };
     GENERATOR.with(|generator| {
         generator
             .borrow_mut()
             .turns(&position)
             .iter()
-            .map(|turn| outcome(table, turn))
+            .map(|turn| outcome(turn, table.turn))
             .collect()
     })
 }
 
 /// A random turn of the fast engine, chosen step by step (see [`Table::random_turn`]).
 pub(super) fn random_turn(table: &Table, rng: &mut Rng) -> TableTurn {
-    outcome(table, &movegen::random_turn(&table.to_position(), rng))
+    match table.position() {
+        Some(position) => outcome(&movegen::random_turn(&position, rng), table.turn),
+        None => table.random_turn_general(rng),
+    }
 }
 
-/// A fast turn as moves of one die each and the table it leaves, the turn not yet passed.
-fn outcome(table: &Table, turn: &Turn) -> TableTurn {
-    let moves = turn
-        .steps()
-        .map(|step| Move {
+impl Move {
+    /// The move of one die a step makes.
+    pub(crate) fn of_step(step: Step) -> Move {
+        Move {
             from: step.from,
             to: step.to,
             count: 1,
             dice: Dice::new(&[step.die.get()]).unwrap_or(Dice::NONE),
             summed: false,
             hit: u8::from(step.hit),
-        })
-        .collect();
-    let result = Table {
-        turn: table.turn,
-        dice: Dice::NONE,
-        ..Table::from_position(&turn.result)
+        }
+    }
+}
+
+/// A fast engine's turn played by `mover` as an outcome: its moves, and the table they leave
+/// with the turn not yet passed.
+pub(crate) fn outcome(turn: &Turn, mover: Side) -> TableTurn {
+    TableTurn {
+        moves: turn.steps().map(Move::of_step).collect(),
+        result: Table {
+            turn: mover,
+            dice: Dice::NONE,
+            ..Table::of_position(&turn.result)
+        },
+    }
+}
+
+/// A whole game between two random players under `rules`: the winner and the number of
+/// turns. The opener is `opener`, or the higher opening throw where the rules say so. Under
+/// Austin and Murray's rules each step is drawn at random on the fast engine; under the
+/// others each distinct outcome is equally likely. Every random game ends (the tests check
+/// it), so the loop has no limit.
+///
+/// ```
+/// use ludi_core::rng::Rng;
+/// use ludi_core::scripta::{random_game, Rules, Side};
+///
+/// for rules in [Rules::AUSTIN_MURRAY, Rules::ITALIAN_6] {
+///     let (_, turns) = random_game(&rules, &mut Rng::new(1), Side::Albi);
+///     assert_eq!(random_game(&rules, &mut Rng::new(1), Side::Albi).1, turns);
+/// }
+/// ```
+pub fn random_game(rules: &Rules, rng: &mut Rng, opener: Side) -> (Side, usize) {
+    if rules.is_default() {
+        return movegen::random_game(rng, opener);
+    }
+    let opener = match rules.opener {
+        Opener::Albi => opener,
+        Opener::Throw => Table::opening_throw(rules, rng).0,
     };
-    TableTurn { moves, result }
+    let mut table = Table::start(*rules, opener);
+    let mut turns = 0;
+    loop {
+        let thrown = table.throw(rng);
+        let mut outcomes = table.with_dice(thrown).turns();
+        turns += 1;
+        let pick = rng.below(outcomes.len() as u32) as usize;
+        table = outcomes.swap_remove(pick).result;
+        if let Some(winner) = table.winner() {
+            return (winner, turns);
+        }
+        table.pass_turn(thrown);
+    }
+}
+
+/// The tests of the fast engine write its positions in XSN, through the table.
+#[cfg(test)]
+mod xsn {
+    use super::*;
+    use crate::scripta::xsn::XsnError;
+    use std::fmt;
+    use std::str::FromStr;
+
+    impl FromStr for Position {
+        type Err = XsnError;
+
+        fn from_str(text: &str) -> Result<Position, XsnError> {
+            let table: Table = text.parse()?;
+            table
+                .position()
+                .ok_or_else(|| XsnError::new("rules", "not Austin and Murray's"))
+        }
+    }
+
+    impl fmt::Display for Position {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            Table::of_position(self).fmt(f)
+        }
+    }
 }

@@ -1,26 +1,24 @@
-//! Why a tap on the board does nothing under any reading, as [`Game::refusal`] answers it
-//! under Austin and Murray's: asked only for a tap that is neither a legal move of the
-//! selected source nor a source to pick up. Marks are in the mover's own numbering, but for
-//! [`Place::Own`], a side's own: a tap on the other side's private cell answers `not-yours`
-//! when it holds that side's counters, else `other-cell` (the mover's counters never go
-//! there).
-//!
-//! [`Game::refusal`]: crate::scripta::Game::refusal
+//! Why a tap on the board does nothing under any reading: asked only for a tap that is
+//! neither a legal move of the selected source nor a source to pick up. Marks are in the
+//! mover's own numbering, but for [`Place::Own`], a side's own: a tap on the other side's
+//! private cell answers `not-yours` when it holds that side's counters, else `other-cell`
+//! (the mover's counters never go there).
 
+use super::super::game::Game;
 use super::super::position::{Mark, Side};
 use super::super::refusal::{Place, Refusal};
 use super::super::step::{From, To};
-use super::{moves_first, Move, Table, TableGame};
+use super::{moves_first, Move, Table};
 
-impl TableGame {
+impl Game {
     /// Why tapping `place`, with `selected` picked up (the tray or a mark), does nothing now:
     /// the game as a whole speaks first (over, not thrown, turn over), then the place.
     ///
     /// ```
-    /// use ludi_core::scripta::{Mark, Place, Refusal, Table, TableGame};
+    /// use ludi_core::scripta::{Mark, Place, Refusal, Table, Game};
     ///
     /// let table: Table = "italian A w13s0o0:2,3 w15s0o0: 666".parse().unwrap();
-    /// let game = TableGame::from_table(table, 1);
+    /// let game = Game::from_table(table, 1);
     /// let two = Place::Mark(Mark::new(2).unwrap());
     /// assert_eq!(game.refusal(None, two), Refusal::EnterAllFirst { counters: 13 });
     /// assert_eq!(game.refusal(None, two).code(), "enter-all-first");
@@ -129,12 +127,38 @@ fn source_refusal(table: &Table, moves: &[Move], mark: Mark) -> Refusal {
     Refusal::Empty { mark }
 }
 
+impl Table {
+    /// The marks of `side`'s track (in its own numbering) where one of its counters could not
+    /// land now because the other side holds the mark, as the moves' rule check decides it
+    /// (two or more, which a lone counter never captures, even where columns are captured);
+    /// the other side's private cells are no part of `side`'s track.
+    ///
+    /// ```
+    /// use ludi_core::scripta::Table;
+    ///
+    /// let t: Table = "italian A w11s0o0:3x2,20x2 w10s0o0:3x2,9,21x2".parse().unwrap();
+    /// let marks = |side| t.blocked(side).iter().map(|m| m.get()).collect::<Vec<_>>();
+    /// assert_eq!(marks(ludi_core::scripta::Side::Albi), [21]);
+    /// assert_eq!(marks(ludi_core::scripta::Side::Nigri), [20]);
+    /// ```
+    pub fn blocked(&self, side: Side) -> Vec<Mark> {
+        let mover = Table {
+            turn: side,
+            ..*self
+        };
+        (self.rules.private_marks() + 1..=self.rules.marks())
+            .filter(|&m| mover.enemies(side, m) > 0 && mover.landing(m, 1).is_err())
+            .filter_map(Mark::new)
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn game(xsn: &str) -> TableGame {
-        TableGame::from_table(xsn.parse().unwrap(), 1)
+    fn game(xsn: &str) -> Game {
+        Game::from_table(xsn.parse().unwrap(), 1)
     }
 
     fn mark(n: u8) -> Mark {
@@ -150,7 +174,7 @@ mod tests {
     }
 
     /// The page asks only about taps that are not a legal move of the selection.
-    fn legal(g: &TableGame, text: &str) {
+    fn legal(g: &Game, text: &str) {
         assert!(
             g.table().legal_move(text).is_ok(),
             "{text} in {}",
@@ -373,7 +397,7 @@ mod tests {
         let mut rng = Rng::new(11);
         for bits in (0..5).chain([0x44, 0x6c4, 0x1f0c, 0x2a87, 0x7fff, 0x3456, 0x55a4]) {
             let rules = Rules::from_switches(bits);
-            let mut game = TableGame::new(rules, u64::from(bits), Side::Albi);
+            let mut game = Game::new(rules, u64::from(bits), Side::Albi);
             for _ in 0..300 {
                 if game.winner().is_some() {
                     break;
@@ -409,5 +433,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The two engines the page had disagreed here: every counter already stands on 31-36,
+    /// so bearing off has begun, and no die left takes the counter on 34 off.
+    #[test]
+    fn under_austin_and_murray_a_counter_no_die_bears_off_is_refused_as_inexact() {
+        let g = game("A w0s0o1:34x4,35x4,36x6 w0s0o0:2,4x3,7x2,24,32x6,33x2 514");
+        assert_eq!(
+            g.refusal(from(34), Place::Exit(Side::Albi)),
+            Refusal::BearOffExact { from: mark(34) }
+        );
+        assert_eq!(
+            g.refusal(from(34), Place::Exit(Side::Albi)).code(),
+            "bear-off-exact"
+        );
+    }
+
+    #[test]
+    fn a_mark_blocks_a_lone_counter_under_every_reading() {
+        let marks = |t: &Table, side| t.blocked(side).iter().map(|m| m.get()).collect::<Vec<_>>();
+        let s: Table = "A w11s0o0:3,20x3 w10s0o0:5x2,21,30x2".parse().unwrap();
+        assert_eq!(marks(&s, Side::Albi), [5, 30]);
+        assert_eq!(marks(&s, Side::Nigri), [20]);
+        // Columns are captured by as many, never by one counter.
+        let columns: Table = "italian-columns A w13s0o0:20x2 w13s0o0:21x2"
+            .parse()
+            .unwrap();
+        assert_eq!(marks(&columns, Side::Albi), [21]);
+        // Each side's private cells are its own.
+        let split: Table = "russian A w0s0o7:3x5 w0s0o5:3x5,20x2".parse().unwrap();
+        assert_eq!(marks(&split, Side::Albi), [20]);
+        assert!(marks(&split, Side::Nigri).is_empty());
     }
 }

@@ -70,11 +70,11 @@ fn austin_and_murray_outcomes_are_the_fast_engines() {
     for seed in 0..40 {
         for table in tables_of_a_game(Rules::AUSTIN_MURRAY, seed, 80) {
             let fast = table.turns();
-            let by_movegen: HashSet<Table> = movegen::turns(&table.to_position())
+            let by_movegen: HashSet<Table> = movegen::turns(&table.position().unwrap())
                 .iter()
                 .map(|t| Table {
                     turn: table.turn,
-                    ..Table::from_position(&t.result.with_dice(Dice::NONE))
+                    ..Table::of_position(&t.result.with_dice(Dice::NONE))
                 })
                 .collect();
             let results: HashSet<Table> = fast.iter().map(|t| t.result).collect();

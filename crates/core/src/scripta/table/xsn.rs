@@ -185,15 +185,50 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scripta::{Position, PRESETS};
+    use crate::scripta::PRESETS;
 
     #[test]
-    fn austin_and_murray_positions_read_alike_with_no_rules_field() {
+    fn austin_and_murray_positions_read_alike_with_or_without_the_rules_field() {
         for text in ["A w7s1o0:1x2,5,31x4 w13s0o0:4x2 235", "N w15s0o0: w15s0o0:"] {
             let table: Table = text.parse().unwrap();
             assert!(table.rules().is_default());
             assert_eq!(table.to_string(), text);
-            assert_eq!(text.parse::<Position>().unwrap().to_string(), text);
+            let named: Table = format!("austin-murray {text}").parse().unwrap();
+            assert_eq!(named, table);
+        }
+        let unsorted: Table = "A w7s1o0:31x4,5x1,1x2 w13s0o0:4x2 235".parse().unwrap();
+        assert_eq!(unsorted.to_string(), "A w7s1o0:1x2,5,31x4 w13s0o0:4x2 235");
+        assert!("N w15s0o0: w15s0o0:"
+            .parse::<Table>()
+            .unwrap()
+            .dice()
+            .is_empty());
+    }
+
+    #[test]
+    fn rejects_each_bad_part_by_name() {
+        let cases = [
+            ("", "position"),
+            ("A w15s0o0:", "position"),
+            ("X w15s0o0: w15s0o0:", "turn"),
+            ("A w15s0o0 w15s0o0:", "albi"),
+            ("A w14s0o0: w15s0o0:", "albi"),
+            ("A w14s0o0:37 w15s0o0:", "albi"),
+            ("A w14s0o0:0 w15s0o0:", "albi"),
+            ("A w13s0o0:3,3 w15s0o0:", "albi"),
+            ("A w13s0o0:3x0,4x2 w15s0o0:", "albi"),
+            ("A w-1s0o0: w15s0o0:", "albi"),
+            ("A w15s0o0: w14s0o0:3x2", "nigri"),
+            ("A w14s0o0:3 w14s0o0:3", "nigri"),
+            ("A w15s0o0: w15s0o0: 7", "dice"),
+            ("A w15s0o0: w15s0o0: 1234", "dice"),
+            ("A w15s0o0: w15s0o0: 1a", "dice"),
+            ("A w0s0o15: w0s0o15:", "position"),
+            ("A w15s0o0: w15s0o0: 12 3", "position"),
+        ];
+        for (text, part) in cases {
+            let err = text.parse::<Table>().expect_err(text);
+            assert_eq!(err.part, part, "{text}: {err}");
         }
     }
 
