@@ -1,15 +1,13 @@
 //! A XII Scripta position under any [`Rules`], with its moves: entering, single, summed and
 //! stack moves, hits to the tray or to the middle row, columns, the cap of four, exact or
-//! overshooting bearing off. Austin and Murray's rules keep their own fast [`Position`]
-//! (`position.rs`, `rules.rs`, `movegen.rs`); this is the general engine every other reading
-//! plays on, and it plays Austin and Murray's rules too, which the tests use to check it.
+//! overshooting bearing off. This is the one engine of every reading, Austin and Murray's
+//! included; under theirs, whole turns come from the fast private generator (`fast.rs`,
+//! `movegen.rs`), which the tests check against this one.
 //!
 //! Cells are stored by place on the board, not by mark: on the split track Albi's private
 //! marks 1-6 are cells 1-6, Nigri's cells 7-12, and the shared marks 7-30 cells 13-36; on the
 //! shared S cell n is mark n. A signed count per cell (Albi positive) makes "no cell holds
 //! both sides" true by construction.
-//!
-//! [`Position`]: super::Position
 
 use super::position::{cell_of, count_of, Dice, Mark, Side, Tray, DICE};
 use super::refusal::Refusal;

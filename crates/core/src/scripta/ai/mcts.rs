@@ -10,7 +10,7 @@
 //! on the way down. After the budget of playouts the most tried outcome at the root is
 //! played.
 //!
-//! Playouts move with [`random_turn`] (each legal step equally likely, as the `random`
+//! Playouts move with `random_turn` (each legal step equally likely, as the `random`
 //! player's fast path does), which costs a fraction of listing every outcome of every throw
 //! of a 200-turn game; the tree itself always branches over the engine's distinct outcomes.
 //! It plays Austin and Murray's rules, on their fast engine.
