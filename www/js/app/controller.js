@@ -12,7 +12,8 @@
 //   layout(root, i18n)          the fixed DOM: {main, status, board, over, overTitle,
 //                               overText, buttons: {hint, face, ...}}
 //   furnish?(c)                 more of the frame before the engine (c.parts)
-//   restore(engine, saved), fromLink(c, told)   the game of a save, of the link
+//   create(engine, {rules, seed, position})   a new game (each may be undefined; throws on
+//                               what the engine refuses); restore(engine, saved) a saved one
 //   setup?(c, game, told)       what the screen draws from the first game (c.parts, c.words);
 //                               problems go onto `told`, the first status line's notices
 //   state(c, snap, game)        the game's own fields of the store, for every new game
@@ -27,9 +28,10 @@
 //   computerTurn(c, {current, until})   the computer's turn; its hand-over to the other side
 //                               clears computerBusy, and nothing else may
 //   computerIdle                fields reset when a computer turn fails
+//   tapped?                     fields a refused tap resets
 //   hint: {start, ask(snap), shown(c, answer, position)}
 //   actions: {name(c, target)}  the game's own buttons' actions
-//   newGame(engine, snap), rulesPage(c, body), link(snap)
+//   rulesPage(c, body), link(snap)
 //   keyRows, shortcuts, commands(c), playText(c, text)
 //   roving(c), handler(c), placeOf(element), click?(c, event, act), attach?(c) -> detach
 // }
@@ -47,6 +49,7 @@ import {
   newGameEvent, startState, newGameState, situationShown,
 } from './screen-state.js';
 import { attachInput } from '../kit/input.js';
+import { refuse } from '../kit/animate.js';
 import { attachRoving, attachShortcuts } from '../kit/keyboard.js';
 import { createCommandLine, createKeysDialog, commandWords } from '../kit/command.js';
 
@@ -112,7 +115,7 @@ function begin(c) {
   const told = [...ctx.told];
   const start = startingGame(c.GAME, c.route, told, {
     restore: (saved) => spec.restore(engine, saved),
-    fromLink: () => spec.fromLink(c, told),
+    fromLink: () => fromLink(c, told),
     handoff: ctx.handoff,
   });
   spec.setup?.(c, start.game, told);
@@ -143,8 +146,43 @@ function begin(c) {
   c.dispatchChecked = (change) => dispatchChecked(c, change);
   c.replace = (next, vs) => replace(c, next, vs);
   c.press = (action) => press(c, action);
+  c.refused = (place, refusal) => refused(c, place, refusal);
   c.render = () => render(c, c.get());
   c.roving = attachRoving(c.dom.main, spec.roving(c));
+}
+
+/**
+ * The game the link asks for: its rules, seed and position, each checked by the engine; what
+ * it refuses is said (pushed onto `told`) and left out.
+ */
+function fromLink({ engine, route, spec, GAME }, told) {
+  const make = (link) => spec.create(engine, link);
+  let rules = route.rules ?? undefined;
+  if (rules !== undefined) {
+    try {
+      make({ rules }).free();
+    } catch {
+      told.push({ notice: 'unknownRules', args: { value: rules, fallback: `rules.${GAME.id}.${GAME.presets[0]}` } });
+      rules = undefined;
+    }
+  }
+  let seed = route.seed ?? undefined;
+  if (seed !== undefined) {
+    try {
+      make({ rules, seed }).free();
+    } catch (error) {
+      told.push({ notice: 'badSeed', args: { why: error.message } });
+      seed = undefined;
+    }
+  }
+  if (route.position) {
+    try {
+      return make({ rules, seed, position: route.position });
+    } catch (error) {
+      told.push({ notice: 'badPosition', args: { why: error.message } });
+    }
+  }
+  return make({ rules, seed });
 }
 
 /**
@@ -171,6 +209,16 @@ function dispatchChecked(c, change) {
     ? c.spec.checked(merged, legal)
     : { selected: legal.has(merged.selected) ? merged.selected : null };
   c.store.dispatch({ ...change, ...kept });
+}
+
+/**
+ * Answers a tap that plays nothing: the place shakes and the status says why (`refusal`, the
+ * engine's {code, args}); what the game keeps for a tap (`spec.tapped`, e.g. an open question)
+ * goes.
+ */
+function refused(c, place, refusal) {
+  refuse(place?.element);
+  c.store.dispatch({ ...c.spec.tapped, event: { kind: 'refuse', side: c.snap().turn, refusal } });
 }
 
 /** Puts `next` in place of the game on show, against `vs`: a new epoch stops the old one's work. */
@@ -320,7 +368,7 @@ function attachDialogs(c) {
   c.newGame = createNewGameDialog(root, i18n, GAME, (choice) => {
     const vs = opponentOfChoice(choice);
     if (vs.kind === 'computer') c.worker.warmUp();
-    replace(c, spec.newGame(c.engine, c.snap()), vs);
+    replace(c, spec.create(c.engine, { rules: c.snap().rules }), vs);
   });
   c.rules = createPageDialog(root, i18n, 'rules', (body) => spec.rulesPage(c, body));
   c.keys = createKeysDialog(root, i18n, spec.keyRows);

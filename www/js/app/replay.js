@@ -169,6 +169,42 @@ function layout(root, t, record, judged) {
   return { main, about, status, stage, navButtons, takeOver, opinion, list };
 }
 
+/**
+ * The take-over dialog: a game from the record at the turn on show (`turn()`), against the
+ * opponent chosen, starts on the game screen. Returns what opens it, offering the home
+ * screen's last choices.
+ */
+function takeOverAt(root, { i18n, go }, { record, game, adapter, header, status }, turn) {
+  const { t } = i18n;
+  const choices = loadChoices();
+  const dialog = createNewGameDialog(root, i18n, game, (choice) => {
+    const k = turn();
+    let taken;
+    try {
+      taken = adapter.fromRecord(record.text, k);
+    } catch (error) {
+      status.textContent = t('notice.failed', { why: error.message });
+      status.dataset.say = 'notice.failed';
+      return;
+    }
+    const vs = choice.opponent === 'computer'
+      ? { opponent: 'computer', level: choice.level, side: choice.side }
+      : { opponent: 'human' };
+    go(query({ ...adapter.link(header), ...vs }), { game: taken, turn: k });
+  }, { id: 'take-over', title: t('replay.takeOver') });
+
+  return () => {
+    const mine = choices[record.game] ?? {};
+    const computer = choices.opponent !== 'human';
+    dialog.open({
+      kind: computer ? 'computer' : 'human',
+      level: game.levels.includes(mine.level) ? mine.level : game.defaultLevel,
+      human: game.sides.includes(mine.side) ? mine.side : game.sides[0],
+      defaultLevel: game.defaultLevel,
+    });
+  };
+}
+
 export function mountReplay(root, ctx) {
   const { engine, i18n, games, worker, go } = ctx;
   const { t } = i18n;
@@ -305,33 +341,8 @@ export function mountReplay(root, ctx) {
   }
 
   // --- Taking over ---
-  const choices = loadChoices();
-  const takeOverDialog = createNewGameDialog(root, i18n, game, (choice) => {
-    const k = get().turn;
-    let taken;
-    try {
-      taken = adapter.fromRecord(record.text, k);
-    } catch (error) {
-      status.textContent = t('notice.failed', { why: error.message });
-      status.dataset.say = 'notice.failed';
-      return;
-    }
-    const vs = choice.opponent === 'computer'
-      ? { opponent: 'computer', level: choice.level, side: choice.side }
-      : { opponent: 'human' };
-    go(query({ ...adapter.link(header), ...vs }), { game: taken, turn: k });
-  }, { id: 'take-over', title: t('replay.takeOver') });
+  const openTakeOver = takeOverAt(root, ctx, { record, game, adapter, header, status }, () => get().turn);
 
-  function openTakeOver() {
-    const mine = choices[record.game] ?? {};
-    const computer = choices.opponent !== 'human';
-    takeOverDialog.open({
-      kind: computer ? 'computer' : 'human',
-      level: game.levels.includes(mine.level) ? mine.level : game.defaultLevel,
-      human: game.sides.includes(mine.side) ? mine.side : game.sides[0],
-      defaultLevel: game.defaultLevel,
-    });
-  }
 
   const onClick = (event) => {
     const target = event.target.closest('[data-action]');

@@ -8,7 +8,7 @@ import { button, div, header, statusLine, gameOverPanel, wait } from '../../app/
 import { mountGame, BUDGET } from '../../app/controller.js';
 import { computerSide } from '../../app/opponent.js';
 import { query } from '../../app/route.js';
-import { fly, refuse } from '../../kit/animate.js';
+import { fly } from '../../kit/animate.js';
 import { createBoard } from './board.js';
 import { createWords } from './words.js';
 import { renderRules } from './rules.js';
@@ -84,34 +84,6 @@ function layout(root, { t }) {
   };
 }
 
-
-/** The game the link asks for; problems with the link are added to `told`. */
-function fromLink({ engine, route }, told) {
-  let rules = route.rules ?? 'piso';
-  try {
-    new engine.LatrunculiGame(rules).free();
-  } catch {
-    told.push({ notice: 'unknownRules', args: { value: rules, fallback: 'rules.latrunculi.piso' } });
-    rules = 'piso';
-  }
-  let seed = route.seed ?? undefined;
-  if (seed !== undefined) {
-    try {
-      new engine.LatrunculiGame(rules, undefined, seed).free();
-    } catch (error) {
-      told.push({ notice: 'badSeed', args: { why: error.message } });
-      seed = undefined;
-    }
-  }
-  if (route.position) {
-    try {
-      return new engine.LatrunculiGame(rules, route.position, seed);
-    } catch (error) {
-      told.push({ notice: 'badPosition', args: { why: error.message } });
-    }
-  }
-  return new engine.LatrunculiGame(rules, undefined, seed);
-}
 
 /**
  * The last move of `g` as the engine played it (with what it took) and the squares before it.
@@ -320,11 +292,6 @@ async function showAgain(c) {
   animate(c, last.move, rects, flight(c));
 }
 
-function refused(c, place, refusal) {
-  refuse(place?.element);
-  c.store.dispatch({ event: { kind: 'refuse', refusal } });
-}
-
 /** The legal move that takes the selected counter (or a placement) to `square`, if any. */
 function moveTo(c, square) {
   const state = c.get();
@@ -338,14 +305,14 @@ function handler(c) {
     tap(place) {
       if (get().showing) return store.dispatch({ showing: null });
       if (c.computerToMove()) {
-        return refused(c, place, { code: 'computer-turn', args: { who: c.computerLabel() } });
+        return c.refused(place, { code: 'computer-turn', args: { who: c.computerLabel() } });
       }
       const { selected } = get();
       if (place.element.hasAttribute('data-target')) return play(c, moveTo(c, place.square));
       if (place.element.hasAttribute('data-selectable')) {
         return store.dispatch({ selected: selected === place.square ? null : place.square, event: null });
       }
-      return refused(c, place, c.game().refusal(selected, place.square));
+      return c.refused(place, c.game().refusal(selected, place.square));
     },
     dragFrom(place) {
       if (get().showing || !place.element.hasAttribute('data-selectable')) return null;
@@ -355,7 +322,7 @@ function handler(c) {
     drop(place) {
       if (!place) return;
       if (place.element.hasAttribute('data-target')) play(c, moveTo(c, place.square));
-      else if (place.square !== get().selected) refused(c, place, c.game().refusal(get().selected, place.square));
+      else if (place.square !== get().selected) c.refused(place, c.game().refusal(get().selected, place.square));
     },
   };
 }
@@ -452,7 +419,8 @@ const LATRUNCULI = {
   layout,
   setup: (c) => { c.words = createWords(c.i18n); },
   restore: (engine, saved) => engine.LatrunculiGame.restore(saved),
-  fromLink,
+  // Piso's rules unless the link names others.
+  create: (engine, { rules, seed, position }) => new engine.LatrunculiGame(rules ?? 'piso', position, seed),
   state: (c, snap, game) => ({ last: lastPlayed(game), showing: null, coming: null }),
   legal,
   render,
@@ -471,7 +439,6 @@ const LATRUNCULI = {
     shown: (c, move, position) => ({ hint: { position, move }, event: { kind: 'hint', who: c.t(`level.${GAME.hintLevel}`), move } }),
   },
   actions,
-  newGame: (engine, snap) => new engine.LatrunculiGame(snap.rules),
   rulesPage: (c, body) => renderRules(body, c.i18n, c.engine, c.snap().preset ?? c.snap().rules),
   link: (snap) => query({ game: GAME.id, rules: snap.preset ?? snap.rules, position: snap.position }),
   keyRows: [

@@ -91,37 +91,6 @@ function layout(root, { t }) {
 }
 
 
-/** The game the link asks for; problems with the link are added to `told`. */
-function fromLink({ engine, route }, told) {
-  // The reading: a preset's id or a key=value text, which the engine reads or refuses.
-  let rules = route.rules ?? undefined;
-  if (rules !== undefined) {
-    try {
-      new engine.ScriptaGame('1', undefined, rules).free();
-    } catch {
-      told.push({ notice: 'unknownRules', args: { value: rules, fallback: 'rules.scripta.austin-murray' } });
-      rules = undefined;
-    }
-  }
-  let seed = route.seed ?? undefined;
-  if (seed !== undefined) {
-    try {
-      new engine.ScriptaGame(seed).free();
-    } catch (error) {
-      told.push({ notice: 'badSeed', args: { why: error.message } });
-      seed = undefined;
-    }
-  }
-  if (route.position) {
-    try {
-      return engine.ScriptaGame.fromPosition(route.position, seed);
-    } catch (error) {
-      told.push({ notice: 'badPosition', args: { why: error.message } });
-    }
-  }
-  return new engine.ScriptaGame(seed, undefined, rules);
-}
-
 /** The trays, drawn with the frame before the engine arrives. */
 function furnish(c) {
   c.parts.trays = {
@@ -440,23 +409,18 @@ function picking(c, key, steps, count) {
   return { kind: 'pick', side: c.snap().turn, from: key, count, last: more(steps, count) === null };
 }
 
-function refused(c, place, refusal) {
-  refuse(place?.element);
-  c.store.dispatch({ choice: null, event: { kind: 'refuse', side: c.snap().turn, refusal } });
-}
-
 /** Answers a tap on the board between its places (a gap, the frame): it is no move either. */
 function between(c) {
-  if (c.computerToMove()) return refused(c, null, { code: 'computer-turn', args: { who: c.computerLabel() } });
+  if (c.computerToMove()) return c.refused(null, { code: 'computer-turn', args: { who: c.computerLabel() } });
   if (c.get().choice) return c.store.dispatch({ choice: null, event: unrefused(c) });
-  refused(c, null, { code: 'between' });
+  c.refused(null, { code: 'between' });
 }
 
 /** Answers a tap on `place` that plays nothing and picks nothing up. */
 function cannot(c, place) {
   const { selected, count } = c.get();
   const steps = selected === null ? [] : c.sources(c.get()).get(selected);
-  if (!steps.some((s) => s.to === keyOf(place))) return refused(c, place, c.game().refusal(selected, placeCode(place)));
+  if (!steps.some((s) => s.to === keyOf(place))) return c.refused(place, c.game().refusal(selected, placeCode(place)));
   // Another number of the picked stack's counters goes there, which the engine, asked
   // about the source alone, would not refuse: the words say to pick another number.
   refuse(place.element);
@@ -468,7 +432,7 @@ function handler(c) {
   return {
     tap(place) {
       if (c.computerToMove()) {
-        return refused(c, place, { code: 'computer-turn', args: { who: c.computerLabel() } });
+        return c.refused(place, { code: 'computer-turn', args: { who: c.computerLabel() } });
       }
       const key = keyOf(place);
       const { selected, choice } = get();
@@ -632,7 +596,10 @@ const SCRIPTA = {
   layout,
   furnish,
   restore: (engine, saved) => engine.ScriptaGame.restore(saved),
-  fromLink,
+  // A position names its own rules.
+  create: (engine, { rules, seed, position }) => (position
+    ? engine.ScriptaGame.fromPosition(position, seed)
+    : new engine.ScriptaGame(seed, undefined, rules)),
   setup,
   state: freshState,
   legal,
@@ -647,13 +614,14 @@ const SCRIPTA = {
   ending,
   computerTurn,
   computerIdle: {},
+  // A refused tap closes the question of which dice.
+  tapped: { choice: null },
   hint: {
     start: {},
     ask: () => ({}),
     shown: (c, steps, position) => ({ hint: { position, steps }, event: { kind: 'hint', side: c.snap().turn, who: c.t(`level.${GAME.hintLevel}`), steps } }),
   },
   actions,
-  newGame: (engine, snap) => new engine.ScriptaGame(undefined, undefined, snap.rules),
   // The rules of the reading being played.
   rulesPage: (c, body) => renderRules(body, c.i18n, c.engine, { rules: c.snap().rules }),
   link: (snap) => query({ game: GAME.id, position: snap.position }),
