@@ -38,14 +38,15 @@
 
 import { createStore } from './store.js';
 import { computerSide } from './opponent.js';
-import { wait, startingGame, sayWinner } from './game-screen.js';
+import { startingGame, sayWinner } from './game-screen.js';
+import { maybeComputer } from './computer-turn.js';
 import { safeguards } from './safeguards.js';
 import { noticeWords, joined } from './notices.js';
 import { createNewGameDialog, createPageDialog } from './dialogs.js';
 import { attachRecordMenu, playerNames } from './record-menu.js';
 import * as storage from './storage.js';
 import {
-  whoActs, computerToMove, startsComputer, worthSaving, keptHint, opponentOfChoice,
+  whoActs, computerToMove, worthSaving, keptHint, opponentOfChoice,
   newGameEvent, startState, newGameState, situationShown,
 } from './screen-state.js';
 import { attachInput } from '../kit/input.js';
@@ -311,38 +312,6 @@ function renderGameOver(c, s) {
 // --- Saving: on real changes only (a move, a throw, a new game or opponent) ---
 function save(c, state, previous) {
   if (worthSaving(state, previous, c.spec.rules)) c.safe.save(state.game, c.spec.rules.over(state.snap));
-}
-
-// --- The computer ---
-function maybeComputer(c, state) {
-  if (!startsComputer(state, c.spec.rules, c.dialogOpen())) return;
-  c.store.dispatch({ computerBusy: true });
-  const mine = state.epoch;
-  setTimeout(() => computerTurn(c, mine));
-}
-
-/**
- * The computer's turn, slow enough to follow; `mine` is the game it belongs to: a new game
- * stops it (`current()` turns false), an open dialog pauses it (`until(ms)` waits it out). The
- * game's turn hands over with `computerBusy: false`; nothing here clears it, so a turn the
- * computer starts again at once (a second throw, a second placement) is never started twice.
- */
-async function computerTurn(c, mine) {
-  const current = () => mine === c.get().epoch && !c.life.destroyed;
-  const until = async (ms) => {
-    await wait(ms);
-    while (current() && c.dialogOpen()) await wait(100);
-  };
-  try {
-    c.store.dispatch({ thinking: true });
-    await c.spec.computerTurn(c, { current, until });
-  } catch (error) {
-    // It stays busy: another try would fail the same way, and the notice offers a new game.
-    if (current()) {
-      c.changed({ kind: 'notice', notice: 'computerFailed', args: { why: error.message } },
-        { thinking: false, ...c.spec.computerIdle });
-    }
-  }
 }
 
 /** Asks the strongest player for the move here and draws it; asking again hides it. */
