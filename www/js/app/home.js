@@ -52,6 +52,131 @@ function choiceGroup(name, legend, items, chosen, onChoose) {
   return set;
 }
 
+/** Every unfinished game, each with Resume (its own link, so its save restores). */
+function unfinished(h) {
+  const { i18n, t, games, go, drawing } = h;
+  const items = unfinishedGames(games);
+  if (!items.length) return null;
+  const section = el('section', 'resume');
+  section.setAttribute('aria-labelledby', 'resume-title');
+  const title = el('h2', 'resume-title', t('home.unfinished'));
+  title.id = 'resume-title';
+  section.append(title, unfinishedList(i18n, items, { onResume: (item) => go(item.link), drawing, where: 'home' }));
+  return section;
+}
+
+function gameCards(h, state) {
+  const { t, games, store, previews, drawing } = h;
+  const items = Object.entries(games).map(([id, game]) => {
+    const box = el('span', 'preview');
+    box.setAttribute('aria-hidden', 'true');
+    // The picture is of the rules chosen: another reading may draw another board.
+    const rules = game.rulesText(state[id]);
+    const key = `${id} ${rules ?? ''}`;
+    if (!previews.has(key)) {
+      const holder = el('span', 'preview-board');
+      drawing.push(game.preview(holder, rules));
+      previews.set(key, holder);
+    }
+    box.append(previews.get(key));
+    return { value: id, name: t(game.name), about: t(`${game.name}.about`), extra: box };
+  });
+  const set = choiceGroup('game', t('home.chooseGame'), items, state.game, (game) => store.dispatch({ game }));
+  const picker = facePicker(h, state);
+  if (picker) set.append(picker);
+  return set;
+}
+
+/**
+ * The inscribed board the chosen game's marks carry. The engine lists them; until it has,
+ * the picker holds its place, empty and disabled, so nothing below it moves when it fills.
+ */
+function facePicker(h, state) {
+  const { t, games, store, previews } = h;
+  const game = games[state.game];
+  if (!game.faces) return null;
+  const faces = state.faces[state.game] ?? [];
+  const options = el('div', 'options');
+  const row = el('label', 'option face-option');
+  row.append(el('span', '', t('home.face')));
+  const select = el('select');
+  select.name = 'face';
+  select.dataset.choice = 'face';
+  select.disabled = !faces.length;
+  for (const face of faces) {
+    const o = el('option', '', game.faceName(face));
+    o.value = face.id;
+    select.append(o);
+  }
+  if (faces.length) select.value = (faces.find((f) => f.id === state.face) ?? faces[0]).id;
+  select.addEventListener('change', () => {
+    storage.saveFace(select.value);
+    // The picture of the board is drawn again with the new letters.
+    for (const key of previews.keys()) if (key.startsWith(`${state.game} `)) previews.delete(key);
+    store.dispatch({ face: select.value });
+  });
+  row.append(select);
+  options.append(row);
+  return options;
+}
+
+function rulesChoices(h, state) {
+  const { t, games, store } = h;
+  const game = games[state.game];
+  const mine = state[state.game];
+  const set = choiceGroup('rules', t('home.chooseRules'),
+    game.rules.map((r) => ({ value: r.id, name: t(r.name), about: t(`${r.name}.about`) })),
+    mine.rules, (rules) => store.dispatch({ [state.game]: { ...mine, rules } }));
+  const custom = game.rules.find((r) => r.id === mine.rules)?.custom;
+  if (custom) {
+    const options = el('div', 'options');
+    for (const option of game.options) {
+      const row = el('label', 'option');
+      row.append(el('span', '', t(option.label)));
+      const select = el('select');
+      select.name = option.key;
+      select.dataset.option = option.key;
+      for (const value of option.values) {
+        const o = el('option', '', t(`${option.label}.${value}`));
+        o.value = value;
+        select.append(o);
+      }
+      select.value = mine.options[option.key];
+      select.addEventListener('change', () => store.dispatch({
+        [state.game]: { ...mine, options: { ...mine.options, [option.key]: select.value } },
+      }));
+      row.append(select);
+      options.append(row);
+    }
+    set.append(options);
+  }
+  return set;
+}
+
+/** The first choice a visitor meets: the computer, or two people on this device. */
+function opponentChoice({ t, store }, state) {
+  return choiceGroup('opponent', t('home.chooseOpponent'), [
+    { value: 'computer', name: t('home.opponent.computer') },
+    { value: 'human', name: t('home.opponent.human') },
+  ], state.opponent, (opponent) => store.dispatch({ opponent }));
+}
+
+/** Against the computer: its level and the player's side. */
+function computerChoices(h, state) {
+  const { t, games, store } = h;
+  const game = games[state.game];
+  const mine = state[state.game];
+  if (state.opponent !== 'computer') return [];
+  return [
+    choiceGroup('level', t('home.level'),
+      game.levels.map((l) => ({ value: l, name: t(`level.${l}`), about: t(game.levelAbout(l)) })),
+      mine.level, (level) => store.dispatch({ [state.game]: { ...mine, level } })),
+    choiceGroup('side', t('home.side'),
+      game.sides.map((s) => ({ value: s, name: t(`side.${s}.long`) })),
+      mine.side, (side) => store.dispatch({ [state.game]: { ...mine, side } })),
+  ];
+}
+
 /**
  * Mounts the home screen on `root`. `ctx`: {engine, i18n, games: {id: game}, go, told}, where a
  * game is {name, rules: [{id}], options, levels, levelAbout, defaultLevel, sides, preview(box),
@@ -66,6 +191,8 @@ export function mountHome(root, ctx) {
   const previews = new Map();
   // The board pictures wait for the engine; the words are on screen before it arrives.
   const drawing = [];
+  // What the parts of the screen below share.
+  const h = { i18n, t, games, go, store, previews, drawing };
 
   const header = el('header', 'bar home-bar');
   const h1 = el('h1', '', t('home.title'));
@@ -86,17 +213,6 @@ export function mountHome(root, ctx) {
     return null;
   });
 
-  /** Every unfinished game, each with Resume (its own link, so its save restores). */
-  function unfinished() {
-    const items = unfinishedGames(games);
-    if (!items.length) return null;
-    const section = el('section', 'resume');
-    section.setAttribute('aria-labelledby', 'resume-title');
-    const title = el('h2', 'resume-title', t('home.unfinished'));
-    title.id = 'resume-title';
-    section.append(title, unfinishedList(i18n, items, { onResume: (item) => go(item.link), drawing, where: 'home' }));
-    return section;
-  }
 
   // Play's question when its game would replace an unfinished one: Resume is focused, Escape
   // or Cancel stay here, and nothing is lost until Start the new game is chosen.
@@ -120,113 +236,6 @@ export function mountHome(root, ctx) {
     ask.querySelector('[data-action="resume"]').focus();
   }
 
-  function gameCards(state) {
-    const items = Object.entries(games).map(([id, game]) => {
-      const box = el('span', 'preview');
-      box.setAttribute('aria-hidden', 'true');
-      // The picture is of the rules chosen: another reading may draw another board.
-      const rules = game.rulesText(state[id]);
-      const key = `${id} ${rules ?? ''}`;
-      if (!previews.has(key)) {
-        const holder = el('span', 'preview-board');
-        drawing.push(game.preview(holder, rules));
-        previews.set(key, holder);
-      }
-      box.append(previews.get(key));
-      return { value: id, name: t(game.name), about: t(`${game.name}.about`), extra: box };
-    });
-    const set = choiceGroup('game', t('home.chooseGame'), items, state.game, (game) => store.dispatch({ game }));
-    const picker = facePicker(state);
-    if (picker) set.append(picker);
-    return set;
-  }
-
-  /**
-   * The inscribed board the chosen game's marks carry. The engine lists them; until it has,
-   * the picker holds its place, empty and disabled, so nothing below it moves when it fills.
-   */
-  function facePicker(state) {
-    const game = games[state.game];
-    if (!game.faces) return null;
-    const faces = state.faces[state.game] ?? [];
-    const options = el('div', 'options');
-    const row = el('label', 'option face-option');
-    row.append(el('span', '', t('home.face')));
-    const select = el('select');
-    select.name = 'face';
-    select.dataset.choice = 'face';
-    select.disabled = !faces.length;
-    for (const face of faces) {
-      const o = el('option', '', game.faceName(face));
-      o.value = face.id;
-      select.append(o);
-    }
-    if (faces.length) select.value = (faces.find((f) => f.id === state.face) ?? faces[0]).id;
-    select.addEventListener('change', () => {
-      storage.saveFace(select.value);
-      // The picture of the board is drawn again with the new letters.
-      for (const key of previews.keys()) if (key.startsWith(`${state.game} `)) previews.delete(key);
-      store.dispatch({ face: select.value });
-    });
-    row.append(select);
-    options.append(row);
-    return options;
-  }
-
-  function rulesChoices(state) {
-    const game = games[state.game];
-    const mine = state[state.game];
-    const set = choiceGroup('rules', t('home.chooseRules'),
-      game.rules.map((r) => ({ value: r.id, name: t(r.name), about: t(`${r.name}.about`) })),
-      mine.rules, (rules) => store.dispatch({ [state.game]: { ...mine, rules } }));
-    const custom = game.rules.find((r) => r.id === mine.rules)?.custom;
-    if (custom) {
-      const options = el('div', 'options');
-      for (const option of game.options) {
-        const row = el('label', 'option');
-        row.append(el('span', '', t(option.label)));
-        const select = el('select');
-        select.name = option.key;
-        select.dataset.option = option.key;
-        for (const value of option.values) {
-          const o = el('option', '', t(`${option.label}.${value}`));
-          o.value = value;
-          select.append(o);
-        }
-        select.value = mine.options[option.key];
-        select.addEventListener('change', () => store.dispatch({
-          [state.game]: { ...mine, options: { ...mine.options, [option.key]: select.value } },
-        }));
-        row.append(select);
-        options.append(row);
-      }
-      set.append(options);
-    }
-    return set;
-  }
-
-  /** The first choice a visitor meets: the computer, or two people on this device. */
-  function opponentChoice(state) {
-    return choiceGroup('opponent', t('home.chooseOpponent'), [
-      { value: 'computer', name: t('home.opponent.computer') },
-      { value: 'human', name: t('home.opponent.human') },
-    ], state.opponent, (opponent) => store.dispatch({ opponent }));
-  }
-
-  /** Against the computer: its level and the player's side. */
-  function computerChoices(state) {
-    const game = games[state.game];
-    const mine = state[state.game];
-    if (state.opponent !== 'computer') return [];
-    return [
-      choiceGroup('level', t('home.level'),
-        game.levels.map((l) => ({ value: l, name: t(`level.${l}`), about: t(game.levelAbout(l)) })),
-        mine.level, (level) => store.dispatch({ [state.game]: { ...mine, level } })),
-      choiceGroup('side', t('home.side'),
-        game.sides.map((s) => ({ value: s, name: t(`side.${s}.long`) })),
-        mine.side, (side) => store.dispatch({ [state.game]: { ...mine, side } })),
-    ];
-  }
 
   function start() {
     const state = store.get();
@@ -260,7 +269,7 @@ export function mountHome(root, ctx) {
       parts.push(note);
     }
     if (resume) parts.push(resume);
-    parts.push(opponentChoice(state), gameCards(state), rulesChoices(state), ...computerChoices(state));
+    parts.push(opponentChoice(h, state), gameCards(h, state), rulesChoices(h, state), ...computerChoices(h, state));
     const game = games[state.game];
     // The Play button stays in sight at the foot of the screen, whatever is chosen above.
     const go2 = el('div', 'home-actions');
@@ -286,7 +295,7 @@ export function mountHome(root, ctx) {
   }
 
   // Drawn once: the choices below change, the saved games do not while this screen shows.
-  const resume = unfinished();
+  const resume = unfinished(h);
   store.subscribe(render);
   store.subscribe(({ faces, face, ...choices }) => storage.saveChoices(choices));
   for (const [id, game] of Object.entries(games)) {

@@ -43,6 +43,168 @@ function kept(engine) {
   }
 }
 
+
+/** The hard player's chances before and after a turn as a bar: the best, and what was played. */
+function chanceBar(verdict, className) {
+  const bar = el('span', className);
+  bar.setAttribute('aria-hidden', 'true');
+  const best = el('span', 'chance-best');
+  best.style.width = `${percent(verdict.best)}%`;
+  const played = el('span', 'chance-played');
+  played.style.width = `${percent(verdict.played)}%`;
+  bar.append(best, played);
+  return bar;
+}
+
+/** Puts a verdict on its entry `b`: numbers for tests, a small bar and words for people. */
+function markVerdict(t, b, verdict) {
+  b.dataset.before = verdict.best.toFixed(3);
+  b.dataset.after = verdict.played.toFixed(3);
+  b.toggleAttribute('data-costly', verdict.costly);
+  if (verdict.better) b.dataset.better = verdict.better.text;
+  else delete b.dataset.better;
+  const chance = b.querySelector('.turn-chance');
+  const words = el('span', 'chance-words', t('replay.chances', { before: percent(verdict.best), after: percent(verdict.played) }));
+  chance.replaceChildren(chanceBar(verdict, 'chance-bar'), words);
+  if (verdict.costly) chance.append(el('span', 'costly-mark', t('replay.costly.mark')));
+  b.setAttribute('aria-label', [b.textContent, verdict.costly ? t('replay.costly') : ''].filter(Boolean).join('. '));
+}
+
+/** The opinion of the turn on show, under the controls. */
+function renderOpinion({ t, opinion, adapter, turns }, state, k, verdict) {
+  const parts = [];
+  const { judging } = state;
+  if (k === 0) {
+    parts.push(el('p', '', t('replay.opinion.start', { level: t('level.hard') })));
+  } else if (verdict) {
+    const side = t(`side.${adapter.mover(turns[k - 1])}`);
+    const line = el('p', 'opinion-chances', t('replay.opinion.chances', {
+      level: t('level.hard'), side, before: percent(verdict.best), after: percent(verdict.played),
+    }));
+    parts.push(chanceBar(verdict, 'chance-bar big'), line);
+    if (verdict.costly) parts.push(el('p', 'opinion-costly', t('replay.costly')));
+    if (verdict.better) {
+      parts.push(el('p', 'opinion-better', t('replay.better', { steps: adapter.steps(verdict.better.steps), notation: verdict.better.text })));
+      const show = button('show-better', t(state.better ? 'replay.better.hide' : 'replay.better.show'), 'plain');
+      show.setAttribute('aria-pressed', String(state.better));
+      parts.push(show);
+    } else {
+      parts.push(el('p', 'opinion-best', t('replay.opinion.best')));
+    }
+  } else if (judging.failed) {
+    parts.push(el('p', '', t('replay.opinion.failed', { why: judging.failed })));
+  } else {
+    parts.push(el('p', '', t('replay.opinion.pending', { level: t('level.hard'), done: judging.done, count: turns.length })));
+  }
+  opinion.replaceChildren(...parts);
+  opinion.dataset.judged = String(judging.done);
+}
+
+/** Scrolls the list (never the page) so the entry `b` shows. */
+function keepInView(list, b) {
+  const item = b.parentElement;
+  const top = item.offsetTop;
+  if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  }
+}
+
+/** The list's entries, one a turn after the start's; a click on one shows it (`show(k)`). */
+function turnEntries({ t, adapter, turns }, list, judged, show) {
+  return Array.from({ length: turns.length + 1 }, (_, k) => {
+    const item = el('li');
+    const b = el('button', 'replay-turn');
+    b.type = 'button';
+    b.dataset.turn = String(k);
+    if (k === 0) {
+      b.append(el('span', 'turn-number', ''), el('span', 'turn-text', t('replay.startEntry')));
+    } else {
+      const turn = turns[k - 1];
+      const side = adapter.mover(turn);
+      b.dataset.side = side;
+      b.append(el('span', 'turn-number', String(k)),
+        el('span', `turn-side turn-side-${side}`, t(`side.${side}`)),
+        el('span', 'turn-text', adapter.notation(turn)));
+      if (judged) b.append(el('span', 'turn-chance'));
+    }
+    b.addEventListener('click', () => show(k));
+    item.append(b);
+    list.append(item);
+    return b;
+  });
+}
+
+/** The screen's fixed layout for `record`; `judged` adds the computer's opinion. */
+function layout(root, t, record, judged) {
+  const bar = el('header', 'bar');
+  const title = el('h1', '', t('replay.title'));
+  const actions = div('bar-actions');
+  actions.append(button('home', t('action.home'), 'plain'));
+  bar.append(title, actions);
+  const main = el('main', `replay replay-${record.game}`);
+  main.id = 'replay';
+  main.dataset.game = record.game;
+  const about = el('p', 'replay-about');
+  const status = statusLine();
+  const stage = div('replay-board');
+  const nav = div('replay-nav');
+  const navButtons = Object.fromEntries(['first', 'back', 'next', 'last'].map((step) => {
+    const b = button(`replay-${step}`, t(`replay.${step}`), 'plain');
+    b.setAttribute('aria-label', t(`replay.${step}.label`));
+    b.title = t(`replay.${step}.label`);
+    return [step, b];
+  }));
+  const takeOver = button('take-over', t('replay.takeOver'), 'primary');
+  takeOver.setAttribute('aria-haspopup', 'dialog');
+  nav.append(navButtons.first, navButtons.back, navButtons.next, navButtons.last);
+  const opinion = judged ? el('section', 'replay-opinion') : null;
+  const list = el('ol', 'replay-turns');
+  list.setAttribute('aria-label', t('replay.list'));
+  const listBox = el('section', 'replay-list');
+  listBox.append(el('h2', '', t(judged ? 'replay.list.judged' : 'replay.list', { level: t('level.hard') })));
+  if (judged) listBox.append(el('p', 'replay-legend', t('replay.legend', { level: t('level.hard') })));
+  listBox.append(list);
+  main.append(about, status, stage, nav, takeOver, ...(opinion ? [opinion] : []), listBox);
+  root.replaceChildren(bar, main);
+  return { main, about, status, stage, navButtons, takeOver, opinion, list };
+}
+
+/**
+ * The take-over dialog: a game from the record at the turn on show (`turn()`), against the
+ * opponent chosen, starts on the game screen. Returns what opens it, offering the home
+ * screen's last choices.
+ */
+function takeOverAt(root, { i18n, go }, { record, game, adapter, header, status }, turn) {
+  const { t } = i18n;
+  const choices = loadChoices();
+  const dialog = createNewGameDialog(root, i18n, game, (choice) => {
+    const k = turn();
+    let taken;
+    try {
+      taken = adapter.fromRecord(record.text, k);
+    } catch (error) {
+      status.textContent = t('notice.failed', { why: error.message });
+      status.dataset.say = 'notice.failed';
+      return;
+    }
+    const vs = choice.opponent === 'computer'
+      ? { opponent: 'computer', level: choice.level, side: choice.side }
+      : { opponent: 'human' };
+    go(query({ ...adapter.link(header), ...vs }), { game: taken, turn: k });
+  }, { id: 'take-over', title: t('replay.takeOver') });
+
+  return () => {
+    const mine = choices[record.game] ?? {};
+    const computer = choices.opponent !== 'human';
+    dialog.open({
+      kind: computer ? 'computer' : 'human',
+      level: game.levels.includes(mine.level) ? mine.level : game.defaultLevel,
+      human: game.sides.includes(mine.side) ? mine.side : game.sides[0],
+      defaultLevel: game.defaultLevel,
+    });
+  };
+}
+
 export function mountReplay(root, ctx) {
   const { engine, i18n, games, worker, go } = ctx;
   const { t } = i18n;
@@ -65,39 +227,9 @@ export function mountReplay(root, ctx) {
     return frames.get(position);
   };
 
-  // --- Fixed layout ---
-  const bar = el('header', 'bar');
-  const title = el('h1', '', t('replay.title'));
-  const actions = div('bar-actions');
-  actions.append(button('home', t('action.home'), 'plain'));
-  bar.append(title, actions);
-  const main = el('main', `replay replay-${record.game}`);
-  main.id = 'replay';
-  main.dataset.game = record.game;
-  const about = el('p', 'replay-about');
-  const status = statusLine();
-  const stage = div('replay-board');
-  const nav = div('replay-nav');
-  const navButtons = Object.fromEntries(['first', 'back', 'next', 'last'].map((step) => {
-    const b = button(`replay-${step}`, t(`replay.${step}`), 'plain');
-    b.setAttribute('aria-label', t(`replay.${step}.label`));
-    b.title = t(`replay.${step}.label`);
-    return [step, b];
-  }));
-  const takeOver = button('take-over', t('replay.takeOver'), 'primary');
-  takeOver.setAttribute('aria-haspopup', 'dialog');
-  nav.append(navButtons.first, navButtons.back, navButtons.next, navButtons.last);
   // Whether the computer gives its opinion of each turn of this record (a game may say per record).
   const judged = typeof adapter.judged === 'function' ? adapter.judged(header) : adapter.judged;
-  const opinion = judged ? el('section', 'replay-opinion') : null;
-  const list = el('ol', 'replay-turns');
-  list.setAttribute('aria-label', t('replay.list'));
-  const listBox = el('section', 'replay-list');
-  listBox.append(el('h2', '', t(judged ? 'replay.list.judged' : 'replay.list', { level: t('level.hard') })));
-  if (judged) listBox.append(el('p', 'replay-legend', t('replay.legend', { level: t('level.hard') })));
-  listBox.append(list);
-  main.append(about, status, stage, nav, takeOver, ...(opinion ? [opinion] : []), listBox);
-  root.replaceChildren(bar, main);
+  const { main, about, status, stage, navButtons, takeOver, opinion, list } = layout(root, t, record, judged);
   document.title = `${t('replay.title')} · ${t(game.name)} · ${t('app.title')}`;
 
   // The record's header in one line: the game, who played, when, and how it ended.
@@ -115,52 +247,10 @@ export function mountReplay(root, ctx) {
   });
   const get = store.get;
 
-  // --- The list of turns: built once, then marked ---
-  const entries = [];
-  function entry(k) {
-    const item = el('li');
-    const b = el('button', 'replay-turn');
-    b.type = 'button';
-    b.dataset.turn = String(k);
-    if (k === 0) {
-      b.append(el('span', 'turn-number', ''), el('span', 'turn-text', t('replay.startEntry')));
-    } else {
-      const turn = turns[k - 1];
-      const side = adapter.mover(turn);
-      b.dataset.side = side;
-      b.append(el('span', 'turn-number', String(k)),
-        el('span', `turn-side turn-side-${side}`, t(`side.${side}`)),
-        el('span', 'turn-text', adapter.notation(turn)));
-      if (judged) b.append(el('span', 'turn-chance'));
-    }
-    b.addEventListener('click', () => show(k));
-    item.append(b);
-    list.append(item);
-    entries.push(b);
-  }
-  for (let k = 0; k <= last; k++) entry(k);
+  const view = { t, opinion, adapter, turns };
+  // The list of turns: built once, then marked.
+  const entries = turnEntries(view, list, judged, (k) => show(k));
 
-  /** Puts a verdict on its entry: numbers for tests, a small bar and words for people. */
-  function markVerdict(k, verdict) {
-    const b = entries[k];
-    b.dataset.before = verdict.best.toFixed(3);
-    b.dataset.after = verdict.played.toFixed(3);
-    b.toggleAttribute('data-costly', verdict.costly);
-    if (verdict.better) b.dataset.better = verdict.better.text;
-    else delete b.dataset.better;
-    const chance = b.querySelector('.turn-chance');
-    const bar = el('span', 'chance-bar');
-    bar.setAttribute('aria-hidden', 'true');
-    const best = el('span', 'chance-best');
-    best.style.width = `${percent(verdict.best)}%`;
-    const played = el('span', 'chance-played');
-    played.style.width = `${percent(verdict.played)}%`;
-    bar.append(best, played);
-    const words = el('span', 'chance-words', t('replay.chances', { before: percent(verdict.best), after: percent(verdict.played) }));
-    chance.replaceChildren(bar, words);
-    if (verdict.costly) chance.append(el('span', 'costly-mark', t('replay.costly.mark')));
-    b.setAttribute('aria-label', [b.textContent, verdict.costly ? t('replay.costly') : ''].filter(Boolean).join('. '));
-  }
 
   // --- Drawing ---
   function render(state, previous) {
@@ -168,7 +258,7 @@ export function mountReplay(root, ctx) {
     // A verdict arriving changes only the opinion: the board and the list stay as drawn, so
     // stepping never waits behind the worker's answers.
     if (previous && state.turn === previous.turn && state.better === previous.better) {
-      if (opinion) renderOpinion(state, k, k > 0 ? state.verdicts[k - 1] : null);
+      if (opinion) renderOpinion(view, state, k, k > 0 ? state.verdicts[k - 1] : null);
       return;
     }
     const frame = frameAt(positions[k]);
@@ -212,55 +302,10 @@ export function mountReplay(root, ctx) {
       if (current) b.setAttribute('aria-current', 'step');
       else b.removeAttribute('aria-current');
     }
-    if (opinion) renderOpinion(state, k, verdict);
-    keepInView(entries[k]);
+    if (opinion) renderOpinion(view, state, k, verdict);
+    keepInView(list, entries[k]);
   }
 
-  /** The opinion of the turn on show, under the controls. */
-  function renderOpinion(state, k, verdict) {
-    const parts = [];
-    const { judging } = state;
-    if (k === 0) {
-      parts.push(el('p', '', t('replay.opinion.start', { level: t('level.hard') })));
-    } else if (verdict) {
-      const side = t(`side.${adapter.mover(turns[k - 1])}`);
-      const line = el('p', 'opinion-chances', t('replay.opinion.chances', {
-        level: t('level.hard'), side, before: percent(verdict.best), after: percent(verdict.played),
-      }));
-      const bar = el('span', 'chance-bar big');
-      bar.setAttribute('aria-hidden', 'true');
-      const best = el('span', 'chance-best');
-      best.style.width = `${percent(verdict.best)}%`;
-      const played = el('span', 'chance-played');
-      played.style.width = `${percent(verdict.played)}%`;
-      bar.append(best, played);
-      parts.push(bar, line);
-      if (verdict.costly) parts.push(el('p', 'opinion-costly', t('replay.costly')));
-      if (verdict.better) {
-        parts.push(el('p', 'opinion-better', t('replay.better', { steps: adapter.steps(verdict.better.steps), notation: verdict.better.text })));
-        const show = button('show-better', t(state.better ? 'replay.better.hide' : 'replay.better.show'), 'plain');
-        show.setAttribute('aria-pressed', String(state.better));
-        parts.push(show);
-      } else {
-        parts.push(el('p', 'opinion-best', t('replay.opinion.best')));
-      }
-    } else if (judging.failed) {
-      parts.push(el('p', '', t('replay.opinion.failed', { why: judging.failed })));
-    } else {
-      parts.push(el('p', '', t('replay.opinion.pending', { level: t('level.hard'), done: judging.done, count: last })));
-    }
-    opinion.replaceChildren(...parts);
-    opinion.dataset.judged = String(judging.done);
-  }
-
-  /** Scrolls the list (never the page) so the current entry shows. */
-  function keepInView(b) {
-    const item = b.parentElement;
-    const top = item.offsetTop;
-    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
-    }
-  }
 
   store.subscribe(render);
   store.subscribe((state, previous) => {
@@ -290,39 +335,14 @@ export function mountReplay(root, ctx) {
       if (life.destroyed) return;
       const next = [...get().verdicts];
       next[wanted] = verdict;
-      markVerdict(wanted + 1, verdict);
+      markVerdict(t, entries[wanted + 1], verdict);
       store.dispatch({ verdicts: next, judging: { done: get().judging.done + 1, failed: null } });
     }
   }
 
   // --- Taking over ---
-  const choices = loadChoices();
-  const takeOverDialog = createNewGameDialog(root, i18n, game, (choice) => {
-    const k = get().turn;
-    let taken;
-    try {
-      taken = adapter.fromRecord(record.text, k);
-    } catch (error) {
-      status.textContent = t('notice.failed', { why: error.message });
-      status.dataset.say = 'notice.failed';
-      return;
-    }
-    const vs = choice.opponent === 'computer'
-      ? { opponent: 'computer', level: choice.level, side: choice.side }
-      : { opponent: 'human' };
-    go(query({ ...adapter.link(header), ...vs }), { game: taken, turn: k });
-  }, { id: 'take-over', title: t('replay.takeOver') });
+  const openTakeOver = takeOverAt(root, ctx, { record, game, adapter, header, status }, () => get().turn);
 
-  function openTakeOver() {
-    const mine = choices[record.game] ?? {};
-    const computer = choices.opponent !== 'human';
-    takeOverDialog.open({
-      kind: computer ? 'computer' : 'human',
-      level: game.levels.includes(mine.level) ? mine.level : game.defaultLevel,
-      human: game.sides.includes(mine.side) ? mine.side : game.sides[0],
-      defaultLevel: game.defaultLevel,
-    });
-  }
 
   const onClick = (event) => {
     const target = event.target.closest('[data-action]');

@@ -78,6 +78,24 @@ impl Record {
         }
     }
 
+    /// The record written canonically, refused when it would not read back (a date that is
+    /// not ISO, say): a record handed on must open again.
+    ///
+    /// ```
+    /// use ludi_core::latrunculi::{Game, Record, Rules};
+    ///
+    /// let game = Game::new(Rules::QUINTANA);
+    /// let dated = |date: &str| Record { date: Some(date.into()), ..Record::from_game(&game) };
+    /// assert!(dated("2026-11-30").checked_text().is_ok());
+    /// assert!(dated("today").checked_text().unwrap_err().contains("ISO date"));
+    /// ```
+    pub fn checked_text(&self) -> Result<String, String> {
+        let text = self.to_string();
+        text.parse::<Record>()
+            .map_err(|e| format!("the record would not read back: {}", e.message))?;
+        Ok(text)
+    }
+
     /// The position the game starts from.
     pub fn start_position(&self) -> Position {
         self.start

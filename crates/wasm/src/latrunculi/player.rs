@@ -69,8 +69,10 @@ impl Opponent {
 
 /// What `hard` plays in `lfen` under `rules`: the page's hint.
 pub fn hint(lfen: &str, rules: &str, budget: Option<Budget>) -> Result<MoveView, String> {
-    // A fixed seed: the same position always gets the same hint.
-    Opponent::new("hard", Some("0"))?.choose(lfen, rules, budget)
+    Opponent {
+        player: Player::hint(),
+    }
+    .choose(lfen, rules, budget)
 }
 
 #[cfg(test)]

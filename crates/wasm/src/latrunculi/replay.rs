@@ -8,10 +8,13 @@ use serde::Serialize;
 
 /// The record's header, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct HeaderView {
     /// Canonical `start=..,move=..,corner=..,noback=..,win=..`.
     pub rules: String,
     pub preset: Option<&'static str>,
+    /// Whether counters on a corner square are taken by its two neighbours.
+    pub corners_capture: bool,
     pub white: Option<String>,
     pub black: Option<String>,
     pub date: Option<String>,
@@ -65,6 +68,7 @@ pub fn read(text: &str) -> Result<ReplayView, String> {
         header: HeaderView {
             rules: rules.to_string(),
             preset: rules.preset(),
+            corners_capture: rules.corner,
             white: record.white.clone(),
             black: record.black.clone(),
             date: record.date.clone(),
@@ -87,6 +91,7 @@ mod tests {
             read("Game: Latrunculi\nRules: quintana\nBlack: Centurio\nSeed: 3\n\na2-a5\nh7-h4\n")
                 .unwrap();
         assert_eq!(view.header.preset, Some("quintana"));
+        assert!(!view.header.corners_capture);
         assert_eq!(
             (view.header.white.as_deref(), view.header.black.as_deref()),
             (None, Some("Centurio"))
@@ -122,6 +127,10 @@ mod tests {
         .unwrap();
         assert_eq!(view.turns[0].played.captured, ["d4", "e3", "c3"]);
         assert_eq!(view.header.result, "white");
+        assert!(
+            view.header.corners_capture,
+            "Piso's rules, the record's default"
+        );
         let placing = read("Game: Latrunculi\n\n@d4\n").unwrap();
         assert_eq!(placing.turns[0].played.from, None);
         assert_eq!(

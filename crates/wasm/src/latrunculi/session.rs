@@ -105,6 +105,9 @@ pub struct Snapshot {
     /// Canonical `start=..,move=..,corner=..,noback=..,win=..`.
     pub rules: String,
     pub preset: Option<&'static str>,
+    /// Whether counters on a corner square are taken by its two neighbours (the board marks
+    /// the corners then).
+    pub corners_capture: bool,
     pub width: usize,
     pub height: usize,
     pub turn: &'static str,
@@ -241,16 +244,13 @@ impl Session {
         black: Option<&str>,
         date: Option<&str>,
     ) -> Result<String, String> {
-        let text = Record {
+        Record {
             white: white.map(str::to_owned),
             black: black.map(str::to_owned),
             date: date.map(str::to_owned),
             ..Record::from_game(&self.game)
         }
-        .to_string();
-        text.parse::<Record>()
-            .map_err(|e| format!("the record would not read back: {}", e.message))?;
-        Ok(text)
+        .checked_text()
     }
 
     /// The moves played from index `first` on, as they were played.
@@ -303,6 +303,7 @@ impl Session {
             position: position.to_string(),
             rules: rules.to_string(),
             preset: rules.preset(),
+            corners_capture: rules.corner,
             width: board.width(),
             height: board.height(),
             turn: position.turn().name(),
@@ -354,6 +355,7 @@ mod tests {
             "start=rows,move=rook,corner=off,noback=off,win=all"
         );
         assert_eq!(s.preset, Some("quintana"));
+        assert!(!s.corners_capture);
         assert_eq!(
             (s.width, s.height, s.turn, s.phase),
             (8, 8, "white", "move")
@@ -391,6 +393,7 @@ mod tests {
 
         let piso = Session::new("piso", None, Some("4")).unwrap().snapshot();
         assert_eq!(piso.phase, "place");
+        assert!(piso.corners_capture);
         assert_eq!(piso.placements.len(), 64);
         assert!(piso.sources.is_empty());
         assert_eq!(

@@ -11,7 +11,7 @@ const PREVIEW = '8/2B1B3/1BW2W2/3WB3/2W1BW2/1W3W2/4B3/8 w 0,0 2,1 6 -,-';
 function draw(i18n, box, game) {
   try {
     const snap = game.snapshot();
-    createBoard(box, snap, { i18n, corners: snap.rules.includes('corner=on') }).render({
+    createBoard(box, snap, { i18n, corners: snap.cornersCapture }).render({
       position: snap.position, squares: snap.squares, selectable: new Set(), selected: null,
       targets: new Set(), hint: null,
     });

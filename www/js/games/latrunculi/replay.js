@@ -32,7 +32,7 @@ export function latrunculiReplay(engine, i18n) {
     const boardBox = document.createElement('div');
     boardBox.className = 'board';
     box.replaceChildren(lines.black, boardBox, lines.white);
-    const board = createBoard(boardBox, first, { i18n, corners: header.rules.includes('corner=on') });
+    const board = createBoard(boardBox, first, { i18n, corners: header.cornersCapture });
 
     /** Shows `frame` (a snapshot), with `turn` (the move that led to it) and what it took marked. */
     function draw({ frame, turn }) {

@@ -61,15 +61,12 @@ function defs(svg, id) {
 }
 
 /**
- * Draws the empty board for `geometry` into `container` and returns its renderer.
- * `options`: {tall: taller marks, i18n: {t}, label: the board's accessible name, face: the
- * inscribed board whose letters the marks carry (a `scriptaFaces()` entry), else the
- * geometry's own}.
+ * The board's layout for `geometry`, in SVG units: where each cell, stack slot and exit lies,
+ * and the track through them. `tall`: taller marks; `face`: the inscribed board whose letters
+ * the marks carry.
  */
-export function createBoard(container, geometry, { tall = false, i18n, label, face = null } = {}) {
+function measure(geometry, tall, face) {
   const { H, VISIBLE } = tall ? TALL : WIDE;
-  const { t } = i18n;
-  const id = uniqueId('scripta');
   // A place on the board: a mark both sides run over, or `side:mark` for a cell of one side's
   // own (the split track's entry cells, numbered along that side's path).
   const keyOf = (cell) => (cell.owner ? `${cell.owner}:${cell.mark}` : cell.mark);
@@ -132,6 +129,15 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
     return parts.join(' ');
   }
 
+  return {
+    geometry, H, VISIBLE, keyOf, cells, placeOf, split, letterOf, half, width, height, exitCell,
+    exitRight, cellX, cellY, centre, slot, exitBox, trackPath,
+  };
+}
+
+/** Draws the empty board of `b` (measure's layout, with `t`, `id` and `label`): its parts. */
+function drawFrame(b) {
+  const { geometry, t, id, label, face, cells, cellX, cellY, H, half, split, trackPath, keyOf, letterOf, exitBox, width, height } = b;
   function exitZone(svg, side) {
     const { x, y, h } = exitBox(side);
     const zone = el('g', { class: `exit exit-${side}`, 'data-off': side, role: 'button' }, svg);
@@ -221,174 +227,193 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
   const counts = el('g', { class: 'stack-counts', 'aria-hidden': 'true' }, svg);
   const trail = el('g', { class: 'trails', 'aria-hidden': 'true' }, svg);
   const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
-  container.replaceChildren(svg);
+  return { svg, marks, exits, counts, trail, hints, wordOf };
+}
 
-  /** Where a hint step starts or ends: a mark's cell, or the exit of the side to move. */
-  function hintPlace(place, side) {
-    if (place === 'off') {
-      const { x, y, h } = exitBox(side);
-      return { x: x + EXIT_W / 2, y: y + h / 2, badge: y + h / 2 };
-    }
-    const { row, col } = cells.get(placeOf(side, place));
-    // Arrows end at the top of the mark, badges sit at its foot: neither covers the other
-    // nor the mark's number and letter.
-    return { x: cellX(col) + W / 2, y: cellY(row) + 22, badge: cellY(row) + H - 14, cell: { row, col } };
+/** Where a hint step starts or ends: a mark's cell, or the exit of the side to move. */
+function hintPlace(b, place, side) {
+  const { cells, placeOf, cellX, cellY, exitBox, H } = b;
+  if (place === 'off') {
+    const { x, y, h } = exitBox(side);
+    return { x: x + EXIT_W / 2, y: y + h / 2, badge: y + h / 2 };
   }
+  const { row, col } = cells.get(placeOf(side, place));
+  // Arrows end at the top of the mark, badges sit at its foot: neither covers the other
+  // nor the mark's number and letter.
+  return { x: cellX(col) + W / 2, y: cellY(row) + 22, badge: cellY(row) + H - 14, cell: { row, col } };
+}
 
-  /** Draws the steps of a hint (StepViews), numbered in play order: source rings, arrows, badges. */
-  function drawHint(steps, side) {
-    hints.replaceChildren();
-    const badges = new Map(); // destination -> badges already drawn there
-    steps.forEach((step, i) => {
-      const end = hintPlace(step.to, side);
-      const g = el('g', { class: 'hint', 'data-hint-step': String(i + 1) }, hints);
-      if (step.from !== 'tray') {
-        const start = hintPlace(step.from, side);
-        const { row, col } = start.cell;
-        el('rect', {
-          x: cellX(col) + 1.5, y: cellY(row), width: W - 3, height: H, rx: 5, class: 'hint-from',
-        }, g);
-        // Bow the arrow sideways so steps along one row do not run through the letters.
-        const bow = start.y === end.y ? -H * 0.42 : 0;
-        const mx = (start.x + end.x) / 2;
-        const my = (start.y + end.y) / 2 + bow;
-        el('path', {
-          d: `M${start.x},${start.y} Q${mx},${my} ${end.x},${end.y}`,
-          class: 'hint-arrow',
-          'marker-end': `url(#${id}-hint)`,
-        }, g);
-      }
-      // Several steps to one place stack their badges upwards.
-      const k = badges.get(step.to) ?? 0;
-      badges.set(step.to, k + 1);
-      const by = end.badge - k * 23;
-      el('circle', { cx: end.x, cy: by, r: 11, class: step.hit ? 'hint-badge hit' : 'hint-badge' }, g);
-      const n = el('text', { x: end.x, y: by + 4.5, class: 'hint-number' }, g);
-      n.textContent = String(i + 1);
-    });
-  }
+/** Draws the steps of a hint (StepViews), numbered in play order: source rings, arrows, badges. */
+function drawHint(b, steps, side) {
+  const { hints, cellX, cellY, H, id } = b;
+  hints.replaceChildren();
+  const badges = new Map(); // destination -> badges already drawn there
+  steps.forEach((step, i) => {
+    const end = hintPlace(b, step.to, side);
+    const g = el('g', { class: 'hint', 'data-hint-step': String(i + 1) }, hints);
+    if (step.from !== 'tray') {
+      const start = hintPlace(b, step.from, side);
+      const { row, col } = start.cell;
+      el('rect', {
+        x: cellX(col) + 1.5, y: cellY(row), width: W - 3, height: H, rx: 5, class: 'hint-from',
+      }, g);
+      // Bow the arrow sideways so steps along one row do not run through the letters.
+      const bow = start.y === end.y ? -H * 0.42 : 0;
+      const mx = (start.x + end.x) / 2;
+      const my = (start.y + end.y) / 2 + bow;
+      el('path', {
+        d: `M${start.x},${start.y} Q${mx},${my} ${end.x},${end.y}`,
+        class: 'hint-arrow',
+        'marker-end': `url(#${id}-hint)`,
+      }, g);
+    }
+    // Several steps to one place stack their badges upwards.
+    const k = badges.get(step.to) ?? 0;
+    badges.set(step.to, k + 1);
+    const by = end.badge - k * 23;
+    el('circle', { cx: end.x, cy: by, r: 11, class: step.hit ? 'hint-badge hit' : 'hint-badge' }, g);
+    const n = el('text', { x: end.x, y: by + 4.5, class: 'hint-number' }, g);
+    n.textContent = String(i + 1);
+  });
+}
 
-  /**
-   * Marks the last turn's steps (StepViews) until the next throw: a dashed outline where a
-   * counter left, a ring where it landed (red with a cross for a hit), the exit lit for a
-   * counter borne off. `upto` draws only the first steps (for "show again").
-   */
-  function drawTrail(last, upto) {
-    trail.replaceChildren();
-    if (!last) return;
-    last.steps.slice(0, upto ?? last.steps.length).forEach((step, i) => {
-      const g = el('g', { class: `trail trail-${last.side}`, 'data-trail-step': String(i + 1) }, trail);
-      if (step.from !== 'tray') {
-        const { row, col } = cells.get(placeOf(last.side, step.from));
-        el('rect', { x: cellX(col) + 3, y: cellY(row) + 2, width: W - 6, height: H - 4, rx: 5, class: 'trail-from' }, g);
-      }
-      if (step.to === 'off') {
-        const { x, y, h } = exitBox(last.side);
-        el('rect', { x: x + 2, y: y + 2, width: EXIT_W - 4, height: h - 4, rx: 5, class: 'trail-to' }, g);
-        return;
-      }
-      const { x, y } = slot(placeOf(last.side, step.to), 0);
-      el('circle', { cx: x, cy: y, r: R + 4, class: step.hit ? 'trail-to hit' : 'trail-to' }, g);
-      if (step.hit) {
-        const d = R * 0.55;
-        el('path', { d: `M${x - d},${y - d - R - 8} l${2 * d},${2 * d} m0,${-2 * d} l${-2 * d},${2 * d}`, class: 'trail-cross' }, g);
-      }
-    });
-  }
+/**
+ * Marks the last turn's steps (StepViews) until the next throw: a dashed outline where a
+ * counter left, a ring where it landed (red with a cross for a hit), the exit lit for a
+ * counter borne off. `upto` draws only the first steps (for "show again").
+ */
+function drawTrail(b, last, upto) {
+  const { trail, cells, placeOf, cellX, cellY, H, exitBox, slot } = b;
+  trail.replaceChildren();
+  if (!last) return;
+  last.steps.slice(0, upto ?? last.steps.length).forEach((step, i) => {
+    const g = el('g', { class: `trail trail-${last.side}`, 'data-trail-step': String(i + 1) }, trail);
+    if (step.from !== 'tray') {
+      const { row, col } = cells.get(placeOf(last.side, step.from));
+      el('rect', { x: cellX(col) + 3, y: cellY(row) + 2, width: W - 6, height: H - 4, rx: 5, class: 'trail-from' }, g);
+    }
+    if (step.to === 'off') {
+      const { x, y, h } = exitBox(last.side);
+      el('rect', { x: x + 2, y: y + 2, width: EXIT_W - 4, height: h - 4, rx: 5, class: 'trail-to' }, g);
+      return;
+    }
+    const { x, y } = slot(placeOf(last.side, step.to), 0);
+    el('circle', { cx: x, cy: y, r: R + 4, class: step.hit ? 'trail-to hit' : 'trail-to' }, g);
+    if (step.hit) {
+      const d = R * 0.55;
+      el('path', { d: `M${x - d},${y - d - R - 8} l${2 * d},${2 * d} m0,${-2 * d} l${-2 * d},${2 * d}`, class: 'trail-cross' }, g);
+    }
+  });
+}
 
-  /** Draws the counters on `key`; `picked`: how many of its top ones are picked up, if chosen. */
-  function drawStack(key, side, count, entry, picked) {
-    const held = marks.get(key);
-    const { stack, cell } = held;
-    stack.replaceChildren();
-    // What is written over the counters (the stack's count, how many are picked) lies outside
-    // the mark, whose name is what the mark itself shows and says these in words.
-    held.over?.remove();
-    held.over = el('g', {}, counts);
-    const shown = Math.min(count, VISIBLE);
-    for (let k = 0; k < shown; k++) {
-      const { x, y } = slot(key, k);
-      el('circle', { cx: x, cy: y, r: R, class: `counter counter-${side}`, fill: `url(#${id}-${side})` }, stack);
-      el('circle', { cx: x, cy: y, r: R - 5, class: 'counter-groove' }, stack);
-      if (picked && k >= shown - picked) el('circle', { cx: x, cy: y, r: R + 1, class: 'picked-ring' }, stack);
-    }
-    if (count >= 3) {
-      const { x, y } = slot(key, shown - 1);
-      const text = el('text', { x, y: y + 5, class: `stack-count on-${side}` }, held.over);
-      text.textContent = String(count);
-    }
-    if (picked) {
-      // How many go together, in a badge over the cell's letter, below its number.
-      const bx = cellX(cell.col) + W / 2;
-      const by = cellY(cell.row) + 36;
-      el('circle', { cx: bx, cy: by, r: 15, class: 'picked-badge' }, held.over);
-      const n = el('text', { x: bx, y: by + 6.5, class: 'picked-count' }, held.over);
-      n.textContent = String(picked);
-    }
-    if (entry) {
-      // Where the counter would land: a ring on the next free slot, or on the blot it hits.
-      const k = entry.hit ? 0 : Math.min(count, VISIBLE - 1);
-      const { x, y } = slot(key, k);
-      el('circle', { cx: x, cy: y, r: R + 2, class: entry.hit ? 'landing hit' : 'landing' }, stack);
-    }
+/** Draws the counters on `key`; `picked`: how many of its top ones are picked up, if chosen. */
+function drawStack(b, key, side, count, entry, picked) {
+  const { marks, counts, VISIBLE, slot, id, cellX, cellY } = b;
+  const held = marks.get(key);
+  const { stack, cell } = held;
+  stack.replaceChildren();
+  // What is written over the counters (the stack's count, how many are picked) lies outside
+  // the mark, whose name is what the mark itself shows and says these in words.
+  held.over?.remove();
+  held.over = el('g', {}, counts);
+  const shown = Math.min(count, VISIBLE);
+  for (let k = 0; k < shown; k++) {
+    const { x, y } = slot(key, k);
+    el('circle', { cx: x, cy: y, r: R, class: `counter counter-${side}`, fill: `url(#${id}-${side})` }, stack);
+    el('circle', { cx: x, cy: y, r: R - 5, class: 'counter-groove' }, stack);
+    if (picked && k >= shown - picked) el('circle', { cx: x, cy: y, r: R + 1, class: 'picked-ring' }, stack);
   }
+  if (count >= 3) {
+    const { x, y } = slot(key, shown - 1);
+    const text = el('text', { x, y: y + 5, class: `stack-count on-${side}` }, held.over);
+    text.textContent = String(count);
+  }
+  if (picked) {
+    // How many go together, in a badge over the cell's letter, below its number.
+    const bx = cellX(cell.col) + W / 2;
+    const by = cellY(cell.row) + 36;
+    el('circle', { cx: bx, cy: by, r: 15, class: 'picked-badge' }, held.over);
+    const n = el('text', { x: bx, y: by + 6.5, class: 'picked-count' }, held.over);
+    n.textContent = String(picked);
+  }
+  if (entry) {
+    // Where the counter would land: a ring on the next free slot, or on the blot it hits.
+    const k = entry.hit ? 0 : Math.min(count, VISIBLE - 1);
+    const { x, y } = slot(key, k);
+    el('circle', { cx: x, cy: y, r: R + 2, class: entry.hit ? 'landing hit' : 'landing' }, stack);
+  }
+}
 
-  /**
-   * Shows a position. `view`: {position, marks: [{mark, side, count}], selectable: Set of
-   * marks, selected, picked: {count, more} of the selected stack when its counters may move
-   * together (how many are picked, whether a tap takes more) or null, targets: Map of
-   * destination -> step, asked: the destination whose dice are asked for or null, turn, hint: StepViews or null, trail: {side, steps} of the last turn
-   * or null, trailUpto: how many of its steps to show}; selectable, selected and targets are
-   * marks of the side to move.
-   */
-  function render(view) {
-    container.dataset.position = view.position;
-    drawTrail(view.trail ?? null, view.trailUpto);
-    drawHint(view.hint ?? [], view.turn);
-    const held = new Map(view.marks.map((m) => [placeOf(m.side, m.mark), m]));
-    for (const [key, { g, cell }] of marks) {
-      const here = held.get(key);
-      // Another side's own cell is never the mover's to pick or to land on.
-      const mine = !cell.owner || cell.owner === view.turn;
-      const mark = cell.mark;
-      const target = mine ? view.targets.get(mark) : undefined;
-      const picked = mine && view.selected === mark ? view.picked ?? null : null;
-      drawStack(key, here?.side, here?.count ?? 0, target, picked?.count);
-      toggle(g, 'data-selectable', mine && view.selectable.has(mark));
-      if (picked) g.dataset.picked = String(picked.count);
-      else delete g.dataset.picked;
-      toggle(g, 'data-more', Boolean(picked?.more));
-      toggle(g, 'data-target', Boolean(target));
-      g.classList.toggle('selected', mine && view.selected === mark);
-      g.classList.toggle('hit-target', Boolean(target?.hit));
-      g.classList.toggle('asked', Boolean(target) && view.asked === mark);
-      // The screen's roving focus (kit/keyboard.js) makes one place of the board its tab stop.
-      g.setAttribute('tabindex', '-1');
-      const what = here ? t('a11y.counters', { count: here.count, side: t(`side.${here.side}`) }) : t('a11y.empty');
-      const state = mine && view.selected === mark ? 'a11y.picked'
-        : target ? (target.hit ? 'a11y.destinationHit' : 'a11y.destination')
-          : mine && view.selectable.has(mark) ? 'a11y.canPick' : null;
-      // What the mark shows, its number and letter, is in its name, as a voice-control user
-      // would say it.
-      const shown = [cell.label, letterOf(cell)].filter(Boolean).join(' ');
-      const name = cell.owner ? t('a11y.ownMark', { mark: shown, side: t(`side.${cell.owner}`) }) : shown;
-      const said = picked ? t('a11y.pickedCount', { count: picked.count }) : state && t(state);
-      g.setAttribute('aria-label', named(t('a11y.mark', { mark: name, word: wordOf.get(key), what }), said));
-    }
-    for (const [side, zone] of Object.entries(exits)) {
-      const target = side === view.turn && view.targets.has('off');
-      toggle(zone, 'data-target', target);
-      zone.classList.toggle('asked', target && view.asked === 'off');
-      zone.setAttribute('tabindex', '-1');
-      const name = t('a11y.exit', { side: t(`side.${side}`), count: view.borneOff?.[side] ?? 0 });
-      zone.setAttribute('aria-label', named(name, target ? t('a11y.destination') : null));
-    }
+/**
+ * Shows a position. `view`: {position, marks: [{mark, side, count}], selectable: Set of
+ * marks, selected, picked: {count, more} of the selected stack when its counters may move
+ * together (how many are picked, whether a tap takes more) or null, targets: Map of
+ * destination -> step, asked: the destination whose dice are asked for or null, turn, hint: StepViews or null, trail: {side, steps} of the last turn
+ * or null, trailUpto: how many of its steps to show}; selectable, selected and targets are
+ * marks of the side to move.
+ */
+function render(b, view) {
+  const { t, marks, exits, placeOf, letterOf, wordOf, container } = b;
+  container.dataset.position = view.position;
+  drawTrail(b, view.trail ?? null, view.trailUpto);
+  drawHint(b, view.hint ?? [], view.turn);
+  const held = new Map(view.marks.map((m) => [placeOf(m.side, m.mark), m]));
+  for (const [key, { g, cell }] of marks) {
+    const here = held.get(key);
+    // Another side's own cell is never the mover's to pick or to land on.
+    const mine = !cell.owner || cell.owner === view.turn;
+    const mark = cell.mark;
+    const target = mine ? view.targets.get(mark) : undefined;
+    const picked = mine && view.selected === mark ? view.picked ?? null : null;
+    drawStack(b, key, here?.side, here?.count ?? 0, target, picked?.count);
+    toggle(g, 'data-selectable', mine && view.selectable.has(mark));
+    if (picked) g.dataset.picked = String(picked.count);
+    else delete g.dataset.picked;
+    toggle(g, 'data-more', Boolean(picked?.more));
+    toggle(g, 'data-target', Boolean(target));
+    g.classList.toggle('selected', mine && view.selected === mark);
+    g.classList.toggle('hit-target', Boolean(target?.hit));
+    g.classList.toggle('asked', Boolean(target) && view.asked === mark);
+    // The screen's roving focus (kit/keyboard.js) makes one place of the board its tab stop.
+    g.setAttribute('tabindex', '-1');
+    const what = here ? t('a11y.counters', { count: here.count, side: t(`side.${here.side}`) }) : t('a11y.empty');
+    const state = mine && view.selected === mark ? 'a11y.picked'
+      : target ? (target.hit ? 'a11y.destinationHit' : 'a11y.destination')
+        : mine && view.selectable.has(mark) ? 'a11y.canPick' : null;
+    // What the mark shows, its number and letter, is in its name, as a voice-control user
+    // would say it.
+    const shown = [cell.label, letterOf(cell)].filter(Boolean).join(' ');
+    const name = cell.owner ? t('a11y.ownMark', { mark: shown, side: t(`side.${cell.owner}`) }) : shown;
+    const said = picked ? t('a11y.pickedCount', { count: picked.count }) : state && t(state);
+    g.setAttribute('aria-label', named(t, t('a11y.mark', { mark: name, word: wordOf.get(key), what }), said));
   }
+  for (const [side, zone] of Object.entries(exits)) {
+    const target = side === view.turn && view.targets.has('off');
+    toggle(zone, 'data-target', target);
+    zone.classList.toggle('asked', target && view.asked === 'off');
+    zone.setAttribute('tabindex', '-1');
+    const name = t('a11y.exit', { side: t(`side.${side}`), count: view.borneOff?.[side] ?? 0 });
+    zone.setAttribute('aria-label', named(t, name, target ? t('a11y.destination') : null));
+  }
+}
 
-  /** An accessible name with what can be done there (in words), if anything. */
-  function named(name, state) {
-    return state ? t('a11y.withState', { name, state }) : name;
-  }
+/** An accessible name with what can be done there (in words), if anything. */
+function named(t, name, state) {
+  return state ? t('a11y.withState', { name, state }) : name;
+}
+
+/**
+ * Draws the empty board for `geometry` into `container` and returns its renderer.
+ * `options`: {tall: taller marks, i18n: {t}, label: the board's accessible name, face: the
+ * inscribed board whose letters the marks carry (a `scriptaFaces()` entry), else the
+ * geometry's own}.
+ */
+export function createBoard(container, geometry, { tall = false, i18n, label, face = null } = {}) {
+  const b = measure(geometry, tall, face);
+  Object.assign(b, { t: i18n.t, id: uniqueId('scripta'), label, face, container });
+  Object.assign(b, drawFrame(b));
+  container.replaceChildren(b.svg);
+  const { marks, exits, placeOf, svg, width } = b;
 
   /** The drawn cell of `place` (a mark in `side`'s numbering), or `side`'s exit zone. */
   function placeElement(place, side) {
@@ -410,7 +435,7 @@ export function createBoard(container, geometry, { tall = false, i18n, label, fa
   }
 
   return {
-    render,
+    render: (view) => render(b, view),
     counterElement,
     placeElement,
     counterPx,

@@ -126,6 +126,12 @@ impl Player {
         self.level
     }
 
+    /// The page's hint: the strongest player with a fixed seed, so one position always gets
+    /// the same hint.
+    pub fn hint() -> Player {
+        Player::new(Level::Hard, 0)
+    }
+
     /// Forgets the previous game and reseeds, so that one player can play many games.
     pub fn new_game(&mut self, seed: u64) {
         let mut state = seed;

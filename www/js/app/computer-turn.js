@@ -1,0 +1,38 @@
+// The computer's turns on a game screen, the same protocol for every game. The store's
+// `computerBusy` says a turn is under way: it is set when one starts, and only the game's
+// hand-over to the other side clears it (with the move that hands over, so a computer that
+// moves again at once, after three alike or a second placement, starts exactly one more
+// turn). A turn that fails leaves it set: another try would fail the same way, and the notice
+// offers a new game, whose new epoch starts afresh. `c` is the screen (controller.js).
+
+import { wait } from './game-screen.js';
+import { startsComputer } from './screen-state.js';
+
+/** A store subscriber: starts the computer's turn when it has the move and may take it. */
+export function maybeComputer(c, state) {
+  if (!startsComputer(state, c.spec.rules, c.dialogOpen())) return;
+  c.store.dispatch({ computerBusy: true });
+  const mine = state.epoch;
+  setTimeout(() => computerTurn(c, mine));
+}
+
+/**
+ * The computer's turn, slow enough to follow; `mine` is the game it belongs to: a new game
+ * stops it (`current()` turns false), an open dialog pauses it (`until(ms)` waits it out).
+ */
+async function computerTurn(c, mine) {
+  const current = () => mine === c.get().epoch && !c.life.destroyed;
+  const until = async (ms) => {
+    await wait(ms);
+    while (current() && c.dialogOpen()) await wait(100);
+  };
+  try {
+    c.store.dispatch({ thinking: true });
+    await c.spec.computerTurn(c, { current, until });
+  } catch (error) {
+    if (current()) {
+      c.changed({ kind: 'notice', notice: 'computerFailed', args: { why: error.message } },
+        { thinking: false, ...c.spec.computerIdle });
+    }
+  }
+}

@@ -1,0 +1,442 @@
+// One game screen, for every game: the frame drawn before the engine arrives, the choice of
+// the game to start with, the store, saving on real changes, the computer's turns, the hint,
+// the dialogs, the buttons, the command line, the keys and the teardown. A game supplies what
+// is its own through a `spec` (below) and knows nothing of the rest; its functions receive the
+// screen `c` and change the game only through the engine and `c.changed`.
+//
+// spec: {
+//   GAME                        meta.js: id, sides, levels, presets (the first is the default)
+//   rules: {sides, over(snap), progress(snap)}  what the pure decisions need (screen-state.js)
+//   commandAbout                the catalogue key of the command line's example
+//   faceAttribute               the attribute on <main> for the face-to-face layout
+//   layout(root, i18n)          the fixed DOM: {main, status, board, over, overTitle,
+//                               overText, buttons: {hint, face, ...}}
+//   furnish?(c)                 more of the frame before the engine (c.parts)
+//   create(engine, {rules, seed, position})   a new game (each may be undefined; throws on
+//                               what the engine refuses); restore(engine, saved) a saved one
+//   setup?(c, game, told)       what the screen draws from the first game (c.parts, c.words);
+//                               problems go onto `told`, the first status line's notices
+//   state(c, snap, game)        the game's own fields of the store, for every new game
+//   legal(snap)                 the legal moves by source: a Map
+//   derive?(state, next)        fields that follow a new snapshot
+//   checked?(merged, legal)     the selection fields still valid after a change
+//   render(c, state)            board, trays, the game's own buttons
+//   playing(state, acts)        whether the status says the computer is playing
+//   alone                       event kinds the status line says without the situation
+//   situation(c, state, {you, human})   the game's words for where it stands
+//   ending(c, snap)             null, or {winner, turns, data, title?, text} once it is over
+//   computerTurn(c, {current, until})   the computer's turn; its hand-over to the other side
+//                               clears computerBusy, and nothing else may
+//   computerIdle                fields reset when a computer turn fails
+//   tapped?                     fields a refused tap resets
+//   hint: {start, ask(snap), shown(c, answer, position)}
+//   actions: {name(c, target)}  the game's own buttons' actions
+//   rulesPage(c, body), link(snap)
+//   keyRows, shortcuts, commands(c), playText(c, text)
+//   roving(c), handler(c), placeOf(element), click?(c, event, act), attach?(c) -> detach
+// }
+
+import { createStore } from './store.js';
+import { computerSide } from './opponent.js';
+import { startingGame, sayWinner } from './game-screen.js';
+import { maybeComputer } from './computer-turn.js';
+import { safeguards } from './safeguards.js';
+import { noticeWords, joined } from './notices.js';
+import { createNewGameDialog, createPageDialog } from './dialogs.js';
+import { attachRecordMenu, playerNames } from './record-menu.js';
+import * as storage from './storage.js';
+import {
+  whoActs, computerToMove, worthSaving, keptHint, opponentOfChoice,
+  newGameEvent, startState, newGameState, situationShown,
+} from './screen-state.js';
+import { attachInput } from '../kit/input.js';
+import { refuse } from '../kit/animate.js';
+import { attachRoving, attachShortcuts } from '../kit/keyboard.js';
+import { createCommandLine, createKeysDialog, commandWords } from '../kit/command.js';
+
+export const BUDGET = 300; // ms the strongest player may search for a move in the page
+
+const camel = (action) => action.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+
+/**
+ * Mounts the game of `spec` on `root`. `ctx`: {ready() (gives the wasm module), i18n, route,
+ * worker, go(query), ...}. Resolves to {destroy} once the engine has arrived and the game is
+ * drawn.
+ */
+export async function mountGame(root, ctx, spec) {
+  const c = frame(root, ctx, spec);
+  // Until the engine is here nothing can be played: the buttons wait too.
+  const waiting = Object.values(c.dom.buttons);
+  for (const b of waiting) b.disabled = true;
+  c.engine = await ctx.ready();
+  for (const b of waiting) b.disabled = false;
+  begin(c);
+  attachDialogs(c);
+  attachCommands(c);
+  const detach = attachEvents(c);
+  c.store.subscribe((state) => render(c, state));
+  c.store.subscribe((state, previous) => save(c, state, previous));
+  c.store.subscribe((state) => maybeComputer(c, state));
+  if (c.get().opponent.kind === 'computer') ctx.worker.warmUp();
+  render(c, c.get());
+  save(c, c.get(), null);
+  maybeComputer(c, c.get());
+  return { destroy: () => teardown(c, detach) };
+}
+
+/**
+ * The screen's frame and words, drawn before the engine arrives, so a slow network shows the
+ * game at once and only the board waits. Returns the screen `c` the rest fills in.
+ */
+function frame(root, ctx, spec) {
+  const { i18n } = ctx;
+  const { t } = i18n;
+  const dom = spec.layout(root, i18n);
+  dom.status.textContent = t('app.loading');
+  dom.status.dataset.say = 'app.loading';
+  const c = {
+    root, ctx, spec, dom, i18n, t,
+    GAME: spec.GAME,
+    route: ctx.route,
+    worker: ctx.worker,
+    life: { destroyed: false },
+    parts: {},
+  };
+  c.commandLine = createCommandLine(dom.main, i18n, {
+    about: spec.commandAbout, run: (text) => command(c, text), onKeys: () => c.keys.open(),
+  });
+  spec.furnish?.(c);
+  ctx.furnish();
+  return c;
+}
+
+/** Chooses the game (a save, the link's, a handed-over one), then builds the store around it. */
+function begin(c) {
+  const { ctx, spec, engine, t } = c;
+  const told = [...ctx.told];
+  const start = startingGame(c.GAME, c.route, told, {
+    restore: (saved) => spec.restore(engine, saved),
+    fromLink: () => fromLink(c, told),
+    handoff: ctx.handoff,
+  });
+  spec.setup?.(c, start.game, told);
+  const snap = start.game.snapshot();
+  c.store = createStore({
+    ...startState({ game: start.game, snap, opponent: start.opponent, told, face: storage.loadSetting('face') }),
+    ...spec.state(c, snap, start.game),
+  });
+  c.get = c.store.get;
+  c.snap = () => c.get().snap;
+  c.safe = safeguards(c.root, ctx, c.GAME, {
+    opponent: () => c.get().opponent,
+    say: (notice) => queueMicrotask(() => c.store.dispatch({ event: { kind: 'notice', notice } })),
+    stop: () => { c.life.destroyed = true; },
+    saving: start.saving,
+  });
+  c.game = () => c.safe.guard(c.get().game);
+  c.computer = () => computerSide(c.get().opponent, spec.rules.sides);
+  c.levelName = () => t(`level.${c.get().opponent.level}`);
+  c.computerLabel = () => t('computer.name', { level: c.levelName(), side: t(`side.${c.computer()}`) });
+  c.acts = (state = c.get()) => whoActs(state, spec.rules);
+  c.computerToMove = () => computerToMove(c.get(), spec.rules);
+  /** The legal moves by source while a human has the move (none during the computer's turn). */
+  c.sources = (state) => (c.acts(state) === 'human' ? spec.legal(state.snap) : new Map());
+  c.dialogOpen = () => Boolean(c.root.querySelector('dialog[open]'));
+  c.say = (key, args = {}) => c.store.dispatch({ event: { kind: 'say', key, args } });
+  c.changed = (event, extra) => changed(c, event, extra);
+  c.dispatchChecked = (change) => dispatchChecked(c, change);
+  c.replace = (next, vs) => replace(c, next, vs);
+  c.press = (action) => press(c, action);
+  c.refused = (place, refusal) => refused(c, place, refusal);
+  c.render = () => render(c, c.get());
+  c.roving = attachRoving(c.dom.main, spec.roving(c));
+}
+
+/**
+ * The game the link asks for: its rules, seed and position, each checked by the engine; what
+ * it refuses is said (pushed onto `told`) and left out.
+ */
+function fromLink({ engine, route, spec, GAME }, told) {
+  const make = (link) => spec.create(engine, link);
+  let rules = route.rules ?? undefined;
+  if (rules !== undefined) {
+    try {
+      make({ rules }).free();
+    } catch {
+      told.push({ notice: 'unknownRules', args: { value: rules, fallback: `rules.${GAME.id}.${GAME.presets[0]}` } });
+      rules = undefined;
+    }
+  }
+  let seed = route.seed ?? undefined;
+  if (seed !== undefined) {
+    try {
+      make({ rules, seed }).free();
+    } catch (error) {
+      told.push({ notice: 'badSeed', args: { why: error.message } });
+      seed = undefined;
+    }
+  }
+  if (route.position) {
+    try {
+      return make({ rules, seed, position: route.position });
+    } catch (error) {
+      told.push({ notice: 'badPosition', args: { why: error.message } });
+    }
+  }
+  return make({ rules, seed });
+}
+
+/**
+ * Sets the game's new snapshot (after the engine changed it), with what happened (`event`;
+ * undefined keeps the last one) and any other fields.
+ */
+function changed(c, event, extra = {}) {
+  const next = c.game().snapshot();
+  const state = c.get();
+  dispatchChecked(c, {
+    snap: next,
+    hint: keptHint(state.hint, next),
+    ...c.spec.derive?.(state, next),
+    ...(event !== undefined ? { event } : {}),
+    ...extra,
+  });
+}
+
+/** Dispatches, dropping a selection that is no longer a legal source. */
+function dispatchChecked(c, change) {
+  const merged = { ...c.get(), ...change };
+  const legal = c.sources(merged);
+  const kept = c.spec.checked
+    ? c.spec.checked(merged, legal)
+    : { selected: legal.has(merged.selected) ? merged.selected : null };
+  c.store.dispatch({ ...change, ...kept });
+}
+
+/**
+ * Answers a tap that plays nothing: the place shakes and the status says why (`refusal`, the
+ * engine's {code, args}); what the game keeps for a tap (`spec.tapped`, e.g. an open question)
+ * goes.
+ */
+function refused(c, place, refusal) {
+  refuse(place?.element);
+  c.store.dispatch({ ...c.spec.tapped, event: { kind: 'refuse', side: c.snap().turn, refusal } });
+}
+
+/** Puts `next` in place of the game on show, against `vs`: a new epoch stops the old one's work. */
+function replace(c, next, vs) {
+  c.game().free();
+  const snap = c.safe.guard(next).snapshot();
+  c.store.dispatch({
+    ...newGameState(c.get(), { game: next, snap, opponent: vs, event: newGameEvent(c.t, snap, vs) }),
+    ...c.spec.state(c, snap, next),
+  });
+}
+
+// --- Drawing ---
+function render(c, state) {
+  const { dom, spec } = c;
+  const { snap: s, opponent: who } = state;
+  spec.render(c, state);
+  dom.buttons.hint.setAttribute('aria-pressed', String(Boolean(state.hint)));
+  dom.buttons.hint.setAttribute('aria-busy', String(state.hintPending));
+  dom.buttons.face.hidden = who.kind === 'computer';
+  dom.buttons.face.setAttribute('aria-pressed', String(state.face));
+  dom.main.toggleAttribute(spec.faceAttribute, state.face && who.kind !== 'computer');
+  dom.main.dataset.turn = s.turn;
+  const body = document.body;
+  body.dataset.turn = s.turn;
+  body.toggleAttribute('data-thinking', state.thinking);
+  body.dataset.opponent = who.kind;
+  if (who.kind === 'computer') body.dataset.level = who.level;
+  else delete body.dataset.level;
+  const message = statusWords(c, state);
+  // Written only when it changes, so a screen reader announces each thing once.
+  if (dom.status.textContent !== message.text) dom.status.textContent = message.text;
+  dom.status.dataset.say = message.key;
+  renderGameOver(c, s);
+  c.roving.refresh();
+}
+
+/**
+ * The status line: what happened, then where the game stands. Each thing is said once: an
+ * event that stands alone says nothing more; during the computer's turn, only what it does.
+ */
+function statusWords(c, state) {
+  const { t, spec } = c;
+  const who = state.opponent;
+  const you = who.kind === 'computer' ? who.human : null;
+  const acts = c.acts(state);
+  const shown = situationShown(state, { playing: spec.playing(state, acts), alone: spec.alone });
+  let situation = null;
+  if (shown === 'thinking') situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
+  else if (shown === 'playing') situation = { key: 'situation.playing', text: t('situation.playing', { who: c.computerLabel() }) };
+  else if (shown === 'situation') situation = spec.situation(c, state, { you, human: acts === 'human' });
+  return joined([eventWords(c, state.event, you), situation]);
+}
+
+function eventWords(c, event, you) {
+  const { i18n, GAME } = c;
+  if (event?.kind === 'notices') return joined(event.list.map((n) => noticeWords(i18n, GAME.levels, n)));
+  if (event?.kind === 'notice') return noticeWords(i18n, GAME.levels, event);
+  if (event?.kind === 'say') return { key: event.key, text: i18n.t(event.key, event.args) };
+  return c.words.event(event, you);
+}
+
+/** The game-over panel, and the `ludi:gameover` event the first time it opens. */
+function renderGameOver(c, s) {
+  const { dom, t } = c;
+  const end = c.spec.ending(c, s);
+  if (end && dom.over.hidden) {
+    const detail = { winner: end.winner, rules: c.route.rules ?? c.GAME.presets[0], turns: end.turns };
+    document.dispatchEvent(new CustomEvent('ludi:gameover', { detail }));
+  }
+  // The panel covers the board: the focus goes to Play again rather than stay hidden under it.
+  const opening = dom.over.hidden && Boolean(end);
+  dom.over.hidden = !end;
+  if (opening) dom.over.querySelector('[data-action="again"]')?.focus();
+  if (!end) {
+    for (const key of Object.keys(dom.over.dataset)) delete dom.over.dataset[key];
+    return;
+  }
+  dom.over.dataset.winner = end.winner;
+  Object.assign(dom.over.dataset, end.data);
+  if (end.title) {
+    dom.overTitle.textContent = t(end.title);
+    dom.overTitle.dataset.say = end.title;
+  } else {
+    sayWinner(dom.overTitle, t, end.winner, c.get().opponent);
+  }
+  dom.overText.textContent = end.text;
+}
+
+// --- Saving: on real changes only (a move, a throw, a new game or opponent) ---
+function save(c, state, previous) {
+  if (worthSaving(state, previous, c.spec.rules)) c.safe.save(state.game, c.spec.rules.over(state.snap));
+}
+
+/** Asks the strongest player for the move here and draws it; asking again hides it. */
+async function showHint(c) {
+  const { spec, store } = c;
+  if (c.get().hint) return store.dispatch({ hint: null, event: null });
+  const mine = c.get().epoch;
+  const position = c.snap().position;
+  store.dispatch({ hintPending: true, ...spec.hint.start });
+  let change;
+  try {
+    const answer = await c.worker.ask({ game: c.GAME.id, kind: 'hint', position, ...spec.hint.ask(c.snap()), budget: BUDGET });
+    if (mine === c.get().epoch && c.snap().position === position) change = spec.hint.shown(c, answer, position);
+  } catch (error) {
+    change = { event: { kind: 'notice', notice: 'hintFailed', args: { why: error.message } } };
+  }
+  if (mine === c.get().epoch && !c.life.destroyed) store.dispatch({ hintPending: false, ...change });
+}
+
+// --- Dialogs and actions ---
+function attachDialogs(c) {
+  const { root, ctx, i18n, GAME, spec } = c;
+  c.newGame = createNewGameDialog(root, i18n, GAME, (choice) => {
+    const vs = opponentOfChoice(choice);
+    if (vs.kind === 'computer') c.worker.warmUp();
+    replace(c, spec.create(c.engine, { rules: c.snap().rules }), vs);
+  });
+  c.rules = createPageDialog(root, i18n, 'rules', (body) => spec.rulesPage(c, body));
+  c.keys = createKeysDialog(root, i18n, spec.keyRows);
+  c.records = attachRecordMenu(root, { ...ctx, engine: c.engine }, {
+    game: GAME.id,
+    record: (date) => c.game().record(...playerNames(i18n, c.get().opponent, GAME.sides), date),
+    link: () => spec.link(c.snap()),
+    say: (key, args) => c.say(key, args),
+  });
+  // A dialog closing lets a paused computer carry on.
+  for (const dialog of root.querySelectorAll('dialog')) {
+    dialog.addEventListener('close', () => maybeComputer(c, c.get()));
+  }
+}
+
+/** What every game's buttons and the game-over panel do alike. */
+const COMMON = {
+  face(c) {
+    storage.saveSetting('face', !c.get().face);
+    c.store.dispatch({ face: !c.get().face });
+  },
+  again: (c) => replace(c, c.game().nextGame(), c.get().opponent),
+  hint: (c) => showHint(c),
+  new: (c) => c.newGame.open({ ...c.get().opponent, defaultLevel: c.GAME.defaultLevel }),
+  rules: (c) => c.rules.open(),
+  home: (c) => c.ctx.go('./'),
+};
+
+function act(c, action, target) {
+  try {
+    if (c.records.act(action)) return;
+    const run = c.spec.actions[action] ?? COMMON[action];
+    run?.(c, target);
+  } catch (error) {
+    c.store.dispatch({ event: { kind: 'notice', notice: 'failed', args: { why: error.message } } });
+  }
+}
+
+/** Runs an action as its button would, or says why it cannot be done now. */
+function press(c, action) {
+  const b = c.dom.buttons[camel(action)];
+  if (b && !b.disabled && !b.hidden) act(c, action);
+  else c.say('a11y.cannot', { action: c.t(`action.${camel(action)}`) });
+  return true;
+}
+
+// --- Without a mouse: keys for the actions, and a command line for moves and questions ---
+function attachCommands(c) {
+  const { spec, t } = c;
+  c.asked = spec.commands(c);
+  c.spoken = commandWords(c.i18n, Object.keys(c.asked));
+  const shortcut = (key) => t(key).toLowerCase();
+  c.detachKeys = attachShortcuts({
+    ...Object.fromEntries(spec.shortcuts.map((action) => [shortcut(`a11y.key.${action}`), () => press(c, action)])),
+    [t('a11y.key.help')]: () => c.keys.open(),
+  });
+}
+
+/** A command typed on the command line: a word of the game's, or a move for the engine. */
+function command(c, text) {
+  const word = c.spoken.get(text.toLowerCase());
+  if (word) {
+    c.asked[word]();
+    return true;
+  }
+  if (c.computerToMove()) {
+    c.say('refuse.computer-turn', { who: c.computerLabel() });
+    return false;
+  }
+  return c.spec.playText(c, text);
+}
+
+/** The board's input, the buttons' clicks and the game's own listeners; returns their detach. */
+function attachEvents(c) {
+  const { root, dom, spec } = c;
+  const detachInput = attachInput(dom.main, spec.handler(c), spec.placeOf);
+  const run = (action, target) => act(c, action, target);
+  const onClick = (event) => {
+    if (spec.click) return spec.click(c, event, run);
+    const target = event.target.closest('[data-action]');
+    if (target && !target.disabled && root.contains(target)) run(target.dataset.action, target);
+  };
+  root.addEventListener('click', onClick);
+  const detachOwn = spec.attach?.(c);
+  return () => {
+    detachInput();
+    root.removeEventListener('click', onClick);
+    detachOwn?.();
+  };
+}
+
+function teardown(c, detach) {
+  c.life.destroyed = true;
+  c.safe.destroy();
+  detach();
+  c.detachKeys();
+  c.roving.destroy();
+  c.commandLine.destroy();
+  c.game().free();
+  for (const key of ['turn', 'opponent', 'level', 'phase']) delete document.body.dataset[key];
+  document.body.removeAttribute('data-thinking');
+}
