@@ -97,8 +97,83 @@ fn ascending(dice: Dice) -> [u8; DICE as usize] {
 /// turn not yet passed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableTurn {
-    pub moves: Vec<Move>,
+    pub moves: Moves,
     pub result: Table,
+}
+
+/// The moves of one outcome in play order, at most one a die: kept in place, as a whole
+/// turn's generation makes one for each of hundreds of outcomes. Reads as a slice.
+#[derive(Clone, Copy)]
+pub struct Moves {
+    items: [Move; DICE as usize],
+    len: u8,
+}
+
+impl Moves {
+    /// Stands in the unused places; never read.
+    const UNUSED: Move = Move {
+        from: From::Tray,
+        to: To::Off,
+        count: 0,
+        dice: Dice::NONE,
+        summed: false,
+        hit: 0,
+    };
+}
+
+impl FromIterator<Move> for Moves {
+    /// The first three moves (a turn never plays more: each move spends a die).
+    fn from_iter<I: IntoIterator<Item = Move>>(moves: I) -> Moves {
+        let mut out = Moves {
+            items: [Moves::UNUSED; DICE as usize],
+            len: 0,
+        };
+        for (slot, mv) in out.items.iter_mut().zip(moves) {
+            *slot = mv;
+            out.len += 1;
+        }
+        out
+    }
+}
+
+impl std::ops::Deref for Moves {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.items[..usize::from(self.len)]
+    }
+}
+
+impl<'a> IntoIterator for &'a Moves {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for Moves {
+    type Item = Move;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Move, { DICE as usize }>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(usize::from(self.len))
+    }
+}
+
+impl PartialEq for Moves {
+    fn eq(&self, other: &Moves) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Moves {}
+
+impl fmt::Debug for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 impl Table {
@@ -557,7 +632,7 @@ impl Table {
         }
         table.dice = Dice::NONE;
         TableTurn {
-            moves,
+            moves: moves.into_iter().collect(),
             result: table,
         }
     }

@@ -107,7 +107,7 @@ fn reference_turns(table: &Table) -> Vec<TableTurn> {
                 all - t.dice.len()
             };
             let end = TableTurn {
-                moves: path.clone(),
+                moves: path.iter().copied().collect(),
                 result: t.with_dice(Dice::NONE),
             };
             ends.push((used, end));
