@@ -720,21 +720,6 @@ mod tests {
         assert_eq!(Game::restore(&game.save()).unwrap().table(), game.table());
     }
 
-    #[test]
-    fn the_result_waits_for_the_winning_turn_to_be_confirmed() {
-        let table: Table = "italian A w0s0o14:27 w15s0o0: 421".parse().unwrap();
-        let mut game = Game::from_table(table, 1);
-        game.play_text("27/off").unwrap();
-        assert_eq!(game.winner(), Some(Side::Albi));
-        let pending = game.record();
-        assert_eq!(pending.result, None);
-        assert_eq!(pending.replay().unwrap(), table.with_dice(Dice::NONE));
-        game.confirm().unwrap();
-        let won = game.record();
-        assert_eq!(won.result, Some(Side::Albi));
-        assert_eq!(won.replay().unwrap().winner(), Some(Side::Albi));
-    }
-
     /// Found by `cargo xtask fuzz` (scripta_game): bearing off with the larger of two dice
     /// that could both do it spent that die, while the save, the record and `play_text`
     /// spend the smaller, so a saved game restored with other dice left.

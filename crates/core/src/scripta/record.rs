@@ -880,16 +880,21 @@ mod tests {
     /// its confirmation said `Result: albi` over turns that do not reach the win.
     #[test]
     fn the_result_waits_for_the_winning_turn_to_be_confirmed() {
-        let start: Table = "A w0s0o14:36 w15s0o0: 111".parse().unwrap();
-        let mut game = Game::from_table(start, 7);
-        game.play_text("36/off").unwrap();
-        assert_eq!(game.winner(), Some(Side::Albi));
-        let pending = game.record();
-        assert_eq!(pending.result, None);
-        assert_eq!(pending.replay().unwrap(), start.without_dice());
-        game.confirm().unwrap();
-        let won = game.record();
-        assert_eq!(won.result, Some(Side::Albi));
-        assert_eq!(won.replay().unwrap().winner(), Some(Side::Albi));
+        for (xsn, last) in [
+            ("A w0s0o14:36 w15s0o0: 111", "36/off"),
+            ("italian A w0s0o14:27 w15s0o0: 421", "27/off"),
+        ] {
+            let start: Table = xsn.parse().unwrap();
+            let mut game = Game::from_table(start, 7);
+            game.play_text(last).unwrap();
+            assert_eq!(game.winner(), Some(Side::Albi));
+            let pending = game.record();
+            assert_eq!(pending.result, None, "{xsn}");
+            assert_eq!(pending.replay().unwrap(), start.without_dice());
+            game.confirm().unwrap();
+            let won = game.record();
+            assert_eq!(won.result, Some(Side::Albi), "{xsn}");
+            assert_eq!(won.replay().unwrap().winner(), Some(Side::Albi));
+        }
     }
 }
