@@ -1,11 +1,12 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask serve` plays the game;
 //! `cargo xtask dist` writes the site as it ships; `cargo xtask fuzz` fuzzes the core;
-//! `cargo xtask lighthouse` measures the site.
+//! `cargo xtask lighthouse` measures the site; `cargo xtask load` measures the game server.
 
 mod dist;
 mod e2e;
 mod fuzz;
 mod lighthouse;
+mod load;
 mod node;
 mod precache;
 mod serve;
@@ -24,10 +25,11 @@ fn main() -> ExitCode {
         Some("dist") => dist::build().map(|_| ()),
         Some("fuzz") => fuzz::command(&args[1..]),
         Some("lighthouse") => lighthouse::run(),
+        Some("load") => load::command(&args[1..]),
         Some("wasm-speed") => speed::run_speed(),
         Some("train-scripta") => train::train_scripta(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | fuzz [--seconds N] | lighthouse | wasm-speed | train-scripta [--games N --seed S --threads T --checkpoint F ...]>");
+            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | fuzz [--seconds N] | lighthouse | load --games N [--pace S --seconds T] | wasm-speed | train-scripta [--games N --seed S --threads T --checkpoint F ...]>");
             return ExitCode::from(2);
         }
     };
@@ -105,10 +107,28 @@ fn test() -> Result<(), String> {
             "warnings",
         ],
     )?;
+    let postgres = postgres_note();
+    eprintln!("xtask: {postgres}");
     run("cargo", &["test", "--workspace"])?;
     fuzz::run_all(FUZZ_SECONDS)?;
     node::unit_tests()?;
-    e2e::run()
+    e2e::run()?;
+    println!("xtask: {postgres}");
+    Ok(())
+}
+
+/// Which databases the server's tests ran against: SQLite always, PostgreSQL only when
+/// `LUDI_TEST_POSTGRES` names one (`.ci/run` installs, starts and names it).
+fn postgres_note() -> String {
+    match std::env::var("LUDI_TEST_POSTGRES") {
+        Ok(url) if !url.trim().is_empty() => {
+            let host = url.rsplit('@').next().unwrap_or_default();
+            format!("the server's tests run against SQLite and PostgreSQL ({host})")
+        }
+        _ => "LUDI_TEST_POSTGRES is not set: the server's tests run against SQLite only and \
+              SKIP PostgreSQL (set it to postgres://..., as .ci/run does)"
+            .into(),
+    }
 }
 
 fn serve_command(args: &[String]) -> Result<(), String> {

@@ -1,0 +1,396 @@
+//! `cargo xtask load --games N [--pace SECONDS] [--seconds T]`: starts a release
+//! `ludi-server` (SQLite in a temporary folder, its rate limits raised out of the way) and
+//! plays N concurrent games of random legal actions through it over loopback, every seat on a
+//! WebSocket of its own, spread over 127.0.0.x source addresses. Each seat acts after a random
+//! pause of 0 to 2×SECONDS (SECONDS on average; 0 as fast as the server answers); the engine
+//! picks the action from the state's save and the server checks it. A game that ends is
+//! followed by a new one, so N stay in play until T seconds have passed. Prints the actions a
+//! second, the latency from an action's send to the other seat's update (p50, p99, max) and
+//! the server's memory (VmRSS, VmHWM).
+
+// The integration tests' client: the tests use more of it than the load does.
+#[allow(dead_code)]
+#[path = "../../server/tests/common/client.rs"]
+mod client;
+
+use crate::{run, wasm};
+use futures_util::StreamExt;
+use ludi_core::rng::{os_seed, Rng};
+use serde_json::Value;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::time::{sleep_until, timeout_at};
+use tokio_tungstenite::tungstenite::Message;
+
+const USAGE: &str = "usage: cargo xtask load --games N [--pace SECONDS (2)] [--seconds T (60)]";
+/// Games made and seats connected at once while setting up.
+const SETUP_AT_ONCE: usize = 64;
+/// Source addresses 127.0.0.1 to 127.0.0.250: a few hundred sockets each at most.
+const ADDRESSES: usize = 250;
+
+struct Options {
+    games: usize,
+    pace: f64,
+    seconds: u64,
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        games: 0,
+        pace: 2.0,
+        seconds: 60,
+    };
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{flag} wants a value\n{USAGE}"))?;
+        let bad = || format!("{flag} does not take `{value}`\n{USAGE}");
+        match flag.as_str() {
+            "--games" => options.games = value.parse().map_err(|_| bad())?,
+            "--pace" => {
+                options.pace = value
+                    .parse()
+                    .ok()
+                    .filter(|p: &f64| p.is_finite() && *p >= 0.0)
+                    .ok_or_else(bad)?
+            }
+            "--seconds" => options.seconds = value.parse().map_err(|_| bad())?,
+            _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
+        }
+    }
+    if options.games == 0 || options.seconds == 0 {
+        return Err(format!("--games and --seconds want whole numbers above 0\n{USAGE}"));
+    }
+    Ok(options)
+}
+
+pub fn command(args: &[String]) -> Result<(), String> {
+    let options = parse(args)?;
+    // Two sockets a game here and two in the server (a child: it inherits the limit).
+    let files = raise_file_limit(options.games as u64 * 2 + 1024)?;
+    run("cargo", &["build", "--release", "-p", "ludi-server"])?;
+    let binary = wasm::target_dir()?.join("release").join("ludi-server");
+    let data = std::env::temp_dir().join(format!("ludi-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let games = (options.games * 4).to_string();
+    let flags = [
+        "--frames-per-second",
+        "100000",
+        "--frame-burst",
+        "100000",
+        "--sockets-per-address",
+        "1000000",
+        "--games-per-minute",
+        &games,
+    ];
+    let mut server = client::Server::start(&binary, client::free_port(), &data, None, &flags)?;
+    eprintln!(
+        "xtask: load: {} games at a pace of {} s for {} s against {} (pid {}, open files {files})",
+        options.games,
+        options.pace,
+        options.seconds,
+        server.addr,
+        server.child.id()
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("tokio: {e}"))?;
+    let pid = server.child.id();
+    let result = runtime.block_on(drive(server.addr, &options, pid));
+    let running = server.is_running();
+    let log = server.log_text();
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+    let report = result?;
+    if !running {
+        return Err(format!("the server died under load:\n{log}"));
+    }
+    println!("{report}");
+    Ok(())
+}
+
+/// Raises the soft limit of open files to `wanted` (the hard one too when allowed, as root
+/// is); answers the limit now in force.
+fn raise_file_limit(wanted: u64) -> Result<u64, String> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return Err("cannot read the open-file limit".into());
+        }
+        if limit.rlim_cur >= wanted {
+            return Ok(limit.rlim_cur);
+        }
+        let raised = libc::rlimit {
+            rlim_cur: wanted,
+            rlim_max: limit.rlim_max.max(wanted),
+        };
+        if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+            return Ok(wanted);
+        }
+        let within = libc::rlimit {
+            rlim_cur: limit.rlim_max,
+            rlim_max: limit.rlim_max,
+        };
+        libc::setrlimit(libc::RLIMIT_NOFILE, &within);
+        Ok(limit.rlim_max)
+    }
+}
+
+/// What the seats count as they play.
+#[derive(Default)]
+struct Tally {
+    /// Microseconds from an action's send to the other seat's update.
+    latencies: Mutex<Vec<u32>>,
+    /// Actions the server acknowledged.
+    actions: AtomicU64,
+    finished: AtomicU64,
+    refusals: AtomicU64,
+    /// The first few things that went wrong.
+    problems: Mutex<Vec<String>>,
+}
+
+impl Tally {
+    fn problem(&self, what: String) {
+        let mut problems = self.problems.lock().unwrap_or_else(|e| e.into_inner());
+        if problems.len() < 5 {
+            problems.push(what);
+        }
+    }
+}
+
+/// One game's actions in flight: the version each will make and when it was sent.
+type InFlight = Arc<Mutex<Vec<(u64, Instant)>>>;
+
+fn source(i: usize) -> IpAddr {
+    IpAddr::V4(Ipv4Addr::new(127, 0, 0, 1 + (i % ADDRESSES) as u8))
+}
+
+fn kind(i: usize) -> &'static str {
+    if i % 2 == 0 {
+        "scripta"
+    } else {
+        "latrunculi"
+    }
+}
+
+/// A game's two seats, connected and welcomed.
+struct Table {
+    seats: Vec<(String, client::Socket, Value)>,
+}
+
+async fn seat_table(server: SocketAddr, i: usize) -> Result<Table, String> {
+    let local = source(i);
+    let pair = client::create_pair(server, local, kind(i), None).await?;
+    let mut seats = Vec::new();
+    for (seat, token) in &pair.seats {
+        let mut socket = client::open_socket(server, local).await?;
+        let state = client::hello(&mut socket, &pair.id, token).await?;
+        seats.push((seat.clone(), socket, state));
+    }
+    Ok(Table { seats })
+}
+
+async fn drive(server: SocketAddr, options: &Options, pid: u32) -> Result<String, String> {
+    let setup = Instant::now();
+    let mut tables = Vec::with_capacity(options.games);
+    let mut pending = tokio::task::JoinSet::new();
+    for i in 0..options.games {
+        if pending.len() >= SETUP_AT_ONCE {
+            tables.push(joined(pending.join_next().await)?);
+        }
+        pending.spawn(async move { seat_table(server, i).await.map(|t| (i, t)) });
+    }
+    while let Some(done) = pending.join_next().await {
+        tables.push(joined(Some(done))?);
+    }
+    eprintln!(
+        "xtask: load: {} games made and {} seats connected in {:.1} s",
+        options.games,
+        options.games * 2,
+        setup.elapsed().as_secs_f64()
+    );
+    let tally = Arc::new(Tally::default());
+    let start = Instant::now();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(options.seconds);
+    let mut games = tokio::task::JoinSet::new();
+    for (i, table) in tables {
+        let tally = tally.clone();
+        let pace = options.pace;
+        games.spawn(async move { play_games(server, i, table, pace, deadline, &tally).await });
+    }
+    while games.join_next().await.is_some() {}
+    let elapsed = start.elapsed().as_secs_f64();
+    let memory = memory(pid);
+    Ok(report(options, &tally, elapsed, &memory))
+}
+
+fn joined<T>(
+    done: Option<Result<Result<(usize, T), String>, tokio::task::JoinError>>,
+) -> Result<(usize, T), String> {
+    match done {
+        Some(Ok(result)) => result,
+        Some(Err(e)) => Err(format!("a setup task failed: {e}")),
+        None => Err("no setup task left".into()),
+    }
+}
+
+/// Plays `table`'s game, then new ones on the same source address, until `deadline`.
+async fn play_games(
+    server: SocketAddr,
+    i: usize,
+    mut table: Table,
+    pace: f64,
+    deadline: tokio::time::Instant,
+    tally: &Tally,
+) {
+    let mut seed = os_seed().unwrap_or(i as u64) ^ i as u64;
+    loop {
+        let in_flight = InFlight::default();
+        let mut seats = table.seats.into_iter().map(|(seat, socket, state)| {
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let rng = Rng::new(seed);
+            play_seat(seat, socket, state, rng, pace, deadline, in_flight.clone(), tally)
+        });
+        let (Some(first), Some(second)) = (seats.next(), seats.next()) else {
+            return;
+        };
+        let (a, b) = tokio::join!(first, second);
+        if !(a && b) || tokio::time::Instant::now() >= deadline {
+            return;
+        }
+        tally.finished.fetch_add(1, Ordering::Relaxed);
+        table = match timeout_at(deadline, seat_table(server, i)).await {
+            Ok(Ok(table)) => table,
+            Ok(Err(e)) => return tally.problem(format!("a new game: {e}")),
+            Err(_) => return,
+        };
+    }
+}
+
+/// One seat's play until its game ends (true) or the deadline or a failure (false).
+#[allow(clippy::too_many_arguments)]
+async fn play_seat(
+    seat: String,
+    mut socket: client::Socket,
+    mut state: Value,
+    mut rng: Rng,
+    pace: f64,
+    deadline: tokio::time::Instant,
+    in_flight: InFlight,
+    tally: &Tally,
+) -> bool {
+    let game = state["id"].as_str().unwrap_or_default().to_string();
+    loop {
+        if state["status"] == "over" {
+            return true;
+        }
+        if let Some(action) = client::random_action(&state, &seat, &mut rng) {
+            let pause = Duration::from_secs_f64(pace * 2.0 * rng.unit());
+            let at = tokio::time::Instant::now() + pause;
+            if at >= deadline {
+                return false;
+            }
+            sleep_until(at).await;
+            let version = state["version"].as_u64().unwrap_or(0) + 1;
+            lock(&in_flight).push((version, Instant::now()));
+            if let Err(e) = client::send(&mut socket, &action).await {
+                tally.problem(format!("{game} {seat}: {e}"));
+                return false;
+            }
+        }
+        // Until the next state: presence and the like pass by.
+        loop {
+            let frame = match timeout_at(deadline, socket.next()).await {
+                Err(_) => return false,
+                Ok(Some(Ok(Message::Text(text)))) => text,
+                Ok(Some(Ok(_))) => continue,
+                Ok(other) => {
+                    tally.problem(format!("{game} {seat}: the socket ended: {other:?}"));
+                    return false;
+                }
+            };
+            let Ok(frame) = serde_json::from_str::<Value>(&frame) else {
+                tally.problem(format!("{game} {seat}: not JSON: {frame}"));
+                return false;
+            };
+            match frame["t"].as_str() {
+                Some("state") => {
+                    state = frame["state"].clone();
+                    let version = state["version"].as_u64().unwrap_or(0);
+                    if frame["by"] == seat.as_str() {
+                        tally.actions.fetch_add(1, Ordering::Relaxed);
+                    } else {
+                        let mut in_flight = lock(&in_flight);
+                        if let Some(at) = in_flight.iter().position(|&(v, _)| v == version) {
+                            let (_, sent) = in_flight.swap_remove(at);
+                            let micros = sent.elapsed().as_micros().min(u32::MAX as u128);
+                            lock(&tally.latencies).push(micros as u32);
+                        }
+                    }
+                    break;
+                }
+                Some("refused") | Some("error") => {
+                    tally.refusals.fetch_add(1, Ordering::Relaxed);
+                    tally.problem(format!("{game} {seat}: {frame}"));
+                    return false;
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The server's resident memory now and at its peak, from /proc.
+fn memory(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map_or("?".to_string(), |kb| format!("{:.0} MB", kb as f64 / 1024.0))
+    };
+    format!("VmRSS {}, VmHWM {}", field("VmRSS:"), field("VmHWM:"))
+}
+
+fn report(options: &Options, tally: &Tally, elapsed: f64, memory: &str) -> String {
+    let mut latencies = std::mem::take(&mut *lock(&tally.latencies));
+    latencies.sort_unstable();
+    let at = |q: f64| {
+        let i = ((latencies.len() as f64 * q).ceil() as usize).saturating_sub(1);
+        latencies.get(i).map_or(0.0, |&us| f64::from(us) / 1000.0)
+    };
+    let actions = tally.actions.load(Ordering::Relaxed);
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load: Vec<&str> = load.split_whitespace().take(3).collect();
+    let mut text = format!(
+        "load: {} games, pace {} s, {:.1} s: {actions} actions, {:.0} actions/s; latency to the \
+         other seat p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples); server {memory}; \
+         {} games finished; {} refused; load average {}",
+        options.games,
+        options.pace,
+        elapsed,
+        actions as f64 / elapsed,
+        at(0.5),
+        at(0.99),
+        latencies.last().map_or(0.0, |&us| f64::from(us) / 1000.0),
+        latencies.len(),
+        tally.finished.load(Ordering::Relaxed),
+        tally.refusals.load(Ordering::Relaxed),
+        load.join(" ")
+    );
+    for problem in lock(&tally.problems).iter() {
+        text += &format!("\n  problem: {problem}");
+    }
+    text
+}
