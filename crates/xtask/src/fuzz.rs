@@ -1,6 +1,7 @@
 //! `cargo xtask fuzz [--seconds N]`: runs every libFuzzer target in `fuzz/` (a crate of its
-//! own, outside the workspace) for N seconds each under `cargo +nightly fuzz`, installing the
-//! nightly toolchain and cargo-fuzz when they are missing, and fails when a target crashes.
+//! own, outside the workspace: the core's parsers and games, the server's frame parser) for N
+//! seconds each under `cargo +nightly fuzz`, installing the nightly toolchain and cargo-fuzz
+//! when they are missing, and fails when a target crashes.
 //! Each target's corpus grows in `fuzz/corpus/<target>/` (the `seed-*` files are committed);
 //! a crashing input lands in `fuzz/artifacts/<target>/`, and each run's whole output in
 //! `<target dir>/fuzz/<target>.log`.
@@ -11,13 +12,14 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// The targets, as `fuzz/Cargo.toml` names them.
-pub const TARGETS: [&str; 6] = [
+pub const TARGETS: [&str; 7] = [
     "xsn",
     "lfen",
     "scripta_record",
     "latrunculi_record",
     "scripta_game",
     "latrunculi_game",
+    "server_frame",
 ];
 
 /// How long each target runs when `--seconds` is not given.

@@ -1,0 +1,29 @@
+//! The online server's frame parser on any text: it never panics; a refusal says why, with
+//! `too-big` exactly for frames over the limit; an accepted frame is a message that writes
+//! back as JSON the parser reads as the same message, and asks for an action exactly when it
+//! is neither a hello nor a ping.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use ludi_server::protocol::{parse, ClientMessage, FrameErrorCode, MAX_FRAME};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match parse(text) {
+        Ok(message) => {
+            assert!(text.len() <= MAX_FRAME);
+            let written = serde_json::to_string(&message).expect("a message writes as JSON");
+            if written.len() <= MAX_FRAME {
+                assert_eq!(parse(&written).as_ref(), Ok(&message), "{written}");
+            }
+            let talk = matches!(message, ClientMessage::Hello { .. } | ClientMessage::Ping {});
+            assert_eq!(message.action().is_none(), talk, "{message:?}");
+        }
+        Err(e) => {
+            assert!(!e.message.is_empty());
+            assert_eq!(e.code == FrameErrorCode::TooBig, text.len() > MAX_FRAME, "{e}");
+        }
+    }
+});
