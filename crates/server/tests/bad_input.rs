@@ -14,9 +14,12 @@ use tokio_tungstenite::tungstenite::Message;
 /// The game as a watcher newly connected sees it.
 async fn watched(server: &client::Server, pair: &client::Pair) -> Value {
     let mut socket = client::open_socket(server.addr, LOOPBACK).await.unwrap();
-    send(&mut socket, &json!({"t": "hello", "game": pair.id, "watch": pair.watch}))
-        .await
-        .unwrap();
+    send(
+        &mut socket,
+        &json!({"t": "hello", "game": pair.id, "watch": pair.watch}),
+    )
+    .await
+    .unwrap();
     let welcome = client::receive(&mut socket, WAIT).await.unwrap();
     assert_eq!(welcome["t"], "welcome", "{welcome}");
     game_part(&welcome["state"])
@@ -30,8 +33,14 @@ async fn answer(socket: &mut Socket, frame: Message) -> (String, String) {
         match reply["t"].as_str() {
             Some("presence") => continue,
             Some(t @ ("error" | "refused")) => {
-                assert!(reply["message"].as_str().is_some_and(|m| !m.is_empty()), "{reply}");
-                return (t.to_string(), reply["code"].as_str().unwrap_or_default().into());
+                assert!(
+                    reply["message"].as_str().is_some_and(|m| !m.is_empty()),
+                    "{reply}"
+                );
+                return (
+                    t.to_string(),
+                    reply["code"].as_str().unwrap_or_default().into(),
+                );
             }
             _ => panic!("a refusal was due, not {reply}"),
         }
@@ -39,7 +48,11 @@ async fn answer(socket: &mut Socket, frame: Message) -> (String, String) {
 }
 
 fn p_token(pair: &client::Pair, seat: &str) -> String {
-    pair.seats.iter().find(|(s, _)| s == seat).map(|(_, t)| t.clone()).unwrap()
+    pair.seats
+        .iter()
+        .find(|(s, _)| s == seat)
+        .map(|(_, t)| t.clone())
+        .unwrap()
 }
 
 /// A token one character off the real one (the first: the last carries padding bits).
@@ -61,11 +74,39 @@ async fn refused(
     frame: Message,
     expected: (&str, &str),
 ) {
+    println!("bad input: {what}");
     let before = watched(server, pair).await;
     let (kind, code) = answer(socket, frame).await;
     assert_eq!((kind.as_str(), code.as_str()), expected, "{what}");
     assert!(server.is_running(), "{what}: the server stopped");
-    assert_eq!(watched(server, pair).await, before, "{what} changed the game");
+    assert_eq!(
+        watched(server, pair).await,
+        before,
+        "{what} changed the game"
+    );
+}
+
+/// A frame over the limit: refused `too-big`, or, when the WebSocket layer enforces the
+/// limit itself, that socket closed; either way the server stays up and nothing changes.
+async fn oversized(server: &mut client::Server, pair: &client::Pair, v: u64) {
+    let before = watched(server, pair).await;
+    let mut socket = client::open_socket(server.addr, LOOPBACK).await.unwrap();
+    let frame = json!({"t": "step", "v": v, "step": "x".repeat(5000)});
+    socket.send(text(&frame)).await.unwrap();
+    match client::receive(&mut socket, WAIT).await {
+        Ok(reply) => assert_eq!(
+            (&reply["t"], &reply["code"]),
+            (&json!("error"), &json!("too-big")),
+            "{reply}"
+        ),
+        Err(closed) => assert!(!closed.starts_with("no frame"), "{closed}"),
+    }
+    assert!(server.is_running());
+    assert_eq!(
+        watched(server, pair).await,
+        before,
+        "an oversized frame changed the game"
+    );
 }
 
 #[test]
@@ -73,11 +114,17 @@ fn every_kind_of_bad_frame_is_refused_and_changes_nothing() {
     let dir = TempDir::new("bad-input");
     let mut server = start(&dir, None, &[]);
     runtime().block_on(async {
-        let pair = create_pair(server.addr, LOOPBACK, "scripta", None).await.unwrap();
+        let pair = create_pair(server.addr, LOOPBACK, "scripta", None)
+            .await
+            .unwrap();
         let (seated, state) = seats([&server, &server], &pair).await;
         let to_act = client::to_act(&state).unwrap();
         let [first, second]: [common::Seat; 2] = seated.try_into().ok().unwrap();
-        let (mover, other) = if first.name == to_act { (first, second) } else { (second, first) };
+        let (mover, other) = if first.name == to_act {
+            (first, second)
+        } else {
+            (second, first)
+        };
         let token = |name: &str| p_token(&pair, name);
         let mover_token = token(&mover.name);
         let (mut m, mut o) = (mover.socket, other.socket);
@@ -87,42 +134,250 @@ fn every_kind_of_bad_frame_is_refused_and_changes_nothing() {
         let error = |code| ("error", code);
         let refusal = |code| ("refused", code);
 
-        refused(s, p, &mut m, "not JSON", Message::text("{\"t\":"), error("bad-frame")).await;
-        refused(s, p, &mut m, "JSON but no object", Message::text("[1,2]"), error("bad-frame")).await;
-        refused(s, p, &mut m, "no tag", text(&json!({"v": v})), error("bad-frame")).await;
-        refused(s, p, &mut m, "unknown tag", text(&json!({"t": "fly", "v": v})), error("bad-frame")).await;
-        refused(s, p, &mut m, "unknown field", text(&json!({"t": "throw", "v": v, "dice": "666"})), error("bad-frame")).await;
-        refused(s, p, &mut m, "v as text", text(&json!({"t": "throw", "v": v.to_string()})), error("bad-frame")).await;
-        refused(s, p, &mut m, "negative v", text(&json!({"t": "throw", "v": -1})), error("bad-frame")).await;
-        refused(s, p, &mut m, "v past 2^64", Message::text("{\"t\":\"throw\",\"v\":18446744073709551616}"), error("bad-frame")).await;
-        refused(s, p, &mut m, "missing step", text(&json!({"t": "step", "v": v})), error("bad-frame")).await;
-        refused(s, p, &mut m, "step as a number", text(&json!({"t": "step", "v": v, "step": 12})), error("bad-frame")).await;
-        refused(s, p, &mut m, "oversized", text(&json!({"t": "step", "v": v, "step": "x".repeat(5000)})), error("too-big")).await;
-        refused(s, p, &mut m, "binary", Message::binary(b"{\"t\":\"ping\"}".to_vec()), error("not-text")).await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "not JSON",
+            Message::text("{\"t\":"),
+            error("bad-frame"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "JSON but no object",
+            Message::text("[1,2]"),
+            error("bad-frame"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "no tag",
+            text(&json!({"v": v})),
+            error("bad-frame"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "unknown tag",
+            text(&json!({"t": "fly", "v": v})),
+            error("bad-frame"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "unknown field",
+            text(&json!({"t": "throw", "v": v, "dice": "666"})),
+            error("bad-frame"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "v as text",
+            text(&json!({"t": "throw", "v": v.to_string()})),
+            error("bad-frame"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "negative v",
+            text(&json!({"t": "throw", "v": -1})),
+            error("bad-frame"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "v past 2^64",
+            Message::text("{\"t\":\"throw\",\"v\":18446744073709551616}"),
+            error("bad-frame"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "missing step",
+            text(&json!({"t": "step", "v": v})),
+            error("bad-frame"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "step as a number",
+            text(&json!({"t": "step", "v": v, "step": 12})),
+            error("bad-frame"),
+        )
+        .await;
+        oversized(s, p, v).await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "binary",
+            Message::binary(b"{\"t\":\"ping\"}".to_vec()),
+            error("not-text"),
+        )
+        .await;
 
         // A fresh socket that has said no hello may not act.
         let mut fresh = client::open_socket(s.addr, LOOPBACK).await.unwrap();
-        refused(s, p, &mut fresh, "before hello", text(&json!({"t": "throw", "v": v})), refusal("not-joined")).await;
+        refused(
+            s,
+            p,
+            &mut fresh,
+            "before hello",
+            text(&json!({"t": "throw", "v": v})),
+            refusal("not-joined"),
+        )
+        .await;
         let forged = forge(&mover_token);
-        refused(s, p, &mut fresh, "forged token", text(&json!({"t": "hello", "game": p.id, "token": forged})), refusal("bad-token")).await;
-        refused(s, p, &mut fresh, "made-up token", text(&json!({"t": "hello", "game": p.id, "token": "A".repeat(43)})), refusal("bad-token")).await;
-        refused(s, p, &mut fresh, "an unknown game", text(&json!({"t": "hello", "game": "aaaaaaaaaa", "token": p.seats[0].1})), refusal("unknown-game")).await;
-        refused(s, p, &mut fresh, "still not joined", text(&json!({"t": "throw", "v": v})), refusal("not-joined")).await;
+        refused(
+            s,
+            p,
+            &mut fresh,
+            "forged token",
+            text(&json!({"t": "hello", "game": p.id, "token": forged})),
+            refusal("bad-token"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut fresh,
+            "made-up token",
+            text(&json!({"t": "hello", "game": p.id, "token": "A".repeat(43)})),
+            refusal("bad-token"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut fresh,
+            "an unknown game",
+            text(&json!({"t": "hello", "game": "aaaaaaaaaa", "token": p.seats[0].1})),
+            refusal("unknown-game"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut fresh,
+            "still not joined",
+            text(&json!({"t": "throw", "v": v})),
+            refusal("not-joined"),
+        )
+        .await;
 
         // The seats themselves.
-        refused(s, p, &mut o, "out of turn", text(&json!({"t": "throw", "v": v})), refusal("not-your-turn")).await;
-        refused(s, p, &mut m, "stale v", text(&json!({"t": "throw", "v": v + 3})), refusal("stale")).await;
-        refused(s, p, &mut m, "step before the throw", text(&json!({"t": "step", "v": v, "step": "in/1"})), refusal("not-thrown")).await;
-        refused(s, p, &mut m, "confirm before the throw", text(&json!({"t": "confirm", "v": v})), refusal("not-thrown")).await;
-        refused(s, p, &mut m, "undo of nothing", text(&json!({"t": "undo", "v": v})), refusal("nothing-to-undo")).await;
-        refused(s, p, &mut m, "claim with the other here", text(&json!({"t": "claim", "v": v})), refusal("not-away")).await;
-        refused(s, p, &mut m, "a Latrunculi move", text(&json!({"t": "move", "v": v, "move": "a1"})), refusal("illegal")).await;
+        refused(
+            s,
+            p,
+            &mut o,
+            "out of turn",
+            text(&json!({"t": "throw", "v": v})),
+            refusal("not-your-turn"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "stale v",
+            text(&json!({"t": "throw", "v": v + 3})),
+            refusal("stale"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "step before the throw",
+            text(&json!({"t": "step", "v": v, "step": "in/1"})),
+            refusal("not-thrown"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "confirm before the throw",
+            text(&json!({"t": "confirm", "v": v})),
+            refusal("not-thrown"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "undo of nothing",
+            text(&json!({"t": "undo", "v": v})),
+            refusal("nothing-to-undo"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "claim with the other here",
+            text(&json!({"t": "claim", "v": v})),
+            refusal("not-away"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "a Latrunculi move",
+            text(&json!({"t": "move", "v": v, "move": "a1"})),
+            refusal("illegal"),
+        )
+        .await;
 
         let mut watcher = client::open_socket(s.addr, LOOPBACK).await.unwrap();
-        send(&mut watcher, &json!({"t": "hello", "game": p.id, "watch": p.watch})).await.unwrap();
-        assert_eq!(client::receive(&mut watcher, WAIT).await.unwrap()["seat"], "watch");
-        refused(s, p, &mut watcher, "watcher throwing", text(&json!({"t": "throw", "v": v})), refusal("watching")).await;
-        refused(s, p, &mut watcher, "watcher abandoning", text(&json!({"t": "abandon", "v": v})), refusal("watching")).await;
+        send(
+            &mut watcher,
+            &json!({"t": "hello", "game": p.id, "watch": p.watch}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            client::receive(&mut watcher, WAIT).await.unwrap()["seat"],
+            "watch"
+        );
+        refused(
+            s,
+            p,
+            &mut watcher,
+            "watcher throwing",
+            text(&json!({"t": "throw", "v": v})),
+            refusal("watching"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut watcher,
+            "watcher abandoning",
+            text(&json!({"t": "abandon", "v": v})),
+            refusal("watching"),
+        )
+        .await;
 
         // A real throw, then its replay, which must not act twice.
         let throw = json!({"t": "throw", "v": v});
@@ -131,34 +386,125 @@ fn every_kind_of_bad_frame_is_refused_and_changes_nothing() {
         next_state(&mut o).await;
         let v = thrown["state"]["version"].as_u64().unwrap();
         assert_eq!(v, state["version"].as_u64().unwrap() + 1);
-        refused(s, p, &mut m, "replayed throw", text(&throw), refusal("stale")).await;
-        refused(s, p, &mut m, "second throw", text(&json!({"t": "throw", "v": v})), refusal("already-thrown")).await;
-        refused(s, p, &mut m, "nonsense step", text(&json!({"t": "step", "v": v, "step": "zz/99"})), refusal("illegal")).await;
-        refused(s, p, &mut m, "step past the board", text(&json!({"t": "step", "v": v, "step": "in/40"})), refusal("illegal")).await;
-        refused(s, p, &mut o, "other seat stepping", text(&json!({"t": "confirm", "v": v})), refusal("not-your-turn")).await;
-        let steps = client::random_action(&thrown["state"], &mover.name, &mut ludi_core::rng::Rng::new(1));
+        refused(
+            s,
+            p,
+            &mut m,
+            "replayed throw",
+            text(&throw),
+            refusal("stale"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "second throw",
+            text(&json!({"t": "throw", "v": v})),
+            refusal("already-thrown"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "nonsense step",
+            text(&json!({"t": "step", "v": v, "step": "zz/99"})),
+            refusal("illegal"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "step past the board",
+            text(&json!({"t": "step", "v": v, "step": "in/40"})),
+            refusal("illegal"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut o,
+            "other seat stepping",
+            text(&json!({"t": "confirm", "v": v})),
+            refusal("not-your-turn"),
+        )
+        .await;
+        let steps = client::random_action(
+            &thrown["state"],
+            &mover.name,
+            &mut ludi_core::rng::Rng::new(1),
+        );
         if steps.is_some_and(|f| f["t"] == "step") {
-            refused(s, p, &mut m, "confirm with moves left", text(&json!({"t": "confirm", "v": v})), refusal("turn-not-over")).await;
+            refused(
+                s,
+                p,
+                &mut m,
+                "confirm with moves left",
+                text(&json!({"t": "confirm", "v": v})),
+                refusal("turn-not-over"),
+            )
+            .await;
         }
 
         // The end: the mover gives up; nothing acts after it.
-        send(&mut m, &json!({"t": "abandon", "v": v})).await.unwrap();
+        send(&mut m, &json!({"t": "abandon", "v": v}))
+            .await
+            .unwrap();
         let over = next_state(&mut m).await;
         assert_eq!(over["state"]["status"], "over", "{over}");
         assert_eq!(over["state"]["end"], "abandoned", "{over}");
         assert_eq!(over["state"]["winner"], other.name.as_str(), "{over}");
         next_state(&mut o).await;
         let v = v + 1;
-        refused(s, p, &mut o, "throw after the end", text(&json!({"t": "throw", "v": v})), refusal("game-over")).await;
-        refused(s, p, &mut o, "abandon after the end", text(&json!({"t": "abandon", "v": v})), refusal("game-over")).await;
-        refused(s, p, &mut m, "claim after the end", text(&json!({"t": "claim", "v": v})), refusal("game-over")).await;
+        refused(
+            s,
+            p,
+            &mut o,
+            "throw after the end",
+            text(&json!({"t": "throw", "v": v})),
+            refusal("game-over"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut o,
+            "abandon after the end",
+            text(&json!({"t": "abandon", "v": v})),
+            refusal("game-over"),
+        )
+        .await;
+        refused(
+            s,
+            p,
+            &mut m,
+            "claim after the end",
+            text(&json!({"t": "claim", "v": v})),
+            refusal("game-over"),
+        )
+        .await;
 
         // HTTP: the invite is single-use; bad bodies are refused.
         let join = json!({"code": "x", "name": "Third"});
-        let (status, _) = http(s.addr, LOOPBACK, "POST", &format!("/api/games/{}/join", p.id), Some(&join), None).await.unwrap();
+        let (status, _) = http(
+            s.addr,
+            LOOPBACK,
+            "POST",
+            &format!("/api/games/{}/join", p.id),
+            Some(&join),
+            None,
+        )
+        .await
+        .unwrap();
         assert!((400..500).contains(&status), "a made-up invite: {status}");
-        let fresh_pair = create_pair(s.addr, LOOPBACK, "latrunculi", None).await.unwrap();
-        let invite_page = http(s.addr, LOOPBACK, "GET", "/api/games/x/invite/y", None, None).await.unwrap();
+        let fresh_pair = create_pair(s.addr, LOOPBACK, "latrunculi", None)
+            .await
+            .unwrap();
+        let invite_page = http(s.addr, LOOPBACK, "GET", "/api/games/x/invite/y", None, None)
+            .await
+            .unwrap();
         assert!((400..500).contains(&invite_page.0), "{invite_page:?}");
         for body in [
             json!({"game": "chess", "side": "random", "name": "A"}),
@@ -168,22 +514,64 @@ fn every_kind_of_bad_frame_is_refused_and_changes_nothing() {
             json!({"game": "scripta", "side": "albi", "name": "A", "extra": 1}),
             json!({"game": "scripta", "side": "albi", "name": "A", "rules": "no such rules"}),
         ] {
-            let (status, answer) = http(s.addr, LOOPBACK, "POST", "/api/games", Some(&body), None).await.unwrap();
+            let (status, answer) = http(s.addr, LOOPBACK, "POST", "/api/games", Some(&body), None)
+                .await
+                .unwrap();
             assert_eq!(status, 400, "{body}: {answer}");
             let error: Value = serde_json::from_str(&answer).unwrap();
-            assert!(error["code"].is_string() && error["message"].is_string(), "{answer}");
+            assert!(
+                error["code"].is_string() && error["message"].is_string(),
+                "{answer}"
+            );
         }
 
         // Latrunculi takes no undo online.
         let (lseats, lstate) = seats([&*s, &*s], &fresh_pair).await;
         let lmover = client::to_act(&lstate).unwrap();
         let lv = lstate["version"].as_u64().unwrap();
-        let mut lm = lseats.into_iter().find(|x| x.name == lmover).unwrap().socket;
-        let (status, used) = http(s.addr, LOOPBACK, "POST", &format!("/api/games/{}/join", fresh_pair.id), Some(&json!({"code": "abc", "name": "Third"})), None).await.unwrap();
+        let mut lm = lseats
+            .into_iter()
+            .find(|x| x.name == lmover)
+            .unwrap()
+            .socket;
+        let (status, used) = http(
+            s.addr,
+            LOOPBACK,
+            "POST",
+            &format!("/api/games/{}/join", fresh_pair.id),
+            Some(&json!({"code": "abc", "name": "Third"})),
+            None,
+        )
+        .await
+        .unwrap();
         assert!((400..500).contains(&status), "{used}");
-        refused(s, &fresh_pair, &mut lm, "undo in Latrunculi", text(&json!({"t": "undo", "v": lv})), refusal("no-undo")).await;
-        refused(s, &fresh_pair, &mut lm, "a XII Scripta step in Latrunculi", text(&json!({"t": "step", "v": lv, "step": "in/1"})), refusal("illegal")).await;
-        refused(s, &fresh_pair, &mut lm, "an illegal placement", text(&json!({"t": "move", "v": lv, "move": "z99"})), refusal("illegal")).await;
+        refused(
+            s,
+            &fresh_pair,
+            &mut lm,
+            "undo in Latrunculi",
+            text(&json!({"t": "undo", "v": lv})),
+            refusal("no-undo"),
+        )
+        .await;
+        refused(
+            s,
+            &fresh_pair,
+            &mut lm,
+            "a XII Scripta step in Latrunculi",
+            text(&json!({"t": "step", "v": lv, "step": "in/1"})),
+            refusal("illegal"),
+        )
+        .await;
+        refused(
+            s,
+            &fresh_pair,
+            &mut lm,
+            "an illegal placement",
+            text(&json!({"t": "move", "v": lv, "move": "z99"})),
+            refusal("illegal"),
+        )
+        .await;
 
         // The server is up and answers.
         send(&mut lm, &json!({"t": "ping"})).await.unwrap();
@@ -198,7 +586,16 @@ fn a_used_invite_a_waiting_game_and_a_bad_origin_are_refused() {
     runtime().block_on(async {
         let s = &mut server;
         let made = client::expect_json(
-            http(s.addr, LOOPBACK, "POST", "/api/games", Some(&json!({"game": "scripta", "side": "albi", "name": "Marcus"})), None).await.unwrap(),
+            http(
+                s.addr,
+                LOOPBACK,
+                "POST",
+                "/api/games",
+                Some(&json!({"game": "scripta", "side": "albi", "name": "Marcus"})),
+                None,
+            )
+            .await
+            .unwrap(),
             201,
         )
         .unwrap();
@@ -215,19 +612,43 @@ fn a_used_invite_a_waiting_game_and_a_bad_origin_are_refused() {
         let mut host = client::open_socket(s.addr, LOOPBACK).await.unwrap();
         let state = hello(&mut host, id, &pair.seats[0].1).await.unwrap();
         assert_eq!(state["status"], "waiting");
-        refused(s, &pair, &mut host, "acting alone", text(&json!({"t": "throw", "v": 0})), ("refused", "waiting")).await;
+        refused(
+            s,
+            &pair,
+            &mut host,
+            "acting alone",
+            text(&json!({"t": "throw", "v": 0})),
+            ("refused", "waiting"),
+        )
+        .await;
 
         let join = json!({"code": made["invite"], "name": "Julia"});
         let path = format!("/api/games/{id}/join");
-        let first = http(s.addr, LOOPBACK, "POST", &path, Some(&join), None).await.unwrap();
+        let first = http(s.addr, LOOPBACK, "POST", &path, Some(&join), None)
+            .await
+            .unwrap();
         assert_eq!(first.0, 200, "{first:?}");
         let before = watched(s, &pair).await;
-        let second = http(s.addr, LOOPBACK, "POST", &path, Some(&join), None).await.unwrap();
+        let second = http(s.addr, LOOPBACK, "POST", &path, Some(&join), None)
+            .await
+            .unwrap();
         assert_eq!(second.0, 409, "{second:?}");
         let error: Value = serde_json::from_str(&second.1).unwrap();
         assert_eq!(error["code"], "invite-used");
         let invite = client::expect_json(
-            http(s.addr, LOOPBACK, "GET", &format!("/api/games/{id}/invite/{}", made["invite"].as_str().unwrap()), None, None).await.unwrap(),
+            http(
+                s.addr,
+                LOOPBACK,
+                "GET",
+                &format!(
+                    "/api/games/{id}/invite/{}",
+                    made["invite"].as_str().unwrap()
+                ),
+                None,
+                None,
+            )
+            .await
+            .unwrap(),
             200,
         )
         .unwrap();
@@ -237,7 +658,16 @@ fn a_used_invite_a_waiting_game_and_a_bad_origin_are_refused() {
         let upgrade = client::open_socket_from(s.addr, LOOPBACK, "https://evil.example").await;
         assert!(upgrade.is_err(), "a foreign origin was let in");
         // A record is only for the players.
-        let record = http(s.addr, LOOPBACK, "GET", &format!("/api/games/{id}/record"), None, Some("not-a-token")).await.unwrap();
+        let record = http(
+            s.addr,
+            LOOPBACK,
+            "GET",
+            &format!("/api/games/{id}/record"),
+            None,
+            Some("not-a-token"),
+        )
+        .await
+        .unwrap();
         assert!((400..500).contains(&record.0), "{record:?}");
         assert!(s.is_running());
         assert_eq!(watched(s, &pair).await, before);
@@ -249,7 +679,9 @@ fn a_flood_of_frames_is_rate_limited_and_the_game_is_unchanged() {
     let dir = TempDir::new("flood");
     let mut server = start(&dir, None, &[]);
     runtime().block_on(async {
-        let pair = create_pair(server.addr, LOOPBACK, "scripta", None).await.unwrap();
+        let pair = create_pair(server.addr, LOOPBACK, "scripta", None)
+            .await
+            .unwrap();
         let (mut seated, _) = seats([&server, &server], &pair).await;
         let before = watched(&server, &pair).await;
         let socket = &mut seated[0].socket;

@@ -7,14 +7,19 @@ mod common;
 
 use common::client::{self, create_pair, hello};
 use common::{
-    database_name, databases, game_part, play, postgres, runtime, seats, start, start_on,
-    Seat, TempDir, FAST, LOOPBACK, WAIT,
+    database_name, databases, game_part, play, postgres, runtime, seats, start, start_on, Seat,
+    TempDir, FAST, LOOPBACK, WAIT,
 };
 use ludi_core::rng::Rng;
 use std::time::Instant;
 
 /// Opens a seat's socket again and again until the restarted server answers.
-async fn reconnect(server: &client::Server, game: &str, seat: &str, token: &str) -> (Seat, serde_json::Value) {
+async fn reconnect(
+    server: &client::Server,
+    game: &str,
+    seat: &str,
+    token: &str,
+) -> (Seat, serde_json::Value) {
     let deadline = Instant::now() + WAIT;
     loop {
         match client::open_socket(server.addr, LOOPBACK).await {
@@ -46,7 +51,9 @@ fn a_game_survives_sigkill() {
             let mut server = start_on(port, &dir, database.as_deref(), &FAST);
             let mut rng = Rng::new(27);
             runtime().block_on(async {
-                let pair = create_pair(server.addr, LOOPBACK, game, None).await.unwrap();
+                let pair = create_pair(server.addr, LOOPBACK, game, None)
+                    .await
+                    .unwrap();
                 let (mut seated, state) = seats([&server, &server], &pair).await;
                 let acknowledged = play(&mut seated, &mut [], state, Some(25), &mut rng).await;
                 assert_eq!(acknowledged["version"], 25, "{name} {game}: {acknowledged}");
@@ -67,7 +74,8 @@ fn a_game_survives_sigkill() {
                     );
                     back.push(socket);
                 }
-                let later = play(&mut back, &mut [], acknowledged.clone(), Some(20), &mut rng).await;
+                let later =
+                    play(&mut back, &mut [], acknowledged.clone(), Some(20), &mut rng).await;
                 assert_eq!(later["version"], 45, "{name} {game}: {later}");
             });
         }
@@ -91,7 +99,9 @@ fn two_servers_on_one_postgresql_play_a_whole_game() {
             // Either process tells a newcomer the same finished game.
             for server in [&one, &two] {
                 let mut socket = client::open_socket(server.addr, LOOPBACK).await.unwrap();
-                let state = hello(&mut socket, &pair.id, &pair.seats[1].1).await.unwrap();
+                let state = hello(&mut socket, &pair.id, &pair.seats[1].1)
+                    .await
+                    .unwrap();
                 assert_eq!(game_part(&state), game_part(&end), "{game}");
             }
         });

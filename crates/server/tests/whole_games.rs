@@ -13,7 +13,9 @@ fn whole_game(game: &str, rules: Option<&str>, seed: u64) {
     let dir = TempDir::new(game);
     let server = start(&dir, None, &FAST);
     runtime().block_on(async {
-        let pair = create_pair(server.addr, LOOPBACK, game, rules).await.unwrap();
+        let pair = create_pair(server.addr, LOOPBACK, game, rules)
+            .await
+            .unwrap();
         let (mut seats, state) = seats([&server, &server], &pair).await;
         let mut watcher = client::open_socket(server.addr, LOOPBACK).await.unwrap();
         client::send(

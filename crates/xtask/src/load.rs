@@ -44,7 +44,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
     };
     let mut args = args.iter();
     while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} wants a value\n{USAGE}"))?;
+        let value = args
+            .next()
+            .ok_or_else(|| format!("{flag} wants a value\n{USAGE}"))?;
         let bad = || format!("{flag} does not take `{value}`\n{USAGE}");
         match flag.as_str() {
             "--games" => options.games = value.parse().map_err(|_| bad())?,
@@ -60,7 +62,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
         }
     }
     if options.games == 0 || options.seconds == 0 {
-        return Err(format!("--games and --seconds want whole numbers above 0\n{USAGE}"));
+        return Err(format!(
+            "--games and --seconds want whole numbers above 0\n{USAGE}"
+        ));
     }
     Ok(options)
 }
@@ -255,7 +259,16 @@ async fn play_games(
         let mut seats = table.seats.into_iter().map(|(seat, socket, state)| {
             seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
             let rng = Rng::new(seed);
-            play_seat(seat, socket, state, rng, pace, deadline, in_flight.clone(), tally)
+            play_seat(
+                seat,
+                socket,
+                state,
+                rng,
+                pace,
+                deadline,
+                in_flight.clone(),
+                tally,
+            )
         });
         let (Some(first), Some(second)) = (seats.next(), seats.next()) else {
             return;
@@ -358,7 +371,9 @@ fn memory(pid: u32) -> String {
             .lines()
             .find_map(|l| l.strip_prefix(name))
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map_or("?".to_string(), |kb| format!("{:.0} MB", kb as f64 / 1024.0))
+            .map_or("?".to_string(), |kb| {
+                format!("{:.0} MB", kb as f64 / 1024.0)
+            })
     };
     format!("VmRSS {}, VmHWM {}", field("VmRSS:"), field("VmHWM:"))
 }

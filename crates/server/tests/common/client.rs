@@ -84,14 +84,20 @@ impl Server {
         let deadline = Instant::now() + Duration::from_secs(30);
         while Instant::now() < deadline {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return Err(format!("ludi-server exited ({status}): {}", self.log_text()));
+                return Err(format!(
+                    "ludi-server exited ({status}): {}",
+                    self.log_text()
+                ));
             }
             if std::net::TcpStream::connect(self.addr).is_ok() {
                 return Ok(());
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        Err(format!("ludi-server did not listen within 30 s: {}", self.log_text()))
+        Err(format!(
+            "ludi-server did not listen within 30 s: {}",
+            self.log_text()
+        ))
     }
 
     pub fn log_text(&self) -> String {
@@ -177,7 +183,10 @@ pub async fn http(
 /// The JSON body of an answer that must have `status`.
 pub fn expect_json(answer: (u16, String), status: u16) -> Result<Value, String> {
     if answer.0 != status {
-        return Err(format!("HTTP {} where {status} was due: {}", answer.0, answer.1));
+        return Err(format!(
+            "HTTP {} where {status} was due: {}",
+            answer.0, answer.1
+        ));
     }
     serde_json::from_str(&answer.1).map_err(|e| format!("not JSON ({e}): {}", answer.1))
 }
@@ -305,10 +314,9 @@ pub fn to_act(state: &Value) -> Option<String> {
     match state["game"].as_str()? {
         "scripta" => {
             let saved: scripta::SavedGame = serde_json::from_value(save).ok()?;
+            // The winning turn too is the mover's until confirmed.
             let game = scripta::Game::restore(&saved).ok()?;
-            game.winner()
-                .is_none()
-                .then(|| game.table().turn().name().to_string())
+            Some(game.table().turn().name().to_string())
         }
         "latrunculi" => {
             let saved: latrunculi::SavedGame = serde_json::from_value(save).ok()?;
@@ -333,7 +341,7 @@ pub fn random_action(state: &Value, seat: &str, rng: &mut Rng) -> Option<Value> 
         "scripta" => {
             let saved: scripta::SavedGame = serde_json::from_value(save).ok()?;
             let game = scripta::Game::restore(&saved).ok()?;
-            if game.winner().is_some() || game.table().turn().name() != seat {
+            if game.table().turn().name() != seat {
                 return None;
             }
             if game.thrown().is_empty() {

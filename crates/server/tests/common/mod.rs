@@ -107,7 +107,9 @@ pub struct Seat {
 /// The next `state` frame on a socket, presence and pongs skipped; panics on a refusal.
 pub async fn next_state(socket: &mut Socket) -> Value {
     loop {
-        let frame = receive(socket, WAIT).await.unwrap_or_else(|e| panic!("{e}"));
+        let frame = receive(socket, WAIT)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
         match frame["t"].as_str() {
             Some("state") => return frame,
             Some("presence") | Some("pong") => continue,
