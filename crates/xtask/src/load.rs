@@ -228,9 +228,10 @@ async fn drive(server: SocketAddr, options: &Options, pid: u32) -> Result<String
         let pace = options.pace;
         games.spawn(async move { play_games(server, i, table, pace, deadline, &tally).await });
     }
+    let memory = tokio::spawn(sample_memory(pid, deadline - Duration::from_millis(200)));
     while games.join_next().await.is_some() {}
     let elapsed = start.elapsed().as_secs_f64();
-    let memory = memory(pid);
+    let memory = memory.await.map_err(|e| format!("the memory sampler: {e}"))?;
     Ok(report(options, &tally, elapsed, &memory))
 }
 
@@ -363,19 +364,35 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The server's resident memory now and at its peak, from /proc.
-fn memory(pid: u32) -> String {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix(name))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map_or("?".to_string(), |kb| {
-                format!("{:.0} MB", kb as f64 / 1024.0)
-            })
-    };
-    format!("VmRSS {}, VmHWM {}", field("VmRSS:"), field("VmHWM:"))
+/// A figure of the server's /proc status, in kB.
+fn status_kb(pid: u32, name: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(name))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+fn megabytes(kb: Option<u64>) -> String {
+    kb.map_or("?".into(), |kb| format!("{:.0} MB", kb as f64 / 1024.0))
+}
+
+/// The server's largest resident memory while the games play (sampled twice a second, before
+/// the sockets close) and its peak over the whole run (VmHWM, the setup included).
+async fn sample_memory(pid: u32, until: tokio::time::Instant) -> String {
+    let mut peak = (0, 0);
+    while tokio::time::Instant::now() < until {
+        if let (Some(rss), Some(anon)) = (status_kb(pid, "VmRSS:"), status_kb(pid, "RssAnon:")) {
+            peak = peak.max((rss, anon));
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    format!(
+        "VmRSS at most {} while playing ({} of it the server's own, RssAnon), VmHWM {}",
+        megabytes(Some(peak.0)),
+        megabytes(Some(peak.1)),
+        megabytes(status_kb(pid, "VmHWM:"))
+    )
 }
 
 fn report(options: &Options, tally: &Tally, elapsed: f64, memory: &str) -> String {

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
@@ -261,7 +262,11 @@ pub async fn open_socket_from(
         "Origin",
         origin.parse().map_err(|_| format!("bad origin {origin}"))?,
     );
-    let (socket, _) = tokio_tungstenite::client_async(request, stream)
+    // Small buffers (the default reads 128 KiB at a time): the load client holds thousands.
+    let config = WebSocketConfig::default()
+        .read_buffer_size(8192)
+        .write_buffer_size(0);
+    let (socket, _) = tokio_tungstenite::client_async_with_config(request, stream, Some(config))
         .await
         .map_err(|e| format!("WebSocket upgrade: {e}"))?;
     Ok(socket)
