@@ -176,7 +176,7 @@ fn source(i: usize) -> IpAddr {
 }
 
 fn kind(i: usize) -> &'static str {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         "scripta"
     } else {
         "latrunculi"
@@ -231,13 +231,16 @@ async fn drive(server: SocketAddr, options: &Options, pid: u32) -> Result<String
     let memory = tokio::spawn(sample_memory(pid, deadline - Duration::from_millis(200)));
     while games.join_next().await.is_some() {}
     let elapsed = start.elapsed().as_secs_f64();
-    let memory = memory.await.map_err(|e| format!("the memory sampler: {e}"))?;
+    let memory = memory
+        .await
+        .map_err(|e| format!("the memory sampler: {e}"))?;
     Ok(report(options, &tally, elapsed, &memory))
 }
 
-fn joined<T>(
-    done: Option<Result<Result<(usize, T), String>, tokio::task::JoinError>>,
-) -> Result<(usize, T), String> {
+/// A setup task's table, as `JoinSet::join_next` hands it back.
+type SetUp = Option<Result<Result<(usize, Table), String>, tokio::task::JoinError>>;
+
+fn joined(done: SetUp) -> Result<(usize, Table), String> {
     match done {
         Some(Ok(result)) => result,
         Some(Err(e)) => Err(format!("a setup task failed: {e}")),
