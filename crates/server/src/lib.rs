@@ -14,6 +14,9 @@ pub mod site;
 pub mod store;
 mod ws;
 
+#[cfg(test)]
+mod tests;
+
 pub use config::Config;
 use hub::Hub;
 use limits::Addresses;

@@ -53,8 +53,10 @@ pub async fn upgrade(
         )
             .into_response();
     };
-    ws.max_message_size(MAX_FRAME)
-        .max_frame_size(MAX_FRAME)
+    // The socket takes frames a little over the limit so that `parse` can answer them with a
+    // `too-big` error; a far larger one closes the connection.
+    ws.max_message_size(4 * MAX_FRAME)
+        .max_frame_size(4 * MAX_FRAME)
         .on_upgrade(move |socket| async move {
             Connection::new(app.hub.clone()).run(socket).await;
             drop(place);
