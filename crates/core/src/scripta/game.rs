@@ -3,7 +3,7 @@
 //! all dice alike where the rules give one, the record of it all, and the seeds of the next
 //! game and of a computer player's choice.
 
-use super::position::{Dice, Die, Side, FACES};
+use super::position::{Dice, Die, Side, DICE, FACES};
 use super::record::{Record, WrittenTurn};
 use super::ruleset::{Opener, Rules};
 use super::step::{From, To};
@@ -38,6 +38,8 @@ pub enum GameError {
     AlreadyThrown,
     TurnNotOver,
     NothingToUndo,
+    /// A game rebuilt from a public save throws no dice of its own: its server does.
+    ThrownElsewhere,
     /// A move that is not legal now, and why.
     Illegal(String),
 }
@@ -50,6 +52,9 @@ impl fmt::Display for GameError {
             GameError::AlreadyThrown => f.write_str("the dice are already thrown"),
             GameError::TurnNotOver => f.write_str("a die can still be played"),
             GameError::NothingToUndo => f.write_str("no step of this turn to take back"),
+            GameError::ThrownElsewhere => {
+                f.write_str("this game's dice are thrown by the server that holds it")
+            }
             GameError::Illegal(why) => f.write_str(why),
         }
     }
@@ -156,6 +161,9 @@ pub struct Game {
     thrown: Dice,
     before_moves: Vec<(Table, Move)>,
     turns: Vec<WrittenTurn>,
+    /// The dice are thrown elsewhere (an online game's server, which keeps the seed secret):
+    /// this game only takes their throws.
+    thrown_elsewhere: bool,
 }
 
 impl Game {
@@ -185,6 +193,7 @@ impl Game {
             thrown: Dice::NONE,
             before_moves: Vec::new(),
             turns: Vec::new(),
+            thrown_elsewhere: false,
         }
     }
 
@@ -209,6 +218,7 @@ impl Game {
             thrown: table.dice(),
             before_moves: Vec::new(),
             turns: Vec::new(),
+            thrown_elsewhere: false,
         }
     }
 
@@ -304,14 +314,54 @@ impl Game {
 
     /// Throws the rules' dice for the side to move.
     pub fn throw(&mut self) -> Result<Dice, GameError> {
+        if self.thrown_elsewhere {
+            return Err(GameError::ThrownElsewhere);
+        }
+        let dice = self.table.throw(&mut self.rng);
+        self.take_throw(dice)
+    }
+
+    /// Takes `dice` as this turn's throw: the rules' number of dice, not yet thrown.
+    fn take_throw(&mut self, dice: Dice) -> Result<Dice, GameError> {
         self.check_not_over()?;
         if !self.thrown.is_empty() {
             return Err(GameError::AlreadyThrown);
         }
-        let dice = self.table.throw(&mut self.rng);
+        let count = self.rules().dice.min(DICE);
+        if dice.len() != usize::from(count) {
+            return Err(GameError::Illegal(format!(
+                "a throw under these rules is {count} dice, not {}",
+                dice.len()
+            )));
+        }
         self.thrown = dice;
         self.table = self.table.with_dice(dice);
         Ok(dice)
+    }
+
+    /// A game whose throws come from elsewhere: `start` and its opening throws as a public
+    /// save gives them. Its seed is 0 and plays no part.
+    pub(crate) fn thrown_elsewhere(start: Table, opening: Vec<[Dice; 2]>) -> Game {
+        Game {
+            opening,
+            thrown_elsewhere: true,
+            ..Game::from_table(start, 0)
+        }
+    }
+
+    /// Plays the throw `dice` of a game whose dice are thrown elsewhere.
+    pub(crate) fn take_throw_from_elsewhere(&mut self, dice: Dice) -> Result<Dice, GameError> {
+        if !self.thrown_elsewhere {
+            return Err(GameError::Illegal(
+                "this game throws its own dice from its seed".into(),
+            ));
+        }
+        self.take_throw(dice)
+    }
+
+    /// The dice are thrown elsewhere: the game was rebuilt from a public save.
+    pub fn is_thrown_elsewhere(&self) -> bool {
+        self.thrown_elsewhere
     }
 
     /// The moves that may be played now, grouped by where they start (the tray first, then
@@ -462,7 +512,7 @@ impl Game {
         let opener = self.turns.first().map_or(Side::Albi, |t| t.side);
         let standard = self.start == Table::start(*self.rules(), opener);
         Record {
-            seed: Some(self.seed),
+            seed: (!self.thrown_elsewhere).then_some(self.seed),
             start: (!standard).then_some(self.start),
             // A winning move not yet confirmed is not in the turns, so not yet the result.
             result: self.winner().filter(|_| self.before_moves.is_empty()),

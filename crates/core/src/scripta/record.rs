@@ -276,6 +276,7 @@ impl Record {
                     .collect(),
                 thrown: false,
                 steps: Vec::new(),
+                dice: String::new(),
             }
         });
         if let Some(game) = saved.and_then(|saved| Game::restore(&saved).ok()) {

@@ -20,6 +20,10 @@ pub struct SavedTurn {
 
 /// Enough to rebuild a game exactly. Its JSON shape, `{seed, start, turns: [{throw, steps}],
 /// thrown, steps}`, is what the page has always stored, so older saves still restore.
+///
+/// A public save ([`Game::public_save`]) has an empty seed and the current throw in `dice`:
+/// it shows a game whose dice another party throws (an online game's server) without the
+/// seed that would foretell them. It restores to a game that takes its throws as saved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
     /// Decimal digits: a u64 does not survive JSON numbers in the browser.
@@ -37,6 +41,10 @@ pub struct SavedGame {
     pub thrown: bool,
     /// The steps played so far this turn.
     pub steps: Vec<String>,
+    /// A public save's current throw (`356`), empty when not thrown; absent from a seeded
+    /// save, whose seed throws it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub dice: String,
 }
 
 /// Why a saved game does not rebuild.
@@ -55,6 +63,8 @@ pub enum RestoreError {
     Play(GameError),
     /// The saved opening throws are not the seed's, or do not name the start's opener.
     Opening(String),
+    /// A public save's throw is not digits of dice (`356`).
+    Dice(String),
 }
 
 impl fmt::Display for RestoreError {
@@ -75,6 +85,10 @@ impl fmt::Display for RestoreError {
             ),
             RestoreError::Play(e) => write!(f, "the saved game does not replay: {e}"),
             RestoreError::Opening(why) => write!(f, "the saved game does not replay: {why}"),
+            RestoreError::Dice(text) => write!(
+                f,
+                "the saved throw `{text}` is not one to three dice from 1 to 6"
+            ),
         }
     }
 }
@@ -100,13 +114,34 @@ fn read_seed(text: &str) -> Result<u64, RestoreError> {
     text.parse().map_err(|_| seed())
 }
 
+/// A throw as saved, read back.
+fn read_dice(text: &str) -> Result<Dice, RestoreError> {
+    let values: Option<Vec<u8>> = text
+        .chars()
+        .map(|c| c.to_digit(10).and_then(|d| u8::try_from(d).ok()))
+        .collect();
+    values
+        .and_then(|v| Dice::new(&v))
+        .ok_or_else(|| RestoreError::Dice(text.to_string()))
+}
+
+/// Throws a saved turn's dice: from the seed, or as saved when they were thrown elsewhere.
+fn throw_as_saved(game: &mut Game, saved: &str) -> Result<(), RestoreError> {
+    if game.is_thrown_elsewhere() {
+        game.take_throw_from_elsewhere(read_dice(saved)?)?;
+    } else {
+        game.throw()?;
+    }
+    Ok(())
+}
+
 /// Plays a saved game's turns and its turn in progress on `game` (fresh from the saved
 /// start and seed), refusing anything that does not replay exactly: a throw that differs
 /// from the one saved, an illegal step, a turn ended early.
 fn replay(mut game: Game, saved: &SavedGame) -> Result<Game, RestoreError> {
     for (n, turn) in saved.turns.iter().enumerate() {
         if game.thrown().is_empty() {
-            game.throw()?;
+            throw_as_saved(&mut game, &turn.throw)?;
         }
         let thrown = digits(game.thrown());
         if thrown != turn.throw {
@@ -122,7 +157,7 @@ fn replay(mut game: Game, saved: &SavedGame) -> Result<Game, RestoreError> {
         game.confirm()?;
     }
     if saved.thrown && game.thrown().is_empty() {
-        game.throw()?;
+        throw_as_saved(&mut game, &saved.dice)?;
     }
     for step in &saved.steps {
         game.play_text(step)?;
@@ -168,6 +203,29 @@ impl Game {
                 .collect(),
             thrown: !self.thrown().is_empty(),
             steps: self.moves().map(|mv| mv.to_string()).collect(),
+            dice: String::new(),
+        }
+    }
+
+    /// The save without its seed, for those who may see the game but not foretell its dice
+    /// (the players of an online game): the current throw is written out instead.
+    ///
+    /// ```
+    /// use ludi_core::scripta::{Game, Rules, Side};
+    ///
+    /// let mut game = Game::new(Rules::ITALIAN, 42, Side::Albi);
+    /// game.throw().unwrap();
+    /// let public = game.public_save();
+    /// assert_eq!(public.seed, "");
+    /// let mirror = Game::restore(&public).unwrap();
+    /// assert_eq!(mirror.table(), game.table());
+    /// assert!(mirror.clone().throw().is_err());
+    /// ```
+    pub fn public_save(&self) -> SavedGame {
+        SavedGame {
+            seed: String::new(),
+            dice: digits(self.thrown()),
+            ..self.save()
         }
     }
 
@@ -191,8 +249,11 @@ impl Game {
     /// assert!(Game::restore(&tampered).is_err());
     /// ```
     pub fn restore(saved: &SavedGame) -> Result<Game, RestoreError> {
-        let seed = read_seed(saved.seed.trim())?;
         let start: Table = saved.start.trim().parse().map_err(RestoreError::Start)?;
+        if saved.seed.trim().is_empty() {
+            return restore_public(start, saved);
+        }
+        let seed = read_seed(saved.seed.trim())?;
         let game = if saved.opening.is_empty() {
             Game::from_table(start, seed)
         } else {
@@ -231,6 +292,23 @@ impl Game {
         };
         replay(game, saved)
     }
+}
+
+/// A public save rebuilt: its throws are taken as saved. The opening throws must still name
+/// the start's opener under rules where the higher throw opens.
+fn restore_public(start: Table, saved: &SavedGame) -> Result<Game, RestoreError> {
+    let opening = saved
+        .opening
+        .iter()
+        .map(|[albi, nigri]| Ok([read_dice(albi)?, read_dice(nigri)?]))
+        .collect::<Result<Vec<_>, RestoreError>>()?;
+    if !opening.is_empty() && start.rules().opener != Opener::Throw {
+        return Err(RestoreError::Opening(format!(
+            "under {} no opening throw decides who opens",
+            start.rules().name()
+        )));
+    }
+    replay(Game::thrown_elsewhere(start, opening), saved)
 }
 
 #[cfg(test)]
@@ -284,11 +362,66 @@ mod tests {
         let mut bad = saved.clone();
         bad.start = "garbage".into();
         assert!(matches!(Game::restore(&bad), Err(RestoreError::Start(_))));
-        for seed in ["", "-3", "1.5", "99999999999999999999999"] {
+        for seed in ["-3", "1.5", "99999999999999999999999"] {
             let mut bad = saved.clone();
             bad.seed = seed.into();
             assert!(matches!(Game::restore(&bad), Err(RestoreError::Seed(_))));
         }
+    }
+
+    #[test]
+    fn a_public_save_shows_the_game_without_its_seed() {
+        let mut game = Game::new(Rules::ITALIAN, 9, Side::Albi);
+        for _ in 0..12 {
+            game.throw().unwrap();
+            while let Some(&mv) = game.legal_moves().first() {
+                game.play(mv).unwrap();
+            }
+            game.confirm().unwrap();
+        }
+        game.throw().unwrap();
+        let mv = game.legal_moves()[0];
+        game.play(mv).unwrap();
+        let public = game.public_save();
+        assert_eq!(public.seed, "");
+        assert_eq!(public.dice, digits(game.thrown()));
+        assert!(!serde_json::to_string(&public)
+            .unwrap()
+            .contains(&game.seed().to_string()));
+        let mut mirror = Game::restore(&public).unwrap();
+        assert_eq!(mirror.table(), game.table());
+        assert_eq!(mirror.turns(), game.turns());
+        assert_eq!(mirror.opening(), game.opening());
+        assert_eq!(mirror.dice_states(), game.dice_states());
+        assert_eq!(mirror.public_save(), public);
+        assert_eq!(mirror.record().seed, None);
+        assert_eq!(mirror.undo().unwrap(), mv);
+        while let Some(&mv) = mirror.legal_moves().first() {
+            mirror.play(mv).unwrap();
+        }
+        mirror.confirm().unwrap();
+        assert_eq!(mirror.throw(), Err(GameError::ThrownElsewhere));
+        // A seeded save keeps its seed and writes no dice.
+        assert_eq!(game.save().dice, "");
+    }
+
+    #[test]
+    fn a_public_save_with_a_bad_throw_is_refused() {
+        let mut game = Game::new(Rules::AUSTIN_MURRAY, 4, Side::Albi);
+        game.throw().unwrap();
+        let public = game.public_save();
+        for (dice, bad) in [("7", true), ("", true), ("3x5", true), ("35", false)] {
+            let mut tampered = public.clone();
+            tampered.dice = dice.into();
+            let e = Game::restore(&tampered).unwrap_err();
+            assert_eq!(matches!(e, RestoreError::Dice(_)), bad, "{dice}: {e}");
+        }
+        let mut tampered = public.clone();
+        tampered.opening = vec![["6".into(), "5".into()]];
+        assert!(matches!(
+            Game::restore(&tampered),
+            Err(RestoreError::Opening(_))
+        ));
     }
 
     #[test]
