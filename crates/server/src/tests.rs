@@ -5,7 +5,7 @@ use crate::{Config, Server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -35,10 +35,10 @@ impl Running {
     }
 }
 
-async fn start(data: &PathBuf, site: Option<PathBuf>) -> Running {
+async fn start(data: &Path, site: Option<PathBuf>) -> Running {
     let config = Config {
         port: 0,
-        data: data.clone(),
+        data: data.to_path_buf(),
         site,
         ..Config::default()
     };
