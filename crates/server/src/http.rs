@@ -157,7 +157,7 @@ async fn invite(
         .ok_or_else(not_found)?;
     let room = room.lock().await;
     let host = room.names().into_iter().flatten().next();
-    let state = room.state(Seat::Watch, app.hub.config.claim_after);
+    let state = room.state(Seat::Watch);
     Ok(Json(json!({
         "game": state["game"],
         "rules": state["rules"],

@@ -42,6 +42,10 @@ async fn start(data: &Path, site: Option<PathBuf>) -> Running {
         site,
         ..Config::default()
     };
+    start_with(config).await
+}
+
+async fn start_with(config: Config) -> Running {
     let server = Server::bind(config).await.unwrap();
     let addr = server.addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
@@ -435,4 +439,77 @@ async fn makes_the_precache_list_afresh_for_each_request() {
     assert!(!dir.join(precache::FILE).exists(), "served, not written");
     server.stop().await;
     let _ = std::fs::remove_dir_all(&root);
+}
+
+#[tokio::test]
+async fn two_servers_on_one_postgres_serve_one_game() {
+    let Some(url) = std::env::var("LUDI_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
+        println!("skipped: LUDI_TEST_POSTGRES is not set");
+        return;
+    };
+    let config = || Config {
+        port: 0,
+        database_url: Some(url.clone()),
+        ..Config::default()
+    };
+    let (one, two) = (start_with(config()).await, start_with(config()).await);
+    let (_, created) = post(
+        one.addr,
+        "/api/games",
+        json!({"game": "scripta", "side": "albi", "name": "Marcus"}),
+    )
+    .await;
+    let (mut albi, _) = hello(
+        one.addr,
+        &created,
+        "token",
+        created["token"].as_str().unwrap(),
+    )
+    .await;
+    // Nigri joins through the other server, and plays there.
+    let path = format!("/api/games/{}/join", created["id"].as_str().unwrap());
+    let code = created["invite"].clone();
+    let (status, joined) = post(two.addr, &path, json!({"code": code, "name": "Livia"})).await;
+    assert_eq!(status, 200, "{joined}");
+    let (status, _) = post(one.addr, &path, json!({"code": code, "name": "Eve"})).await;
+    assert_eq!(status, 409, "the invite was used through the other server");
+    let (mut nigri, welcome) = hello(
+        two.addr,
+        &created,
+        "token",
+        joined["token"].as_str().unwrap(),
+    )
+    .await;
+    assert_eq!(welcome["state"]["names"]["albi"], "Marcus");
+    let came = next(&mut albi, "presence").await;
+    assert_eq!(
+        (came["seat"].as_str(), came["here"].as_bool()),
+        (Some("nigri"), Some(true))
+    );
+    assert_eq!(came["state"]["names"]["nigri"], "Livia");
+    send(&mut albi, json!({"t": "throw", "v": 0})).await;
+    let seen = next(&mut nigri, "state").await;
+    assert_eq!(seen["state"]["version"], 1);
+    assert_eq!(
+        seen["state"]["here"]["albi"], true,
+        "presence crosses servers"
+    );
+    assert_eq!(
+        seen["state"]["save"],
+        next(&mut albi, "state").await["state"]["save"]
+    );
+    send(&mut nigri, json!({"t": "throw", "v": 1})).await;
+    assert_eq!(next(&mut nigri, "refused").await["code"], "not-your-turn");
+    drop(nigri);
+    let away = next(&mut albi, "presence").await;
+    assert_eq!(
+        (away["seat"].as_str(), away["here"].as_bool()),
+        (Some("nigri"), Some(false))
+    );
+    drop(albi);
+    one.stop().await;
+    two.stop().await;
 }

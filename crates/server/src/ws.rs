@@ -197,7 +197,7 @@ impl Connection {
             outbox: sender,
         };
         self.hub.enter(&room, conn).await;
-        let state = room.lock().await.state(seat, self.hub.config.claim_after);
+        let state = room.lock().await.state(seat);
         self.joined = Some((room, seat));
         ServerMessage::Welcome { seat, state }.text()
     }
