@@ -98,6 +98,20 @@ impl Hub {
         Ok(Some(room))
     }
 
+    /// Forgets the rooms nobody is connected to and no task holds, so a long-running server
+    /// keeps only the games in play; a forgotten game is rebuilt from the database when next
+    /// wanted.
+    pub fn sweep(&self) {
+        let Ok(mut rooms) = self.rooms.lock() else {
+            return;
+        };
+        // With the map locked nobody can take a new handle, so a room only the map holds,
+        // idle, can go.
+        rooms.retain(|_, room| {
+            Arc::strong_count(room) > 1 || room.try_lock().map_or(true, |r| !r.is_idle())
+        });
+    }
+
     /// Creates a game with the creator in `wanted.seat`.
     pub async fn create(&self, wanted: Wanted) -> Result<Created, String> {
         let [first, second] = wanted.kind.seats();
@@ -109,7 +123,7 @@ impl Hub {
             rules: wanted.rules,
             seed: ids::seed()?,
             watch: ids::code(ids::CODE_LEN)?,
-            created: 0,
+            created: crate::store::now_ms(),
             seat: wanted.seat.name().into(),
             token_hash: ids::token_hash(&token),
             name: wanted.name,

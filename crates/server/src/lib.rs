@@ -62,6 +62,7 @@ impl Server {
         if hub.db.is_postgres() {
             tokio::spawn(listen(hub.clone()));
         }
+        tokio::spawn(sweep(hub.clone()));
         let state = AppState {
             hub,
             addresses: Arc::new(Addresses::default()),
@@ -88,6 +89,17 @@ impl Server {
             .with_graceful_shutdown(stop)
             .await
             .map_err(|e| format!("the server stopped: {e}"))
+    }
+}
+
+/// How often idle rooms are forgotten.
+const SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
+
+async fn sweep(hub: Arc<Hub>) {
+    let mut every = tokio::time::interval(SWEEP);
+    loop {
+        every.tick().await;
+        hub.sweep();
     }
 }
 

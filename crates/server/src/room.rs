@@ -62,10 +62,18 @@ pub struct Checked {
     pub row: ActionRow,
 }
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+/// Who won and how (`won`, `claimed`, `abandoned`, `drawn`), or neither while playing.
+fn outcome(play: &Play, off_board: Option<OffBoard>) -> (Option<Seat>, Option<&'static str>) {
+    let other = |seat: Seat| play.kind().seats().into_iter().find(|&s| s != seat);
+    match off_board {
+        Some(OffBoard::Claimed(by)) => (Some(by), Some("claimed")),
+        Some(OffBoard::Abandoned(by)) => (other(by), Some("abandoned")),
+        None if !play.is_over() => (None, None),
+        None => match play.winner() {
+            Some(winner) => (Some(winner), Some("won")),
+            None => (None, Some("drawn")),
+        },
+    }
 }
 
 impl Room {
@@ -167,22 +175,11 @@ impl Room {
     }
 
     fn winner(&self) -> Option<Seat> {
-        match self.off_board {
-            Some(OffBoard::Claimed(by)) => Some(by),
-            Some(OffBoard::Abandoned(by)) => self.opponent(by).map(|s| s.seat),
-            None => self.play.winner(),
-        }
+        outcome(&self.play, self.off_board).0
     }
 
-    /// `won`, `claimed`, `abandoned`, `drawn` or none while playing.
     fn ending(&self) -> Option<&'static str> {
-        match self.off_board {
-            Some(OffBoard::Claimed(_)) => Some("claimed"),
-            Some(OffBoard::Abandoned(_)) => Some("abandoned"),
-            None if self.play.is_over() && self.play.winner().is_none() => Some("drawn"),
-            None if self.play.is_over() => Some("won"),
-            None => None,
-        }
+        outcome(&self.play, self.off_board).1
     }
 
     fn here(state: &SeatState) -> bool {
@@ -280,7 +277,7 @@ impl Room {
             version: i64::try_from(self.version + 1).unwrap_or(i64::MAX),
             seat: seat.name().into(),
             action: serde_json::to_string(&action).unwrap_or_default(),
-            at: now_ms(),
+            at: crate::store::now_ms(),
             ending: None,
         };
         let mut checked = Checked {
@@ -290,32 +287,15 @@ impl Room {
             action,
             row,
         };
-        checked.row.ending = self.ending_after(&checked);
+        checked.row.ending = Room::ending_after(&checked);
         Ok(checked)
     }
 
     /// What the games table records when `checked` ends the game.
-    fn ending_after(&self, checked: &Checked) -> Option<Ending> {
-        let after = Room {
-            id: String::new(),
-            watch: String::new(),
-            rules: String::new(),
-            play: checked.play.clone(),
-            version: 0,
-            seats: self.seats.each_ref().map(|s| SeatState {
-                seat: s.seat,
-                token_hash: Some(String::new()),
-                name: None,
-                local: 0,
-                remote: false,
-                away_since: s.away_since,
-            }),
-            off_board: checked.off_board,
-            conns: Vec::new(),
-            claim_after: self.claim_after,
-        };
-        after.ending().map(|ending| Ending {
-            winner: after.winner().map(|s| s.name().to_string()),
+    fn ending_after(checked: &Checked) -> Option<Ending> {
+        let (winner, ending) = outcome(&checked.play, checked.off_board);
+        ending.map(|ending| Ending {
+            winner: winner.map(|s| s.name().to_string()),
             ending: ending.to_string(),
         })
     }
