@@ -1,6 +1,7 @@
 //! The browser tests: Debian's Chromium driven by npm's playwright-core from `tests/`,
-//! against the built site (`target/dist/`) served on a free local port as `cargo xtask serve`
-//! serves it.
+//! against the built site (`target/dist/`) served on a free local port by the real game
+//! server, as `cargo xtask serve` serves it, with a fresh SQLite database for the run (so the
+//! online tests play through it).
 
 use crate::serve::Server;
 use crate::{dist, node, run_in, wasm, workspace_root};
