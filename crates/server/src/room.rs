@@ -106,12 +106,22 @@ impl Room {
         Ok(room)
     }
 
+    /// Takes the seats as stored; a seat just taken is announced (as not here yet), so the
+    /// waiting creator learns the friend's name and that the game is on.
     pub fn set_seats(&mut self, rows: &[SeatRow]) {
+        let mut taken = Vec::new();
         for row in rows {
             if let Some(state) = self.seats.iter_mut().find(|s| s.seat.name() == row.seat) {
+                if state.token_hash.is_none() && row.token_hash.is_some() {
+                    taken.push(state.seat);
+                }
                 state.token_hash.clone_from(&row.token_hash);
                 state.name.clone_from(&row.name);
             }
+        }
+        for seat in taken {
+            let here = self.seat_state(seat).is_some_and(Room::here);
+            self.broadcast_presence(seat, here);
         }
     }
 

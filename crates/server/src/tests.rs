@@ -462,18 +462,28 @@ async fn two_servers_on_one_postgres_serve_one_game() {
         json!({"game": "scripta", "side": "albi", "name": "Marcus"}),
     )
     .await;
-    let (mut albi, _) = hello(
+    let (mut albi, welcome) = hello(
         one.addr,
         &created,
         "token",
         created["token"].as_str().unwrap(),
     )
     .await;
+    assert_eq!(welcome["state"]["status"], "waiting");
     // Nigri joins through the other server, and plays there.
     let path = format!("/api/games/{}/join", created["id"].as_str().unwrap());
     let code = created["invite"].clone();
     let (status, joined) = post(two.addr, &path, json!({"code": code, "name": "Livia"})).await;
     assert_eq!(status, 200, "{joined}");
+    let taken = next(&mut albi, "presence").await;
+    assert_eq!(
+        (taken["seat"].as_str(), taken["here"].as_bool()),
+        (Some("nigri"), Some(false))
+    );
+    assert_eq!(
+        taken["state"]["status"], "playing",
+        "the creator learns the seat is taken"
+    );
     let (status, _) = post(one.addr, &path, json!({"code": code, "name": "Eve"})).await;
     assert_eq!(status, 409, "the invite was used through the other server");
     let (mut nigri, welcome) = hello(
