@@ -15,6 +15,8 @@ use serde::Deserialize;
 use serde_json::json;
 use std::net::SocketAddr;
 
+/// The largest request body the API reads.
+pub const MAX_BODY: usize = 4096;
 /// The longest text a QR code is drawn for.
 const QR_MAX: usize = 300;
 

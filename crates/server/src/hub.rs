@@ -282,6 +282,19 @@ impl Hub {
         }
     }
 
+    /// Reads what other processes wrote to every game held here (after the listener
+    /// reconnects, when notifications may have been missed).
+    pub async fn catch_up_all(&self) {
+        let rooms: Vec<SharedRoom> = match self.rooms.lock() {
+            Ok(rooms) => rooms.values().cloned().collect(),
+            Err(_) => return,
+        };
+        for room in rooms {
+            let mut locked = room.lock().await;
+            self.catch_up_locked(&mut locked).await;
+        }
+    }
+
     /// Another process told of a change to game `id` (PostgreSQL's NOTIFY payload).
     pub async fn notified(&self, payload: &str) {
         let mut parts = payload.split(':');

@@ -35,6 +35,7 @@ pub struct AppState {
 /// The whole service: the API, the socket and (when configured) the site.
 fn router(state: AppState, site: Option<std::path::PathBuf>) -> axum::Router {
     let api = http::router()
+        .layer(axum::extract::DefaultBodyLimit::max(http::MAX_BODY))
         .route("/ws", axum::routing::get(ws::upgrade))
         .with_state(state);
     let app = match site {
@@ -124,6 +125,7 @@ async fn listen_once(hub: &Arc<Hub>) -> Result<(), String> {
         .listen(store::CHANNEL)
         .await
         .map_err(|e| e.to_string())?;
+    hub.catch_up_all().await;
     loop {
         let note = listener.recv().await.map_err(|e| e.to_string())?;
         hub.notified(note.payload()).await;

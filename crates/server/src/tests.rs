@@ -285,6 +285,8 @@ async fn the_api_refuses_bad_requests_with_a_code() {
         let (status, answer) = post(addr, "/api/games", body).await;
         assert_eq!((status, answer["code"].as_str()), (400, Some(code)));
     }
+    let huge = json!({"game": "scripta", "side": "albi", "name": "x".repeat(5000)});
+    assert_eq!(post(addr, "/api/games", huge).await.0, 413);
     let (status, created) = post(
         addr,
         "/api/games",
