@@ -4,7 +4,7 @@
 //! online tests play through it).
 
 use crate::serve::Server;
-use crate::{dist, node, run, run_in, wasm, workspace_root};
+use crate::{dist, node, run_in, wasm, workspace_root};
 use std::path::Path;
 use std::process::Command;
 
@@ -34,7 +34,7 @@ pub fn run() -> Result<(), String> {
     }
     let site = dist::build()?;
     // The online tests start servers of their own (to kill and restart them): the binary.
-    run("cargo", &["build", "-p", "ludi-server"])?;
+    crate::run("cargo", &["build", "-p", "ludi-server"])?;
     let server_bin = wasm::target_dir()?.join("debug").join("ludi-server");
     let server = Server::start(0, site.clone())?;
     let url = format!("http://{}/", server.addr());
