@@ -119,6 +119,18 @@ async fn next(ws: &mut Socket, t: &str) -> Value {
     }
 }
 
+/// Every frame but presence that arrives within `wait`.
+async fn frames_for(ws: &mut Socket, wait: Duration) -> Vec<Value> {
+    let mut frames = Vec::new();
+    while let Ok(Some(Ok(frame))) = tokio::time::timeout(wait, ws.next()).await {
+        let value: Value = serde_json::from_str(frame.to_text().unwrap_or("")).unwrap_or_default();
+        if value["t"] != "presence" {
+            frames.push(value);
+        }
+    }
+    frames
+}
+
 /// A joined XII Scripta game: its creation answer and both seats' tokens.
 async fn new_game(addr: SocketAddr) -> (Value, String, String) {
     let (status, created) = post(
@@ -515,6 +527,28 @@ async fn two_servers_on_one_postgres_serve_one_game() {
     );
     send(&mut nigri, json!({"t": "throw", "v": 1})).await;
     assert_eq!(next(&mut nigri, "refused").await["code"], "not-your-turn");
+    // Albi on both servers at once, the same action twice: the database takes one.
+    let token = created["token"].as_str().unwrap();
+    let (mut albi_there, _) = hello(two.addr, &created, "token", token).await;
+    let step = |save: &Value| save["dice"].as_str().map(|d| format!("in/{}", &d[..1]));
+    let Some(step) = step(&seen["state"]["save"]) else {
+        panic!("a throw shows its dice: {seen}")
+    };
+    let frame = json!({"t": "step", "v": 1, "step": step});
+    send(&mut albi, frame.clone()).await;
+    send(&mut albi_there, frame).await;
+    assert_eq!(next(&mut nigri, "state").await["state"]["version"], 2);
+    let mut frames = frames_for(&mut albi, Duration::from_millis(800)).await;
+    frames.extend(frames_for(&mut albi_there, Duration::from_millis(800)).await);
+    let kinds: Vec<&str> = frames.iter().filter_map(|f| f["t"].as_str()).collect();
+    let stale = frames.iter().filter(|f| f["code"] == "stale").count();
+    assert_eq!(
+        (kinds.iter().filter(|&&k| k == "state").count(), stale),
+        (2, 1),
+        "{frames:?}"
+    );
+    assert_eq!(kinds.len(), 3, "nothing else: {frames:?}");
+    drop(albi_there);
     drop(nigri);
     let away = next(&mut albi, "presence").await;
     assert_eq!(
