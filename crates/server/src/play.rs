@@ -180,15 +180,7 @@ impl Play {
     /// with the current throw in `dice`; Latrunculi's as the core writes it.
     pub fn public_save(&self) -> Value {
         match self {
-            Play::Scripta(game) => {
-                // TODO(issue 27): use the core's `Game::public_save` once it is on main.
-                let mut save = game.save();
-                save.seed = String::new();
-                let mut value = serde_json::to_value(save).unwrap_or(Value::Null);
-                let dice: String = game.thrown().values().iter().map(u8::to_string).collect();
-                value["dice"] = Value::String(dice);
-                value
-            }
+            Play::Scripta(game) => serde_json::to_value(game.public_save()).unwrap_or(Value::Null),
             Play::Latrunculi(game) => serde_json::to_value(game.save()).unwrap_or(Value::Null),
         }
     }
