@@ -72,7 +72,16 @@ fn parse(args: &[String]) -> Result<Options, String> {
 pub fn command(args: &[String]) -> Result<(), String> {
     let options = parse(args)?;
     // Two sockets a game here and two in the server (a child: it inherits the limit).
-    let files = raise_file_limit(options.games as u64 * 2 + 1024)?;
+    let wanted = options.games as u64 * 2 + 1024;
+    let files = raise_file_limit(wanted)?;
+    if files < wanted {
+        return Err(format!(
+            "{} games need {wanted} open files (two sockets a game, and some to spare), and \
+             this process may open only {files} (its hard limit, which only a privileged \
+             process raises): fewer games, or `ulimit -Hn {wanted}` as root first",
+            options.games
+        ));
+    }
     run("cargo", &["build", "--release", "-p", "ludi-server"])?;
     let binary = wasm::target_dir()?.join("release").join("ludi-server");
     let data = std::env::temp_dir().join(format!("ludi-load-{}", std::process::id()));
