@@ -94,9 +94,6 @@ impl Config {
         };
         let mut args = args.iter();
         while let Some(flag) = args.next() {
-            if flag == "--help" || flag == "-h" {
-                return Err(USAGE.into());
-            }
             let value = args
                 .next()
                 .ok_or_else(|| format!("{flag} wants a value\n{USAGE}"))?;

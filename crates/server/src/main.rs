@@ -7,6 +7,10 @@ use std::process::ExitCode;
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{}", ludi_server::config::USAGE);
+        return ExitCode::SUCCESS;
+    }
     match run(&args).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
