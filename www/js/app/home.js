@@ -214,8 +214,10 @@ export function mountHome(root, ctx) {
   // The board pictures wait for the engine; the words are on screen before it arrives.
   const drawing = [];
   // What the parts of the screen below share.
-  const keepChoices = ({ faces, face, server, ...choices }) => storage.saveChoices(choices);
-  const h = { i18n, t, games, go, store, previews, drawing, saveChoices: () => keepChoices(store.get()) };
+  // The name as typed, kept out of the store so typing draws nothing again.
+  const typed = {};
+  const keepChoices = ({ faces, face, server, ...choices }) => storage.saveChoices({ ...choices, name: typed.name ?? choices.name });
+  const h = { i18n, t, games, go, store, previews, drawing, typed, saveChoices: () => keepChoices(store.get()) };
 
   const header = el('header', 'bar home-bar');
   const h1 = el('h1', '', t('home.title'));
@@ -314,11 +316,11 @@ export function mountHome(root, ctx) {
     open.dataset.action = 'open-record';
     open.setAttribute('aria-haspopup', 'dialog');
     open.addEventListener('click', () => opener.open());
-    go2.append(play, rules, open);
     const said = el('p', 'online-said');
     said.setAttribute('aria-live', 'polite');
     said.hidden = !online;
-    parts.push(said, go2);
+    go2.append(said, play, rules, open);
+    parts.push(go2);
     const focused = document.activeElement?.closest?.('.choice, select[data-choice]');
     const again = focused && Object.entries(focused.dataset)[0];
     main.replaceChildren(...parts);

@@ -33,17 +33,22 @@ export function onlineChoices(h, state, choiceGroup) {
     [...game.sides.map((s) => ({ value: s, name: t(`side.${s}.long`) })), { value: 'random', name: t('home.online.random') }],
     mine.online, (online) => store.dispatch({ [state.game]: { ...mine, online } }));
   const row = el('label', 'option online-name');
-  row.append(el('span', '', t('home.online.name')));
   const input = el('input');
-  Object.assign(input, { name: 'name', maxLength: MOST_NAME, value: state.name, autocomplete: 'nickname' });
+  input.setAttribute('aria-label', t('home.online.name'));
+  Object.assign(input, { name: 'name', maxLength: MOST_NAME, value: h.typed.name ?? state.name, autocomplete: 'nickname' });
   input.dataset.choice = 'name';
   // Kept without drawing the screen again, so the field keeps its focus while typing.
-  input.addEventListener('input', () => { store.get().name = input.value; h.saveChoices(); });
+  input.addEventListener('input', () => {
+    h.typed.name = input.value;
+    h.saveChoices();
+  });
   row.append(input);
+  const named = el('fieldset', 'choices choices-name');
+  named.append(el('legend', '', t('home.online.name')));
   const options = el('div', 'options');
   options.append(row);
-  sides.append(options);
-  return [sides];
+  named.append(options);
+  return [named, sides];
 }
 
 /** Creates the game on the server and opens its invite; says what went wrong, if anything. */
@@ -64,7 +69,7 @@ export async function createOnline(h, state, button) {
     const rules = game.rulesText(mine);
     const made = await createGame({ game: state.game, ...(rules ? { rules } : {}), side: mine.online, name });
     saveSeat(made.id, { token: made.token, seat: made.seat, game: state.game, rules: rules ?? '', invite: made.invite, watch: made.watch });
-    go(query({ online: made.id }));
+    go(query({ online: made.id, pace: new URLSearchParams(location.search).get('pace') }));
   } catch (error) {
     button.disabled = false;
     say.textContent = t('home.online.failed', { why: error.message });

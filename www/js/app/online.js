@@ -26,7 +26,7 @@ function rulesName(ctx, game, rules) {
 /** A screen of words alone (connecting, a used invite...): a heading, a text and Home. */
 function notice(root, ctx, key, args = {}) {
   const { t } = ctx.i18n;
-  const main = el('main', 'online-page');
+  const main = el('main', 'page online-page');
   main.dataset.notice = key;
   const title = el('h2', '', t(`${key}.title`));
   const text = el('p', 'status', t(`${key}.text`, args));
@@ -38,6 +38,12 @@ function notice(root, ctx, key, args = {}) {
   root.replaceChildren(pageHeader(ctx), main);
   ctx.furnish();
   return main;
+}
+
+/** A seat's own link: the game alone (and the language and pace the link had), no code. */
+function seatLink(ctx) {
+  const params = new URLSearchParams(location.search);
+  return query({ online: ctx.route.online, lang: params.get('lang'), pace: params.get('pace') });
 }
 
 function pageHeader(ctx) {
@@ -53,13 +59,13 @@ function pageHeader(ctx) {
 async function joining(root, ctx, info) {
   const { t } = ctx.i18n;
   const { online: id, invite: code } = ctx.route;
-  const main = el('main', 'online-page online-join');
+  const main = el('main', 'page online-page online-join');
   main.dataset.online = 'invite';
   const title = el('h2', '', t('online.invited.title'));
   const who = el('p', 'online-invited', t('online.invited', { host: info.host, game: t(ctx.games[info.game].name) }));
   const what = el('p', 'online-what', t('online.invited.what', { rules: rulesName(ctx, info.game, info.rules), side: t(`side.${info.seat}.long`) }));
   const form = el('form', 'online-form');
-  const label = el('label', 'option', t('online.name'));
+  const label = el('label', 'online-field', t('online.name'));
   const name = el('input');
   Object.assign(name, { name: 'name', maxLength: 24, required: true, autocomplete: 'nickname' });
   name.value = ctx.savedName ?? '';
@@ -84,7 +90,7 @@ async function joining(root, ctx, info) {
         const seat = await joinGame(id, code, chosen);
         saveSeat(id, { token: seat.token, seat: seat.seat, game: info.game, rules: info.rules, opponent: info.host });
         localStorage.setItem('ludi-romani.online.name', chosen);
-        history.replaceState(null, '', query({ online: id, lang: ctx.route.lang }));
+        history.replaceState(null, '', seatLink(ctx));
         resolve('joined');
       } catch (error) {
         if (error.code === 'invite-used') return resolve('used');
@@ -131,7 +137,7 @@ function inviteCard(root, ctx, seat) {
   const card = el('section', 'online-invite');
   card.id = 'online-invite';
   card.dataset.invite = all.invite;
-  card.append(el('h2', '', t('online.invite.title')), el('p', '', t('online.invite.text')));
+  card.append(el('h2', '', t('online.invite.title')), el('p', 'online-invite-text', t('online.invite.text')));
   const qr = el('img', 'online-qr');
   qr.src = `/api/qr.svg?${new URLSearchParams({ text: all.invite })}`;
   qr.alt = t('online.invite.qr');
@@ -217,7 +223,7 @@ export async function mountOnline(root, ctx) {
   }
   // A seat held here wins over a watch link; the seat's link loses any code it came with.
   if (kept) {
-    if (invite || watch) history.replaceState(null, '', query({ online: id, lang: ctx.route.lang }));
+    if (invite || watch) history.replaceState(null, '', seatLink(ctx));
     return (await playing(root, ctx, { token: kept.token }, kept)).screen;
   }
   if (watch) return (await playing(root, ctx, { watch }, null)).screen;
