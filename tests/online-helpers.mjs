@@ -59,9 +59,17 @@ export async function startServer(port, extra = []) {
   return server;
 }
 
-/** A device: its own context (storage) and page, page errors collected. */
+/**
+ * A device: its own context (storage) and page, page errors collected. Its sockets pass
+ * through the test (`sockets`), so `drop(d)` can cut them as a lost network would.
+ */
 export async function device(browser, url, viewport = { width: 390, height: 844 }) {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const sockets = [];
+  await context.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    sockets.push({ ws, server });
+  });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -69,7 +77,15 @@ export async function device(browser, url, viewport = { width: 390, height: 844 
     await page.goto(url);
     await page.waitForSelector('body.ready');
   }
-  return { context, page, errors };
+  return { context, page, errors, sockets };
+}
+
+/** Cuts every open socket of device `d` (the page sees its connection close). */
+export async function drop(d) {
+  for (const { ws, server } of d.sockets.splice(0)) {
+    await server.close().catch(() => {});
+    await ws.close().catch(() => {});
+  }
 }
 
 /**
@@ -113,10 +129,11 @@ export const reaches = (page, v, timeout = 15000) => page.waitForFunction(
  * Plays this device's part of the game in the page until the game is over or `limit` actions
  * are made: when its seat may act, the first legal thing the DOM offers (throw; a selectable
  * source and its first target, the first dice if asked which; confirm; in Latrunculi a
- * placement target or a move), then waits for the server's state that answers it.
+ * placement target or a move), then waits for the server's state that answers it. With
+ * `once`, makes at most one action and returns at once when the seat has none to make.
  */
-export function playPart(page, limit = 100000) {
-  return page.evaluate(async (limit) => {
+export function playPart(page, limit = 100000, once = false) {
+  return page.evaluate(async ({ limit, once }) => {
     const q = (s) => document.querySelector(s);
     const tap = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
@@ -140,6 +157,7 @@ export function playPart(page, limit = 100000) {
       const v = root.dataset.version;
       const target = root.dataset.link === 'up' ? next() : null;
       if (!target) {
+        if (once) return acts;
         await pause();
         continue;
       }
@@ -151,5 +169,15 @@ export function playPart(page, limit = 100000) {
       if (root.dataset.version === v && !over()) throw new Error(`no answer to an action at version ${v}`);
     }
     return acts;
-  }, limit);
+  }, { limit: once ? 1 : limit, once });
+}
+
+/** Makes `count` actions, each by whichever device has the move, every device following. */
+export async function someActions(devices, count) {
+  for (let i = 0; i < count; i++) {
+    const v = await version(devices[0].page);
+    const made = await Promise.all(devices.map((d) => playPart(d.page, 1, true)));
+    if (!made.some(Boolean)) throw new Error(`nobody could act at version ${v}`);
+    await Promise.all(devices.map((d) => reaches(d.page, v + 1)));
+  }
 }

@@ -128,10 +128,12 @@ export function renderOnline(c, state) {
   }));
   const playing = o.status === 'playing' && seat !== 'watch';
   const other = sides.find((side) => side !== seat);
-  parts.claim.hidden = !playing || !o.claimable;
+  const away = playing && o.here[other] === false;
+  // Offered as soon as the other is away: the server answers `not-away` until the claim time
+  // has passed, and the words under it say so.
+  parts.claim.hidden = !away;
   parts.abandon.hidden = !playing;
   parts.claim.disabled = parts.abandon.disabled = !o.up;
-  const away = playing && o.here[other] === false;
   parts.why.hidden = !away;
   parts.why.textContent = away ? c.t(o.claimable ? 'online.claimNow' : 'online.claimLater', { who: nameOf(c, other) }) : '';
 }
@@ -146,6 +148,8 @@ export const ONLINE_ACTIONS = {
   new: (c) => c.ctx.go('./'),
   async 'record-download'(c) {
     const { id, token } = c.ctx.online;
+    // A watcher holds no token: the record is written from the page's own mirror.
+    if (!token) return c.records.act('record-download');
     try {
       downloadText(await fetchRecord(id, token), recordFileName(c.GAME.id, today()));
       c.say('record.downloaded');
@@ -171,7 +175,10 @@ function mirror(c, state, change = {}) {
 async function applied(c, message, clock) {
   const { state, by, action } = message;
   const current = c.get().online;
-  if (state.version <= current.version && message.t === 'state') return;
+  // No new action (a friend joining, say): only who plays and where the game stands change.
+  if (state.version <= current.version && message.t === 'state') {
+    return c.store.dispatch({ online: onlineFields(state, current.up) });
+  }
   const seat = c.get().opponent.human;
   const who = by && by !== seat ? nameOf(c, by) : undefined;
   const follows = message.t === 'state' && state.version === current.version + 1 && action;
@@ -228,5 +235,9 @@ export function attachOnline(c) {
   };
   // What came while the screen was being built: the latest state at once.
   if (c.ctx.online.state.version !== c.get().online.version) mirror(c, c.ctx.online.state);
-  return c.ctx.online.listen(onMessage);
+  const stop = c.ctx.online.listen(onMessage);
+  return () => {
+    stop();
+    for (const key of ['seat', 'online', 'version', 'link']) delete c.root.dataset[key];
+  };
 }

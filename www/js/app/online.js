@@ -175,7 +175,10 @@ async function playing(root, ctx, hello, seat) {
   document.body.classList.add('ready');
   const session = await connect(id, hello);
   if (session.failed) return { screen: noticeScreen(root, ctx, `online.${session.failed}`) };
-  if (seat) saveSeat(id, { over: session.state.status === 'over' });
+  if (seat) {
+    const other = Object.keys(session.state.names ?? {}).find((side) => side !== session.seat);
+    saveSeat(id, { over: session.state.status === 'over', opponent: session.state.names?.[other] ?? null });
+  }
   const game = ctx.games[session.state.game];
   document.body.classList.remove('ready');
   const screen = await game.mount(root, { ...ctx, online: session });
