@@ -227,6 +227,8 @@ test('the online screens at a phone\'s and a tablet\'s size (screenshots to look
     await a.page.waitForSelector('body.ready');
     await a.page.click('[data-opponent="online"]:not([disabled])');
     await a.page.fill('input[name="name"]', 'Marcus');
+    await a.page.screenshot({ path: screenshotPath(`online-home-name-${width}.png`) });
+    await a.page.evaluate(() => window.scrollTo(0, 0));
     await a.page.screenshot({ path: screenshotPath(`online-home-${width}.png`) });
     const made = await create(a, server.base, { game: 'scripta', side: 'albi', name: 'Marcus' });
     await a.page.screenshot({ path: screenshotPath(`online-invite-${width}.png`) });

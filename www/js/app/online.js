@@ -73,7 +73,7 @@ async function joining(root, ctx, info) {
   const join = el('button', 'primary big', t('online.join'));
   join.type = 'submit';
   join.dataset.action = 'join';
-  const status = el('p', 'status');
+  const status = el('p', 'online-said');
   status.setAttribute('role', 'status');
   form.append(label, join, status);
   main.append(title, who, what, form);
