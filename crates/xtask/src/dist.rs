@@ -3,10 +3,11 @@
 //! precache list), `.gz` and `.br` copies beside the larger ones for servers that send
 //! precompressed files, and `DEPLOY.md`: the headers a host should set.
 
-use crate::serve::{cache_control, csp_header, CSP};
-use crate::{precache, wasm, workspace_root};
+use crate::{wasm, workspace_root};
 use flate2::write::GzEncoder;
 use flate2::Compression;
+use ludi_server::precache;
+use ludi_server::site::{cache_control, csp_header, CSP};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -23,7 +24,7 @@ const COMPRESSIBLE: &[&str] = &[
     "webmanifest",
     "json",
 ];
-pub const DEPLOY: &str = "DEPLOY.md";
+pub use ludi_server::precache::DEPLOY;
 
 /// Builds the wasm, then writes `target/dist/` afresh; returns its path.
 pub fn build() -> Result<PathBuf, String> {

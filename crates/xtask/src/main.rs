@@ -7,7 +7,6 @@ mod e2e;
 mod fuzz;
 mod lighthouse;
 mod node;
-mod precache;
 mod serve;
 mod speed;
 mod train;
@@ -120,11 +119,14 @@ fn serve_command(args: &[String]) -> Result<(), String> {
         _ => return Err("usage: cargo xtask serve [--port P]".into()),
     };
     let dist = dist::build()?;
-    let server = serve::Server::start(port, dist.clone())?;
+    // Games live on between runs, as on a deployment.
+    let data = wasm::target_dir()?.join("ludi-data");
+    let server = serve::Server::start_with(port, dist.clone(), data.clone())?;
     println!(
-        "Ludi Romani: http://{}/ (serving {}; run `cargo xtask serve` again after editing www/)",
+        "Ludi Romani: http://{}/ (serving {}, games in {}; run `cargo xtask serve` again after editing www/)",
         server.addr(),
-        dist.display()
+        dist.display(),
+        data.display()
     );
     server.wait();
     Ok(())

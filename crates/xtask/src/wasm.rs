@@ -2,9 +2,10 @@
 //! glue into `www/pkg/`, and measures what a browser downloads; then lists `www/` for the
 //! service worker.
 
-use crate::{precache, run, workspace_root};
+use crate::{run, workspace_root};
 use flate2::write::GzEncoder;
 use flate2::Compression;
+use ludi_server::precache;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;

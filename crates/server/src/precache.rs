@@ -13,6 +13,8 @@ use std::path::Path;
 pub const FILE: &str = "precache.js";
 /// The service worker, which is not cached by itself (the browser keeps it).
 const WORKER: &str = "sw.js";
+/// The deployment notes a built site carries (`cargo xtask dist`), for servers, not pages.
+pub const DEPLOY: &str = "DEPLOY.md";
 /// Hex digits of the hash in the cache name.
 const HASH_DIGITS: usize = 16;
 
@@ -74,7 +76,7 @@ pub fn write(www: &Path) -> Result<Precache, String> {
     std::fs::write(&path, precache.script())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     eprintln!(
-        "xtask: wrote {} ({} files, cache {})",
+        "wrote {} ({} files, cache {})",
         path.display(),
         precache.files.len(),
         precache.version
@@ -90,7 +92,7 @@ fn excluded(relative: &str, name: &str) -> bool {
     name.starts_with('.')
         || relative == WORKER
         || relative == FILE
-        || relative == crate::dist::DEPLOY
+        || relative == DEPLOY
         || relative == "screenshots"
         || name.ends_with(".d.ts")
         || name.ends_with(".map")
@@ -149,7 +151,7 @@ mod tests {
     impl Scratch {
         fn new(name: &str) -> Scratch {
             let dir =
-                std::env::temp_dir().join(format!("xtask-precache-{name}-{}", std::process::id()));
+                std::env::temp_dir().join(format!("ludi-precache-{name}-{}", std::process::id()));
             let _ = std::fs::remove_dir_all(&dir);
             std::fs::create_dir_all(&dir).unwrap();
             Scratch(dir)
@@ -213,7 +215,7 @@ mod tests {
         www.put("js/sw.js", "a module that happens to share the name");
         www.put("js/main.js.gz", "gzip");
         www.put("js/main.js.br", "brotli");
-        www.put(crate::dist::DEPLOY, "# notes");
+        www.put(DEPLOY, "# notes");
         www.put("screenshots/narrow.png", "png");
         let files = Precache::of(&www.0).unwrap().files;
         assert_eq!(files.len(), 8, "{files:?}");
@@ -229,7 +231,7 @@ mod tests {
             "pkg/ludi_wasm.js.map",
             "js/main.js.gz",
             "js/main.js.br",
-            crate::dist::DEPLOY,
+            DEPLOY,
             "screenshots/narrow.png",
         ] {
             assert!(

@@ -1,0 +1,44 @@
+//! The migrations in `crates/server/migrations/`, built into the binary so a deployment is
+//! one file; sqlx records which have run.
+
+use sqlx::migrate::{Migrate, Migration, MigrationType, Migrator};
+use sqlx::{Acquire, Database, SqlSafeStr};
+
+/// Each migration: its version, description and SQL.
+type Migrations = &'static [(i64, &'static str, &'static str)];
+
+pub const SQLITE: Migrations = &[(
+    1,
+    "games",
+    include_str!("../../migrations/sqlite/0001_games.sql"),
+)];
+
+pub const POSTGRES: Migrations = &[(
+    1,
+    "games",
+    include_str!("../../migrations/postgres/0001_games.sql"),
+)];
+
+pub async fn run<'a, A>(migrations: Migrations, pool: A) -> Result<(), String>
+where
+    A: Acquire<'a>,
+    <A::Connection as std::ops::Deref>::Target: Migrate,
+    A::Database: Database,
+{
+    let list = migrations
+        .iter()
+        .map(|&(version, description, sql)| {
+            Migration::new(
+                version,
+                description.into(),
+                MigrationType::Simple,
+                sql.into_sql_str(),
+                false,
+            )
+        })
+        .collect();
+    Migrator::with_migrations(list)
+        .run(pool)
+        .await
+        .map_err(|e| format!("cannot migrate the database: {e}"))
+}

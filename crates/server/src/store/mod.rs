@@ -1,0 +1,348 @@
+//! Storage: SQLite in a file by default, PostgreSQL when `DATABASE_URL` names one. Both
+//! hold the same tables (migrations in `crates/server/migrations/`) and run the same SQL
+//! (`queries!`); PostgreSQL also tells the other processes of each new action.
+
+mod migrate;
+pub mod postgres;
+pub mod sqlite;
+pub mod writer;
+
+pub use postgres::CHANNEL;
+pub use sqlite::FILE as SQLITE_FILE;
+
+use std::path::Path;
+
+/// A game as created: its first seat taken, the other waiting for the invite.
+pub struct NewGame {
+    pub id: String,
+    pub kind: String,
+    pub rules: String,
+    pub seed: u64,
+    pub watch: String,
+    pub created: i64,
+    pub seat: String,
+    pub token_hash: String,
+    pub name: String,
+    pub free_seat: String,
+    pub invite: String,
+}
+
+/// A seat as stored: no token or name until someone holds it.
+#[derive(Clone, Debug)]
+pub struct SeatRow {
+    pub seat: String,
+    pub token_hash: Option<String>,
+    pub name: Option<String>,
+}
+
+/// One accepted action, `version` from 1; `ending` is written with the action that ends
+/// the game.
+#[derive(Clone, Debug)]
+pub struct ActionRow {
+    pub game: String,
+    pub version: i64,
+    pub seat: String,
+    pub action: String,
+    pub at: i64,
+    pub ending: Option<Ending>,
+}
+
+/// A game's end as the games table keeps it.
+#[derive(Clone, Debug)]
+pub struct Ending {
+    pub winner: Option<String>,
+    pub ending: String,
+}
+
+/// Everything that rebuilds a game.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    pub id: String,
+    pub kind: String,
+    pub rules: String,
+    pub seed: String,
+    pub watch: String,
+    pub seats: Vec<SeatRow>,
+    pub actions: Vec<ActionRow>,
+}
+
+/// An invite as the friend's first screen shows it.
+pub struct Invite {
+    pub seat: String,
+    pub used: bool,
+}
+
+/// The database.
+pub enum Db {
+    Sqlite(sqlx::SqlitePool),
+    Postgres(sqlx::PgPool),
+}
+
+/// Calls the function `$f` of whichever database this is, with its pool first.
+macro_rules! either {
+    ($db:expr, $f:ident($($arg:expr),*)) => {
+        match $db {
+            Db::Sqlite(pool) => sqlite::$f(pool, $($arg),*).await,
+            Db::Postgres(pool) => postgres::$f(pool, $($arg),*).await,
+        }
+    };
+}
+
+impl Db {
+    /// Opens (and migrates) PostgreSQL at `url`, else SQLite in `data/ludi.sqlite`.
+    pub async fn open(url: Option<&str>, data: &Path) -> Result<Db, String> {
+        match url {
+            Some(url) => postgres::open(url).await.map(Db::Postgres),
+            None => sqlite::open(data).await.map(Db::Sqlite),
+        }
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        matches!(self, Db::Postgres(_))
+    }
+
+    pub async fn create(&self, game: &NewGame) -> Result<(), String> {
+        either!(self, create(game))
+    }
+
+    /// Takes the invite `code` of `game` for a new seat holder; `None` when the code is
+    /// used or unknown.
+    pub async fn join(
+        &self,
+        game: &str,
+        code: &str,
+        token_hash: &str,
+        name: &str,
+    ) -> Result<Option<String>, String> {
+        either!(self, join(game, code, token_hash, name))
+    }
+
+    pub async fn invite(&self, game: &str, code: &str) -> Result<Option<Invite>, String> {
+        either!(self, invite(game, code))
+    }
+
+    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, String> {
+        either!(self, load(id))
+    }
+
+    pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, String> {
+        either!(self, seats(id))
+    }
+
+    /// The actions of `id` after `version`.
+    pub async fn actions_after(&self, id: &str, version: i64) -> Result<Vec<ActionRow>, String> {
+        either!(self, actions_after(id, version))
+    }
+
+    /// Writes a batch of actions in one transaction: for each, whether it was written
+    /// (false: another writer already wrote that version).
+    pub async fn append(&self, rows: &[&ActionRow]) -> Result<Vec<bool>, String> {
+        either!(self, append(rows))
+    }
+
+    /// Tells the other processes something about a game (PostgreSQL only).
+    pub async fn notify(&self, payload: &str) -> Result<(), String> {
+        match self {
+            Db::Sqlite(_) => Ok(()),
+            Db::Postgres(pool) => postgres::notify(pool, payload).await,
+        }
+    }
+}
+
+fn db_error(e: sqlx::Error) -> String {
+    format!("database: {e}")
+}
+
+/// The SQL both databases run, written once; each module defines `Pool` and `notify_in`.
+macro_rules! queries {
+    () => {
+        use super::{db_error, ActionRow, Invite, NewGame, SeatRow, StoredGame};
+
+        pub async fn create(pool: &Pool, game: &NewGame) -> Result<(), String> {
+            let mut tx = pool.begin().await.map_err(db_error)?;
+            sqlx::query(
+                "INSERT INTO games (id, game, rules, seed, watch, created, status) \
+                 VALUES ($1, $2, $3, $4, $5, $6, 'waiting')",
+            )
+            .bind(&game.id)
+            .bind(&game.kind)
+            .bind(&game.rules)
+            .bind(game.seed.to_string())
+            .bind(&game.watch)
+            .bind(game.created)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+            for (seat, hash, name) in [
+                (&game.seat, Some(&game.token_hash), Some(&game.name)),
+                (&game.free_seat, None, None),
+            ] {
+                sqlx::query("INSERT INTO seats (game, seat, token_hash, name) VALUES ($1, $2, $3, $4)")
+                    .bind(&game.id)
+                    .bind(seat)
+                    .bind(hash)
+                    .bind(name)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_error)?;
+            }
+            sqlx::query("INSERT INTO invites (code, game, seat) VALUES ($1, $2, $3)")
+                .bind(&game.invite)
+                .bind(&game.id)
+                .bind(&game.free_seat)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?;
+            tx.commit().await.map_err(db_error)
+        }
+
+        pub async fn join(
+            pool: &Pool,
+            game: &str,
+            code: &str,
+            token_hash: &str,
+            name: &str,
+        ) -> Result<Option<String>, String> {
+            let mut tx = pool.begin().await.map_err(db_error)?;
+            let seat: Option<(String,)> = sqlx::query_as(
+                "UPDATE invites SET used = TRUE WHERE code = $1 AND game = $2 AND used = FALSE \
+                 RETURNING seat",
+            )
+            .bind(code)
+            .bind(game)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db_error)?;
+            let Some((seat,)) = seat else {
+                return Ok(None);
+            };
+            sqlx::query("UPDATE seats SET token_hash = $1, name = $2 WHERE game = $3 AND seat = $4")
+                .bind(token_hash)
+                .bind(name)
+                .bind(game)
+                .bind(&seat)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?;
+            sqlx::query("UPDATE games SET status = 'playing' WHERE id = $1 AND status = 'waiting'")
+                .bind(game)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?;
+            tx.commit().await.map_err(db_error)?;
+            Ok(Some(seat))
+        }
+
+        pub async fn invite(pool: &Pool, game: &str, code: &str) -> Result<Option<Invite>, String> {
+            let row: Option<(String, bool)> =
+                sqlx::query_as("SELECT seat, used FROM invites WHERE code = $1 AND game = $2")
+                    .bind(code)
+                    .bind(game)
+                    .fetch_optional(pool)
+                    .await
+                    .map_err(db_error)?;
+            Ok(row.map(|(seat, used)| Invite { seat, used }))
+        }
+
+        pub async fn seats(pool: &Pool, id: &str) -> Result<Vec<SeatRow>, String> {
+            let rows: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
+                "SELECT seat, token_hash, name FROM seats WHERE game = $1 ORDER BY seat",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await
+            .map_err(db_error)?;
+            Ok(rows
+                .into_iter()
+                .map(|(seat, token_hash, name)| SeatRow { seat, token_hash, name })
+                .collect())
+        }
+
+        pub async fn actions_after(
+            pool: &Pool,
+            id: &str,
+            version: i64,
+        ) -> Result<Vec<ActionRow>, String> {
+            let rows: Vec<(i64, String, String, i64)> = sqlx::query_as(
+                "SELECT version, seat, action, at FROM actions \
+                 WHERE game = $1 AND version > $2 ORDER BY version",
+            )
+            .bind(id)
+            .bind(version)
+            .fetch_all(pool)
+            .await
+            .map_err(db_error)?;
+            Ok(rows
+                .into_iter()
+                .map(|(version, seat, action, at)| ActionRow {
+                    game: id.to_string(),
+                    version,
+                    seat,
+                    action,
+                    at,
+                    ending: None,
+                })
+                .collect())
+        }
+
+        pub async fn load(pool: &Pool, id: &str) -> Result<Option<StoredGame>, String> {
+            let row: Option<(String, String, String, String)> =
+                sqlx::query_as("SELECT game, rules, seed, watch FROM games WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(pool)
+                    .await
+                    .map_err(db_error)?;
+            let Some((kind, rules, seed, watch)) = row else {
+                return Ok(None);
+            };
+            Ok(Some(StoredGame {
+                id: id.to_string(),
+                kind,
+                rules,
+                seed,
+                watch,
+                seats: seats(pool, id).await?,
+                actions: actions_after(pool, id, 0).await?,
+            }))
+        }
+
+        pub async fn append(pool: &Pool, rows: &[&ActionRow]) -> Result<Vec<bool>, String> {
+            let mut tx = pool.begin().await.map_err(db_error)?;
+            let mut written = Vec::with_capacity(rows.len());
+            for row in rows {
+                let done = sqlx::query(
+                    "INSERT INTO actions (game, version, seat, action, at) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                )
+                .bind(&row.game)
+                .bind(row.version)
+                .bind(&row.seat)
+                .bind(&row.action)
+                .bind(row.at)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?
+                .rows_affected()
+                    == 1;
+                if done {
+                    if let Some(end) = &row.ending {
+                        sqlx::query(
+                            "UPDATE games SET status = 'over', winner = $1, ending = $2 WHERE id = $3",
+                        )
+                        .bind(&end.winner)
+                        .bind(&end.ending)
+                        .bind(&row.game)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(db_error)?;
+                    }
+                    notify_in(&mut tx, &format!("{}:{}", row.game, row.version)).await?;
+                }
+                written.push(done);
+            }
+            tx.commit().await.map_err(db_error)?;
+            Ok(written)
+        }
+    };
+}
+use queries;
