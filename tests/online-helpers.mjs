@@ -35,7 +35,11 @@ export async function startServer(port, extra = []) {
   const base = `http://127.0.0.1:${port}/`;
   const server = { base, data, child: null, log: [] };
   server.start = async () => {
-    const child = spawn(SERVER_BIN, ['--listen', `127.0.0.1:${port}`, '--data', data, '--site', SITE, ...extra], {
+    // At pace 0 a device acts far faster than a person: the frame limits are raised; a short
+    // claim time lets a test claim a game without waiting two minutes.
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--data', data, '--site', SITE,
+      '--frames-per-second', '1000', '--frame-burst', '2000', '--games-per-minute', '1000', '--claim-after', '3', ...extra];
+    const child = spawn(SERVER_BIN, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk) => server.log.push(String(chunk)));

@@ -8,7 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, screenshotPath } from './helpers.mjs';
+import { launch, screenshotPath, says } from './helpers.mjs';
 import {
   serverBuilt, startServer, device, create, join, drop, playPart, someActions, position, version, reaches, SERVER_BIN,
 } from './online-helpers.mjs';
@@ -202,6 +202,41 @@ test('the server killed hard and started again: both pages reconnect and the gam
   assert.equal(await position(a.page), await position(b.page));
   noErrors(a, b);
   await closeAll(a, b);
+});
+
+test('a friend away long enough can be claimed against; giving up hands the other the win', { skip }, async () => {
+  const a = await device(browser);
+  const b = await device(browser);
+  const made = await create(a, server.base, { game: 'scripta', side: 'albi', name: 'Marcus' });
+  await join(b, made.invite, 'Julia');
+  await a.page.waitForSelector('[data-seat][data-online="playing"]');
+  await b.context.close();
+  await a.page.waitForSelector('.online-person[data-side="nigri"][data-here="false"]', { timeout: 15000 });
+  await a.page.click('[data-action="claim"]:not([hidden])');
+  await says(a.page, 'online.refused.not-away');
+  assert.equal(await a.page.getAttribute('[data-seat]', 'data-online'), 'playing', 'too early: nothing changes');
+  // The test server's claim time is three seconds.
+  await a.page.waitForTimeout(3500);
+  await a.page.click('[data-action="claim"]:not([hidden])');
+  await a.page.waitForSelector('[data-seat][data-online="over"]');
+  assert.equal(await a.page.getAttribute('#game-over', 'data-winner'), 'albi');
+  assert.equal(await a.page.getAttribute('#game-over', 'data-end'), 'claimed');
+  noErrors(a);
+  await a.context.close();
+
+  const c = await device(browser);
+  const d = await device(browser);
+  const second = await create(c, server.base, { game: 'latrunculi', side: 'white', name: 'Marcus' });
+  await join(d, second.invite, 'Julia');
+  d.page.on('dialog', (dialog) => dialog.accept());
+  await d.page.click('[data-action="abandon"]');
+  for (const x of [c, d]) {
+    await x.page.waitForSelector('[data-seat][data-online="over"]');
+    assert.equal(await x.page.getAttribute('#game-over', 'data-winner'), 'white');
+    assert.equal(await x.page.getAttribute('#game-over', 'data-end'), 'abandoned');
+  }
+  noErrors(c, d);
+  await closeAll(c, d);
 });
 
 test('without the game server the third way says it is unavailable, and the rest works', { skip }, async () => {

@@ -516,6 +516,9 @@ const ONLINE = {
     return action.t === 'throw' ? { trail: null, replaying: null } : {};
   },
   after(c, action, who) {
+    // The server ends the game on the winning turn's confirm, which the page makes at once
+    // for its own winning step, as it does for a game on this device.
+    if (action.t === 'step' && !who && c.snap().winner && c.get().online.status === 'playing') c.send({ t: 'confirm' });
     if (action.t !== 'throw') return;
     const s = c.snap();
     c.store.dispatch({ event: { kind: 'throw', side: s.turn, who, values: s.dice.map((d) => d.value) } });
