@@ -5,6 +5,7 @@
 // move and waiting for the server's next state (data-version) before the next action.
 
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,14 @@ import path from 'node:path';
 const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
 export const SERVER_BIN = process.env.LUDI_SERVER ?? path.join(ROOT, 'target', 'debug', 'ludi-server');
 const SITE = process.env.LUDI_SITE ?? path.join(ROOT, 'target', 'dist');
+
+/** A port nothing listens on now (the kernel's choice), for a server of the tests' own. */
+export const freePort = () => new Promise((resolve, reject) => {
+  const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
 
 /** Whether the server binary is there to test against (else the tests say they were skipped). */
 export const serverBuilt = () => existsSync(SERVER_BIN) && existsSync(path.join(SITE, 'index.html'));

@@ -10,10 +10,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, screenshotPath, says } from './helpers.mjs';
 import {
-  serverBuilt, startServer, device, create, join, drop, playPart, someActions, position, version, reaches, SERVER_BIN,
+  serverBuilt, startServer, freePort, device, create, join, drop, playPart, someActions, position, version, reaches, SERVER_BIN,
 } from './online-helpers.mjs';
 
-const PORT = Number(process.env.LUDI_ONLINE_PORT ?? 8711);
 const skip = serverBuilt() ? false : `no ${SERVER_BIN}: build ludi-server (cargo build -p ludi-server) and the site (cargo xtask dist)`;
 
 let browser;
@@ -21,7 +20,7 @@ let server;
 before(async () => {
   if (skip) return;
   browser = await launch();
-  server = await startServer(PORT);
+  server = await startServer(Number(process.env.LUDI_ONLINE_PORT ?? await freePort()));
 });
 after(async () => {
   await browser?.close();
@@ -172,7 +171,7 @@ test('a socket cut mid-turn comes back by itself to the same state, and the game
   // Home lists the unfinished online game; Resume opens it.
   await a.page.goto(server.base);
   await a.page.waitForSelector(`[data-action="resume-online"][data-online="${made.id}"]`);
-  await a.page.screenshot({ path: screenshotPath('online-home-390.png'), fullPage: true });
+  await a.page.screenshot({ path: screenshotPath('online-home-listed-390.png'), fullPage: true });
   await a.page.click(`[data-action="resume-online"][data-online="${made.id}"]`);
   await a.page.waitForSelector('[data-seat="albi"][data-link="up"]');
   assert.equal(await position(a.page), await position(b.page));
@@ -262,6 +261,7 @@ test('the online screens at a phone\'s and a tablet\'s size (screenshots to look
     await a.page.waitForSelector('body.ready');
     await a.page.click('[data-opponent="online"]:not([disabled])');
     await a.page.fill('input[name="name"]', 'Marcus');
+    await a.page.$eval('input[name="name"]', (input) => input.scrollIntoView({ block: 'center' }));
     await a.page.screenshot({ path: screenshotPath(`online-home-name-${width}.png`) });
     await a.page.evaluate(() => window.scrollTo(0, 0));
     await a.page.screenshot({ path: screenshotPath(`online-home-${width}.png`) });
@@ -276,6 +276,11 @@ test('the online screens at a phone\'s and a tablet\'s size (screenshots to look
     await someActions([a, b], 9);
     await a.page.screenshot({ path: screenshotPath(`online-game-albi-${width}.png`) });
     await b.page.screenshot({ path: screenshotPath(`online-game-nigri-${width}.png`) });
+    const other = await create(a, server.base, { game: 'latrunculi', side: 'white', name: 'Marcus' });
+    await join(b, other.invite, 'Julia');
+    await someActions([a, b], 46);
+    await a.page.screenshot({ path: screenshotPath(`online-game-white-${width}.png`) });
+    await b.page.screenshot({ path: screenshotPath(`online-game-black-${width}.png`) });
     noErrors(a, b);
     await closeAll(a, b);
   }

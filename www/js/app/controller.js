@@ -317,10 +317,11 @@ function renderGameOver(c, state) {
     const detail = { winner: end.winner, rules: c.route.rules ?? c.GAME.presets[0], turns: end.turns };
     document.dispatchEvent(new CustomEvent('ludi:gameover', { detail }));
   }
-  // The panel covers the board: the focus goes to Play again rather than stay hidden under it.
+  // The panel covers the board: the focus goes to Play again (online, New game) rather than
+  // stay hidden under it.
   const opening = dom.over.hidden && Boolean(end);
   dom.over.hidden = !end;
-  if (opening) dom.over.querySelector('[data-action="again"]')?.focus();
+  if (opening) (dom.over.querySelector('[data-action="again"]:not([hidden])') ?? dom.over.querySelector('[data-action="new"]'))?.focus();
   if (!end) {
     for (const key of Object.keys(dom.over.dataset)) delete dom.over.dataset[key];
     return;

@@ -114,6 +114,9 @@ export function renderOnline(c, state) {
   c.root.dataset.online = o.status;
   c.root.dataset.version = String(o.version);
   c.root.dataset.link = o.up ? 'up' : 'down';
+  // Play again would need a new invitation: New game goes home, where one is made.
+  const again = c.dom.over.querySelector('[data-action="again"]');
+  if (again) again.hidden = true;
   const sides = c.GAME.sides;
   parts.people.replaceChildren(...sides.map((side) => {
     const span = document.createElement('span');
