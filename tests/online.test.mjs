@@ -238,6 +238,24 @@ test('a friend away long enough can be claimed against; giving up hands the othe
   await closeAll(c, d);
 });
 
+test('a forged token, an unknown game and a link without a seat each say so, with a way home', { skip }, async () => {
+  const a = await device(browser);
+  const made = await create(a, server.base, { game: 'latrunculi', name: 'Marcus' });
+  const d = await device(browser);
+  await d.page.goto(server.base);
+  await d.page.evaluate((id) => localStorage.setItem('ludi-romani.online.v1', JSON.stringify({
+    [id]: { token: 'A'.repeat(43), seat: 'black', game: 'latrunculi', at: 1 },
+    nosuchgame: { token: 'B'.repeat(43), seat: 'white', game: 'latrunculi', at: 2 },
+  })), made.id);
+  for (const [query, notice] of [[`?online=${made.id}`, 'online.bad-token'], ['?online=nosuchgame', 'online.unknown-game'], ['?online=abcdefghjk', 'online.notHere']]) {
+    await d.page.goto(new URL(query, server.base).href);
+    await d.page.waitForSelector(`[data-notice="${notice}"] [data-action="home"]`);
+  }
+  assert.equal(await a.page.getAttribute('[data-seat]', 'data-online'), 'waiting', 'the real seat is untouched');
+  noErrors(a, d);
+  await closeAll(a, d);
+});
+
 test('without the game server the third way says it is unavailable, and the rest works', { skip }, async () => {
   const d = await device(browser);
   await d.page.route('**/api/online', (route) => route.fulfill({ status: 404, body: 'not here' }));

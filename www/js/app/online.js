@@ -114,13 +114,22 @@ function connect(id, hello) {
       if (message.state) session.state = message.state;
       if (message.t === 'welcome' && !session.seat) {
         session.seat = message.seat;
+        clearInterval(left);
         resolve(session);
       } else if (message.t === 'refused' && !session.seat && ['unknown-game', 'bad-token'].includes(message.code)) {
+        clearInterval(left);
         client.close();
         resolve({ failed: message.code });
       }
       for (const listen of listeners) listen(message);
     });
+    // Left while still connecting (the server unreachable, say): the attempts stop.
+    const left = setInterval(() => {
+      if (session.seat || new URLSearchParams(location.search).get('online') === id) return;
+      clearInterval(left);
+      client.close();
+      resolve({ failed: 'gone' });
+    }, 1000);
     session.client = client;
     session.send = (action) => client.send(action);
     session.listen = (fn) => {
@@ -174,6 +183,7 @@ async function playing(root, ctx, hello, seat) {
   waitingFor.dataset.online = 'connecting';
   document.body.classList.add('ready');
   const session = await connect(id, hello);
+  if (session.failed === 'gone') return { screen: { destroy() {} } };
   if (session.failed) return { screen: noticeScreen(root, ctx, `online.${session.failed}`) };
   if (seat) {
     const other = Object.keys(session.state.names ?? {}).find((side) => side !== session.seat);
