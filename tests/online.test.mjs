@@ -8,7 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, screenshotPath, says } from './helpers.mjs';
+import { launch, screenshotPath, says, axe } from './helpers.mjs';
 import {
   serverBuilt, startServer, freePort, device, create, join, drop, playPart, someActions, position, version, reaches, SERVER_BIN,
 } from './online-helpers.mjs';
@@ -285,15 +285,18 @@ test('the online screens at a phone\'s and a tablet\'s size (screenshots to look
     await a.page.screenshot({ path: screenshotPath(`online-home-${width}.png`) });
     const made = await create(a, server.base, { game: 'scripta', side: 'albi', name: 'Marcus' });
     await a.page.screenshot({ path: screenshotPath(`online-invite-${width}.png`) });
+    if (width === 390) await axe(a.page, 'the invite card');
     await b.page.goto(`${made.invite}&pace=0`);
     await b.page.waitForSelector('[data-action="join"]');
     await b.page.screenshot({ path: screenshotPath(`online-join-${width}.png`) });
+    if (width === 390) await axe(b.page, 'the friend\'s first screen');
     await b.page.fill('input[name="name"]', 'Julia');
     await b.page.click('[data-action="join"]');
     for (const d of [a, b]) await d.page.waitForSelector('[data-seat][data-online="playing"]');
     await someActions([a, b], 9);
     await a.page.screenshot({ path: screenshotPath(`online-game-albi-${width}.png`) });
     await b.page.screenshot({ path: screenshotPath(`online-game-nigri-${width}.png`) });
+    if (width === 390) await axe(b.page, 'an online game');
     const other = await create(a, server.base, { game: 'latrunculi', side: 'white', name: 'Marcus' });
     await join(b, other.invite, 'Julia');
     await someActions([a, b], 46);

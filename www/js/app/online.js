@@ -146,7 +146,10 @@ function inviteCard(root, ctx, seat) {
   const card = el('section', 'online-invite');
   card.id = 'online-invite';
   card.dataset.invite = all.invite;
-  card.append(el('h2', '', t('online.invite.title')), el('p', 'online-invite-text', t('online.invite.text')));
+  const title = el('h2', '', t('online.invite.title'));
+  title.id = 'online-invite-title';
+  card.setAttribute('aria-labelledby', title.id);
+  card.append(title, el('p', 'online-invite-text', t('online.invite.text')));
   const qr = el('img', 'online-qr');
   qr.src = `/api/qr.svg?${new URLSearchParams({ text: all.invite })}`;
   qr.alt = t('online.invite.qr');
