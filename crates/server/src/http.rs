@@ -15,6 +15,8 @@ use serde::Deserialize;
 use serde_json::json;
 use std::net::SocketAddr;
 
+/// The largest request body the API reads.
+pub const MAX_BODY: usize = 4096;
 /// The longest text a QR code is drawn for.
 const QR_MAX: usize = 300;
 
@@ -157,7 +159,7 @@ async fn invite(
         .ok_or_else(not_found)?;
     let room = room.lock().await;
     let host = room.names().into_iter().flatten().next();
-    let state = room.state(Seat::Watch, app.hub.config.claim_after);
+    let state = room.state(Seat::Watch);
     Ok(Json(json!({
         "game": state["game"],
         "rules": state["rules"],

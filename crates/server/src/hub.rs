@@ -90,7 +90,26 @@ impl Hub {
         let Some(stored) = self.db.load(id).await? else {
             return Ok(None);
         };
-        Ok(Some(self.insert(Room::rebuild(stored)?)))
+        let room = self.insert(Room::rebuild(stored, self.config.claim_after)?);
+        // Other processes holding the game say which seats are connected to them.
+        self.db
+            .notify(&format!("{id}:ask:{}", self.instance))
+            .await?;
+        Ok(Some(room))
+    }
+
+    /// Forgets the rooms nobody is connected to and no task holds, so a long-running server
+    /// keeps only the games in play; a forgotten game is rebuilt from the database when next
+    /// wanted.
+    pub fn sweep(&self) {
+        let Ok(mut rooms) = self.rooms.lock() else {
+            return;
+        };
+        // With the map locked nobody can take a new handle, so a room only the map holds,
+        // idle, can go.
+        rooms.retain(|_, room| {
+            Arc::strong_count(room) > 1 || room.try_lock().map_or(true, |r| !r.is_idle())
+        });
     }
 
     /// Creates a game with the creator in `wanted.seat`.
@@ -104,7 +123,7 @@ impl Hub {
             rules: wanted.rules,
             seed: ids::seed()?,
             watch: ids::code(ids::CODE_LEN)?,
-            created: 0,
+            created: crate::store::now_ms(),
             seat: wanted.seat.name().into(),
             token_hash: ids::token_hash(&token),
             name: wanted.name,
@@ -121,7 +140,7 @@ impl Hub {
             seats: self.db.seats(&game.id).await?,
             actions: Vec::new(),
         };
-        self.insert(Room::rebuild(stored)?);
+        self.insert(Room::rebuild(stored, self.config.claim_after)?);
         Ok(Created {
             id: game.id,
             seat: wanted.seat,
@@ -177,7 +196,7 @@ impl Hub {
     pub async fn enter(&self, room: &SharedRoom, conn: Conn) {
         let seat = conn.seat;
         let mut locked = room.lock().await;
-        let came = locked.join(conn, self.config.claim_after);
+        let came = locked.join(conn);
         let id = locked.id.clone();
         drop(locked);
         if came && seat != Seat::Watch {
@@ -191,7 +210,7 @@ impl Hub {
         let Some(seat) = locked.leave(conn) else {
             return;
         };
-        locked.went_away(seat, self.config.claim_after);
+        locked.went_away(seat);
         let id = locked.id.clone();
         drop(locked);
         if seat != Seat::Watch {
@@ -219,16 +238,15 @@ impl Hub {
         v: u64,
         action: Action,
     ) -> Result<(), Refused> {
-        let claim_after = self.config.claim_after;
         let mut locked = room.lock().await;
         let refuse = |(code, message): (Refusal, String), v: u64| Refused { code, message, v };
         let checked: Checked = locked
-            .check(seat, v, action, claim_after)
+            .check(seat, v, action)
             .map_err(|r| refuse(r, locked.version()))?;
         match self.writer.write(checked.row.clone()).await {
             Ok(true) => {
                 let (by, action) = locked.accept(checked);
-                locked.broadcast_state(by, &action, claim_after);
+                locked.broadcast_state(by, &action);
                 Ok(())
             }
             Ok(false) => {
@@ -259,8 +277,21 @@ impl Hub {
                 Seat::from_name(&row.seat),
                 serde_json::from_str::<Action>(&row.action),
             ) {
-                room.broadcast_state(seat, &action, self.config.claim_after);
+                room.broadcast_state(seat, &action);
             }
+        }
+    }
+
+    /// Reads what other processes wrote to every game held here (after the listener
+    /// reconnects, when notifications may have been missed).
+    pub async fn catch_up_all(&self) {
+        let rooms: Vec<SharedRoom> = match self.rooms.lock() {
+            Ok(rooms) => rooms.values().cloned().collect(),
+            Err(_) => return,
+        };
+        for room in rooms {
+            let mut locked = room.lock().await;
+            self.catch_up_locked(&mut locked).await;
         }
     }
 
@@ -276,9 +307,22 @@ impl Hub {
                 Ok(seats) => locked.set_seats(&seats),
                 Err(e) => eprintln!("ludi-server: {e}"),
             },
+            (Some("ask"), Some(from), None, None) if from != self.instance => {
+                let here: Vec<Seat> = locked
+                    .kind()
+                    .seats()
+                    .into_iter()
+                    .filter(|&s| locked.is_here_locally(s))
+                    .collect();
+                let id = locked.id.clone();
+                drop(locked);
+                for seat in here {
+                    self.announce(&id, seat, true).await;
+                }
+            }
             (Some("here"), Some(seat), Some(here), Some(from)) => {
                 if let Some(seat) = Seat::from_name(seat).filter(|_| from != self.instance) {
-                    locked.remote_presence(seat, here == "1", self.config.claim_after);
+                    locked.remote_presence(seat, here == "1");
                 }
             }
             // Its own actions are in the room already: no need to read them back.

@@ -35,6 +35,7 @@ pub struct AppState {
 /// The whole service: the API, the socket and (when configured) the site.
 fn router(state: AppState, site: Option<std::path::PathBuf>) -> axum::Router {
     let api = http::router()
+        .layer(axum::extract::DefaultBodyLimit::max(http::MAX_BODY))
         .route("/ws", axum::routing::get(ws::upgrade))
         .with_state(state);
     let app = match site {
@@ -62,6 +63,7 @@ impl Server {
         if hub.db.is_postgres() {
             tokio::spawn(listen(hub.clone()));
         }
+        tokio::spawn(sweep(hub.clone()));
         let state = AppState {
             hub,
             addresses: Arc::new(Addresses::default()),
@@ -91,6 +93,17 @@ impl Server {
     }
 }
 
+/// How often idle rooms are forgotten.
+const SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
+
+async fn sweep(hub: Arc<Hub>) {
+    let mut every = tokio::time::interval(SWEEP);
+    loop {
+        every.tick().await;
+        hub.sweep();
+    }
+}
+
 /// Forwards other processes' notifications to the hub, reconnecting when the listener drops.
 async fn listen(hub: Arc<Hub>) {
     loop {
@@ -112,6 +125,7 @@ async fn listen_once(hub: &Arc<Hub>) -> Result<(), String> {
         .listen(store::CHANNEL)
         .await
         .map_err(|e| e.to_string())?;
+    hub.catch_up_all().await;
     loop {
         let note = listener.recv().await.map_err(|e| e.to_string())?;
         hub.notified(note.payload()).await;

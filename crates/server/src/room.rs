@@ -49,6 +49,8 @@ pub struct Room {
     seats: [SeatState; 2],
     off_board: Option<OffBoard>,
     conns: Vec<Conn>,
+    /// How long a seat must be away before the other may claim the game.
+    claim_after: Duration,
 }
 
 /// An action checked against the game: what the game becomes and the row to write.
@@ -60,15 +62,23 @@ pub struct Checked {
     pub row: ActionRow,
 }
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+/// Who won and how (`won`, `claimed`, `abandoned`, `drawn`), or neither while playing.
+fn outcome(play: &Play, off_board: Option<OffBoard>) -> (Option<Seat>, Option<&'static str>) {
+    let other = |seat: Seat| play.kind().seats().into_iter().find(|&s| s != seat);
+    match off_board {
+        Some(OffBoard::Claimed(by)) => (Some(by), Some("claimed")),
+        Some(OffBoard::Abandoned(by)) => (other(by), Some("abandoned")),
+        None if !play.is_over() => (None, None),
+        None => match play.winner() {
+            Some(winner) => (Some(winner), Some("won")),
+            None => (None, Some("drawn")),
+        },
+    }
 }
 
 impl Room {
     /// Rebuilds a stored game by replaying its actions from its seed.
-    pub fn rebuild(stored: StoredGame) -> Result<Room, String> {
+    pub fn rebuild(stored: StoredGame, claim_after: Duration) -> Result<Room, String> {
         let kind = Kind::from_name(&stored.kind).ok_or("unknown game kind")?;
         let seed: u64 = stored.seed.parse().map_err(|_| "unreadable seed")?;
         let mut room = Room {
@@ -87,6 +97,7 @@ impl Room {
             }),
             off_board: None,
             conns: Vec::new(),
+            claim_after,
         };
         room.set_seats(&stored.seats);
         for row in &stored.actions {
@@ -95,12 +106,22 @@ impl Room {
         Ok(room)
     }
 
+    /// Takes the seats as stored; a seat just taken is announced (as not here yet), so the
+    /// waiting creator learns the friend's name and that the game is on.
     pub fn set_seats(&mut self, rows: &[SeatRow]) {
+        let mut taken = Vec::new();
         for row in rows {
             if let Some(state) = self.seats.iter_mut().find(|s| s.seat.name() == row.seat) {
+                if state.token_hash.is_none() && row.token_hash.is_some() {
+                    taken.push(state.seat);
+                }
                 state.token_hash.clone_from(&row.token_hash);
                 state.name.clone_from(&row.name);
             }
+        }
+        for seat in taken {
+            let here = self.seat_state(seat).is_some_and(Room::here);
+            self.broadcast_presence(seat, here);
         }
     }
 
@@ -164,22 +185,11 @@ impl Room {
     }
 
     fn winner(&self) -> Option<Seat> {
-        match self.off_board {
-            Some(OffBoard::Claimed(by)) => Some(by),
-            Some(OffBoard::Abandoned(by)) => self.opponent(by).map(|s| s.seat),
-            None => self.play.winner(),
-        }
+        outcome(&self.play, self.off_board).0
     }
 
-    /// `won`, `claimed`, `abandoned`, `drawn` or none while playing.
     fn ending(&self) -> Option<&'static str> {
-        match self.off_board {
-            Some(OffBoard::Claimed(_)) => Some("claimed"),
-            Some(OffBoard::Abandoned(_)) => Some("abandoned"),
-            None if self.play.is_over() && self.play.winner().is_none() => Some("drawn"),
-            None if self.play.is_over() => Some("won"),
-            None => None,
-        }
+        outcome(&self.play, self.off_board).1
     }
 
     fn here(state: &SeatState) -> bool {
@@ -195,16 +205,16 @@ impl Room {
     }
 
     /// The opponent of `seat` has been away at least `claim_after` in a game in play.
-    fn claimable(&self, seat: Seat, claim_after: Duration) -> bool {
+    fn claimable(&self, seat: Seat) -> bool {
         self.status() == "playing"
             && self
                 .opponent(seat)
-                .is_some_and(|o| !Room::here(o) && o.away_since.elapsed() >= claim_after)
+                .is_some_and(|o| !Room::here(o) && o.away_since.elapsed() >= self.claim_after)
             && self.seat_state(seat).is_some()
     }
 
     /// The state as `seat` sees it (see docs/online.md).
-    pub fn state(&self, seat: Seat, claim_after: Duration) -> Value {
+    pub fn state(&self, seat: Seat) -> Value {
         let mut names = serde_json::Map::new();
         let mut here = serde_json::Map::new();
         let mut away = serde_json::Map::new();
@@ -220,8 +230,8 @@ impl Room {
             "version": self.version,
             "names": names,
             "here": here,
-            "claimable": self.claimable(seat, claim_after),
-            "claimAfter": claim_after.as_secs(),
+            "claimable": self.claimable(seat),
+            "claimAfter": self.claim_after.as_secs(),
             "awaySeconds": away,
             "status": self.status(),
             "turn": self.play.turn().filter(|_| !self.is_over()).map(Seat::name),
@@ -232,13 +242,7 @@ impl Room {
     }
 
     /// Checks `action` by `seat` at version `v` without changing anything.
-    pub fn check(
-        &self,
-        seat: Seat,
-        v: u64,
-        action: Action,
-        claim_after: Duration,
-    ) -> Result<Checked, Refused> {
+    pub fn check(&self, seat: Seat, v: u64, action: Action) -> Result<Checked, Refused> {
         if seat == Seat::Watch {
             return Err((Refusal::Watching, "watchers cannot act".into()));
         }
@@ -254,7 +258,7 @@ impl Room {
         if self.is_over() {
             return Err((Refusal::GameOver, "the game is over".into()));
         }
-        if action == Action::Claim && !self.claimable(seat, claim_after) {
+        if action == Action::Claim && !self.claimable(seat) {
             return Err((
                 Refusal::NotAway,
                 "the opponent has not been away long enough".into(),
@@ -283,7 +287,7 @@ impl Room {
             version: i64::try_from(self.version + 1).unwrap_or(i64::MAX),
             seat: seat.name().into(),
             action: serde_json::to_string(&action).unwrap_or_default(),
-            at: now_ms(),
+            at: crate::store::now_ms(),
             ending: None,
         };
         let mut checked = Checked {
@@ -293,31 +297,15 @@ impl Room {
             action,
             row,
         };
-        checked.row.ending = self.ending_after(&checked);
+        checked.row.ending = Room::ending_after(&checked);
         Ok(checked)
     }
 
     /// What the games table records when `checked` ends the game.
-    fn ending_after(&self, checked: &Checked) -> Option<Ending> {
-        let after = Room {
-            id: String::new(),
-            watch: String::new(),
-            rules: String::new(),
-            play: checked.play.clone(),
-            version: 0,
-            seats: self.seats.each_ref().map(|s| SeatState {
-                seat: s.seat,
-                token_hash: Some(String::new()),
-                name: None,
-                local: 0,
-                remote: false,
-                away_since: s.away_since,
-            }),
-            off_board: checked.off_board,
-            conns: Vec::new(),
-        };
-        after.ending().map(|ending| Ending {
-            winner: after.winner().map(|s| s.name().to_string()),
+    fn ending_after(checked: &Checked) -> Option<Ending> {
+        let (winner, ending) = outcome(&checked.play, checked.off_board);
+        ending.map(|ending| Ending {
+            winner: winner.map(|s| s.name().to_string()),
             ending: ending.to_string(),
         })
     }
@@ -331,17 +319,17 @@ impl Room {
     }
 
     /// Tells every connection of the action just accepted.
-    pub fn broadcast_state(&mut self, by: Seat, action: &Action, claim_after: Duration) {
-        let frames: Vec<String> = self
+    pub fn broadcast_state(&mut self, by: Seat, action: &Action) {
+        let frames: Vec<Option<String>> = self
             .conns
             .iter()
             .map(|c| {
-                ServerMessage::State {
-                    state: self.state(c.seat, claim_after),
+                let frame = ServerMessage::State {
+                    state: self.state(c.seat),
                     by,
                     action: action.clone(),
-                }
-                .text()
+                };
+                Some(frame.text())
             })
             .collect();
         self.send_each(frames);
@@ -349,35 +337,38 @@ impl Room {
 
     /// Sends each connection its frame; one too slow to keep up is dropped (its socket
     /// closes, and it reconnects to a fresh welcome).
-    fn send_each(&mut self, frames: Vec<String>) {
+    fn send_each(&mut self, frames: Vec<Option<String>>) {
         let mut dropped = Vec::new();
         for (conn, frame) in self.conns.iter().zip(frames) {
+            let Some(frame) = frame else { continue };
             if conn.outbox.try_send(frame).is_err() {
                 dropped.push(conn.id);
             }
         }
         for id in dropped {
-            self.leave(id);
+            if let Some(seat) = self.leave(id) {
+                self.broadcast_presence(seat, false);
+            }
         }
     }
 
     /// Tells everyone but `seat` that it came or went, with the state as each sees it.
-    fn broadcast_presence(&mut self, seat: Seat, here: bool, claim_after: Duration) {
-        let frames: Vec<String> = self
+    fn broadcast_presence(&mut self, seat: Seat, here: bool) {
+        let frames: Vec<Option<String>> = self
             .conns
             .iter()
             .map(|c| {
                 let mut frame = serde_json::to_value(ServerMessage::Presence { seat, here })
                     .unwrap_or(Value::Null);
-                frame["state"] = self.state(c.seat, claim_after);
-                frame.to_string()
+                frame["state"] = self.state(c.seat);
+                (c.seat != seat).then(|| frame.to_string())
             })
             .collect();
         self.send_each(frames);
     }
 
     /// Adds a connection; returns whether its seat just came back (first connection).
-    pub fn join(&mut self, conn: Conn, claim_after: Duration) -> bool {
+    pub fn join(&mut self, conn: Conn) -> bool {
         let seat = conn.seat;
         self.conns.push(conn);
         let Some(state) = self.seats.iter_mut().find(|s| s.seat == seat) else {
@@ -386,7 +377,7 @@ impl Room {
         state.local += 1;
         let came = state.local == 1 && !state.remote;
         if came {
-            self.broadcast_presence(seat, true, claim_after);
+            self.broadcast_presence(seat, true);
         }
         came
     }
@@ -405,12 +396,12 @@ impl Room {
     }
 
     /// After [`Room::leave`]: tells the others.
-    pub fn went_away(&mut self, seat: Seat, claim_after: Duration) {
-        self.broadcast_presence(seat, false, claim_after);
+    pub fn went_away(&mut self, seat: Seat) {
+        self.broadcast_presence(seat, false);
     }
 
     /// Another process says whether `seat` is connected to it.
-    pub fn remote_presence(&mut self, seat: Seat, here: bool, claim_after: Duration) {
+    pub fn remote_presence(&mut self, seat: Seat, here: bool) {
         let Some(state) = self.seats.iter_mut().find(|s| s.seat == seat) else {
             return;
         };
@@ -421,7 +412,7 @@ impl Room {
         }
         let after = Room::here(state);
         if before != after {
-            self.broadcast_presence(seat, after, claim_after);
+            self.broadcast_presence(seat, after);
         }
     }
 
@@ -474,46 +465,45 @@ mod tests {
 
     #[test]
     fn actions_are_checked_for_seat_turn_and_version() {
-        let mut room = Room::rebuild(stored("scripta")).unwrap();
+        let mut room = Room::rebuild(stored("scripta"), CLAIM).unwrap();
         let refused = |r: Result<Checked, Refused>| r.err().map(|e| e.0);
         assert_eq!(
-            refused(room.check(Seat::Watch, 0, Action::Throw, CLAIM)),
+            refused(room.check(Seat::Watch, 0, Action::Throw)),
             Some(Refusal::Watching)
         );
         assert_eq!(
-            refused(room.check(Seat::Nigri, 0, Action::Throw, CLAIM)),
+            refused(room.check(Seat::Nigri, 0, Action::Throw)),
             Some(Refusal::NotYourTurn)
         );
         assert_eq!(
-            refused(room.check(Seat::Albi, 1, Action::Throw, CLAIM)),
+            refused(room.check(Seat::Albi, 1, Action::Throw)),
             Some(Refusal::Stale)
         );
         assert_eq!(
-            refused(room.check(Seat::Albi, 0, Action::Claim, CLAIM)),
+            refused(room.check(Seat::Albi, 0, Action::Claim)),
             Some(Refusal::NotAway)
         );
-        let checked = room.check(Seat::Albi, 0, Action::Throw, CLAIM).unwrap();
+        let checked = room.check(Seat::Albi, 0, Action::Throw).unwrap();
         assert_eq!(checked.row.version, 1);
         assert_eq!(room.version(), 0, "checking changes nothing");
         let row = checked.row.clone();
         room.accept(checked);
         assert_eq!(room.version(), 1);
-        let state = room.state(Seat::Albi, CLAIM);
+        let state = room.state(Seat::Albi);
         assert_eq!(state["save"]["seed"], "");
         assert_eq!(state["status"], "playing");
 
-        let mut again = Room::rebuild(StoredGame {
-            actions: vec![row],
-            ..stored("scripta")
-        })
+        let mut again = Room::rebuild(
+            StoredGame {
+                actions: vec![row],
+                ..stored("scripta")
+            },
+            CLAIM,
+        )
         .unwrap();
-        assert_eq!(
-            again.state(Seat::Albi, CLAIM),
-            state,
-            "replay rebuilds the state"
-        );
+        assert_eq!(again.state(Seat::Albi), state, "replay rebuilds the state");
         assert!(again
-            .replay(&room.check(Seat::Albi, 1, Action::Undo, CLAIM).map_or_else(
+            .replay(&room.check(Seat::Albi, 1, Action::Undo).map_or_else(
                 |_| ActionRow {
                     game: "g".into(),
                     version: 5,
@@ -529,19 +519,19 @@ mod tests {
 
     #[test]
     fn abandoning_ends_the_game_for_the_other_side() {
-        let mut room = Room::rebuild(stored("latrunculi")).unwrap();
-        let checked = room.check(Seat::Black, 0, Action::Abandon, CLAIM).unwrap();
+        let mut room = Room::rebuild(stored("latrunculi"), CLAIM).unwrap();
+        let checked = room.check(Seat::Black, 0, Action::Abandon).unwrap();
         let ending = checked.row.ending.clone().unwrap();
         assert_eq!(ending.winner.as_deref(), Some("white"));
         assert_eq!(ending.ending, "abandoned");
         room.accept(checked);
-        let state = room.state(Seat::White, CLAIM);
+        let state = room.state(Seat::White);
         assert_eq!(
             (state["status"].as_str(), state["end"].as_str()),
             (Some("over"), Some("abandoned"))
         );
         assert_eq!(
-            room.check(Seat::White, 1, Action::Move { mv: "a1".into() }, CLAIM)
+            room.check(Seat::White, 1, Action::Move { mv: "a1".into() })
                 .err()
                 .map(|e| e.0),
             Some(Refusal::GameOver)
@@ -550,26 +540,20 @@ mod tests {
 
     #[test]
     fn a_seat_away_long_enough_can_be_claimed() {
-        let mut room = Room::rebuild(stored("latrunculi")).unwrap();
+        let mut room = Room::rebuild(stored("latrunculi"), CLAIM).unwrap();
         let (tx, _rx) = mpsc::channel(OUTBOX);
-        room.join(
-            Conn {
-                id: 1,
-                seat: Seat::White,
-                outbox: tx,
-            },
-            CLAIM,
-        );
-        assert!(!room.claimable(Seat::White, CLAIM));
-        assert!(
-            room.claimable(Seat::White, Duration::ZERO),
-            "black never came"
-        );
-        assert!(
-            !room.claimable(Seat::Black, Duration::ZERO),
-            "white is here"
-        );
+        let white = Conn {
+            id: 1,
+            seat: Seat::White,
+            outbox: tx,
+        };
+        room.join(white);
+        assert!(!room.claimable(Seat::White));
+        room.claim_after = Duration::ZERO;
+        assert!(room.claimable(Seat::White), "black never came");
+        assert!(!room.claimable(Seat::Black), "white is here");
+        assert!(room.check(Seat::White, 0, Action::Claim).is_ok());
         assert_eq!(room.leave(1), Some(Seat::White));
-        assert_eq!(room.state(Seat::Black, CLAIM)["here"]["white"], false);
+        assert_eq!(room.state(Seat::Black)["here"]["white"], false);
     }
 }

@@ -42,6 +42,10 @@ async fn start(data: &Path, site: Option<PathBuf>) -> Running {
         site,
         ..Config::default()
     };
+    start_with(config).await
+}
+
+async fn start_with(config: Config) -> Running {
     let server = Server::bind(config).await.unwrap();
     let addr = server.addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
@@ -113,6 +117,18 @@ async fn next(ws: &mut Socket, t: &str) -> Value {
             return value;
         }
     }
+}
+
+/// Every frame but presence that arrives within `wait`.
+async fn frames_for(ws: &mut Socket, wait: Duration) -> Vec<Value> {
+    let mut frames = Vec::new();
+    while let Ok(Some(Ok(frame))) = tokio::time::timeout(wait, ws.next()).await {
+        let value: Value = serde_json::from_str(frame.to_text().unwrap_or("")).unwrap_or_default();
+        if value["t"] != "presence" {
+            frames.push(value);
+        }
+    }
+    frames
 }
 
 /// A joined XII Scripta game: its creation answer and both seats' tokens.
@@ -281,6 +297,8 @@ async fn the_api_refuses_bad_requests_with_a_code() {
         let (status, answer) = post(addr, "/api/games", body).await;
         assert_eq!((status, answer["code"].as_str()), (400, Some(code)));
     }
+    let huge = json!({"game": "scripta", "side": "albi", "name": "x".repeat(5000)});
+    assert_eq!(post(addr, "/api/games", huge).await.0, 413);
     let (status, created) = post(
         addr,
         "/api/games",
@@ -435,4 +453,109 @@ async fn makes_the_precache_list_afresh_for_each_request() {
     assert!(!dir.join(precache::FILE).exists(), "served, not written");
     server.stop().await;
     let _ = std::fs::remove_dir_all(&root);
+}
+
+#[tokio::test]
+async fn two_servers_on_one_postgres_serve_one_game() {
+    let Some(url) = std::env::var("LUDI_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
+        println!("skipped: LUDI_TEST_POSTGRES is not set");
+        return;
+    };
+    let config = || Config {
+        port: 0,
+        database_url: Some(url.clone()),
+        ..Config::default()
+    };
+    let (one, two) = (start_with(config()).await, start_with(config()).await);
+    let (_, created) = post(
+        one.addr,
+        "/api/games",
+        json!({"game": "scripta", "side": "albi", "name": "Marcus"}),
+    )
+    .await;
+    let (mut albi, welcome) = hello(
+        one.addr,
+        &created,
+        "token",
+        created["token"].as_str().unwrap(),
+    )
+    .await;
+    assert_eq!(welcome["state"]["status"], "waiting");
+    // Nigri joins through the other server, and plays there.
+    let path = format!("/api/games/{}/join", created["id"].as_str().unwrap());
+    let code = created["invite"].clone();
+    let (status, joined) = post(two.addr, &path, json!({"code": code, "name": "Livia"})).await;
+    assert_eq!(status, 200, "{joined}");
+    let taken = next(&mut albi, "presence").await;
+    assert_eq!(
+        (taken["seat"].as_str(), taken["here"].as_bool()),
+        (Some("nigri"), Some(false))
+    );
+    assert_eq!(
+        taken["state"]["status"], "playing",
+        "the creator learns the seat is taken"
+    );
+    let (status, _) = post(one.addr, &path, json!({"code": code, "name": "Eve"})).await;
+    assert_eq!(status, 409, "the invite was used through the other server");
+    let (mut nigri, welcome) = hello(
+        two.addr,
+        &created,
+        "token",
+        joined["token"].as_str().unwrap(),
+    )
+    .await;
+    assert_eq!(welcome["state"]["names"]["albi"], "Marcus");
+    let came = next(&mut albi, "presence").await;
+    assert_eq!(
+        (came["seat"].as_str(), came["here"].as_bool()),
+        (Some("nigri"), Some(true))
+    );
+    assert_eq!(came["state"]["names"]["nigri"], "Livia");
+    send(&mut albi, json!({"t": "throw", "v": 0})).await;
+    let seen = next(&mut nigri, "state").await;
+    assert_eq!(seen["state"]["version"], 1);
+    assert_eq!(
+        seen["state"]["here"]["albi"], true,
+        "presence crosses servers"
+    );
+    assert_eq!(
+        seen["state"]["save"],
+        next(&mut albi, "state").await["state"]["save"]
+    );
+    send(&mut nigri, json!({"t": "throw", "v": 1})).await;
+    assert_eq!(next(&mut nigri, "refused").await["code"], "not-your-turn");
+    // Albi on both servers at once, the same action twice: the database takes one.
+    let token = created["token"].as_str().unwrap();
+    let (mut albi_there, _) = hello(two.addr, &created, "token", token).await;
+    let step = |save: &Value| save["dice"].as_str().map(|d| format!("in/{}", &d[..1]));
+    let Some(step) = step(&seen["state"]["save"]) else {
+        panic!("a throw shows its dice: {seen}")
+    };
+    let frame = json!({"t": "step", "v": 1, "step": step});
+    send(&mut albi, frame.clone()).await;
+    send(&mut albi_there, frame).await;
+    assert_eq!(next(&mut nigri, "state").await["state"]["version"], 2);
+    let mut frames = frames_for(&mut albi, Duration::from_millis(800)).await;
+    frames.extend(frames_for(&mut albi_there, Duration::from_millis(800)).await);
+    let kinds: Vec<&str> = frames.iter().filter_map(|f| f["t"].as_str()).collect();
+    let stale = frames.iter().filter(|f| f["code"] == "stale").count();
+    assert_eq!(
+        (kinds.iter().filter(|&&k| k == "state").count(), stale),
+        (2, 1),
+        "{frames:?}"
+    );
+    assert_eq!(kinds.len(), 3, "nothing else: {frames:?}");
+    drop(albi_there);
+    drop(nigri);
+    let away = next(&mut albi, "presence").await;
+    assert_eq!(
+        (away["seat"].as_str(), away["here"].as_bool()),
+        (Some("nigri"), Some(false))
+    );
+    drop(albi);
+    one.stop().await;
+    two.stop().await;
 }

@@ -15,6 +15,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
+/// Bytes a socket reads at a time.
+const READ_BUFFER: usize = 8 * 1024;
+
 /// Whether a page at `origin` may open a socket: the server's own origin (from `Host`) or
 /// one given with `--origin`. A request without `Origin` is not from a browser page and
 /// passes (a browser always sends it on an upgrade).
@@ -57,6 +60,10 @@ pub async fn upgrade(
     // `too-big` error; a far larger one closes the connection.
     ws.max_message_size(4 * MAX_FRAME)
         .max_frame_size(4 * MAX_FRAME)
+        // Small frames both ways: a small read buffer, and each frame written at once, keep
+        // thousands of idle sockets cheap (the defaults hold 128 KB each).
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             Connection::new(app.hub.clone()).run(socket).await;
             drop(place);
@@ -197,7 +204,7 @@ impl Connection {
             outbox: sender,
         };
         self.hub.enter(&room, conn).await;
-        let state = room.lock().await.state(seat, self.hub.config.claim_after);
+        let state = room.lock().await.state(seat);
         self.joined = Some((room, seat));
         ServerMessage::Welcome { seat, state }.text()
     }

@@ -155,7 +155,14 @@ fn deploy_notes() -> String {
     format!(
         "# Deploying Ludi Romani\n\n\
          This folder is the whole site, made by `cargo xtask dist`. Copy it to any static host,\n\
-         at the root or in a folder of its own (every URL in it is relative).\n\n\
+         at the root or in a folder of its own (every URL in it is relative): everything but\n\
+         online play works there.\n\n\
+         ## Online play\n\n\
+         Playing a friend on another device needs the game server, which also serves this\n\
+         folder with the headers below: `ludi-server --site <this folder> --data <dir>` (or\n\
+         `DATABASE_URL=postgres://...` for several servers on one database). Behind a reverse\n\
+         proxy that ends TLS, pass `/ws` on as a WebSocket upgrade (`wss:` to the browser) with\n\
+         the `Host` header kept; see docs/online.md.\n\n\
          ## Types\n\n\
          - `.wasm`: `application/wasm` (browsers refuse to stream-compile anything else)\n\
          - `.webmanifest`: `application/manifest+json`\n\

@@ -1,6 +1,7 @@
 //! The browser tests: Debian's Chromium driven by npm's playwright-core from `tests/`,
-//! against the built site (`target/dist/`) served on a free local port as `cargo xtask serve`
-//! serves it.
+//! against the built site (`target/dist/`) served on a free local port by the real game
+//! server, as `cargo xtask serve` serves it, with a fresh SQLite database for the run (so the
+//! online tests play through it).
 
 use crate::serve::Server;
 use crate::{dist, node, run_in, wasm, workspace_root};
@@ -32,6 +33,9 @@ pub fn run() -> Result<(), String> {
         return Err(format!("no *.test.mjs files in {}", tests.display()));
     }
     let site = dist::build()?;
+    // The online tests start servers of their own (to kill and restart them): the binary.
+    crate::run("cargo", &["build", "-p", "ludi-server"])?;
+    let server_bin = wasm::target_dir()?.join("debug").join("ludi-server");
     let server = Server::start(0, site.clone())?;
     let url = format!("http://{}/", server.addr());
     // The update test changes a file of the site it is served, to make a new version: it gets
@@ -58,6 +62,8 @@ pub fn run() -> Result<(), String> {
             format!("http://{}/", update_server.addr()),
         )
         .env("LUDI_DIST", &update_site)
+        .env("LUDI_SERVER", &server_bin)
+        .env("LUDI_SITE", &site)
         .status()
         .map_err(|e| format!("cannot start node: {e}"))?;
     drop(server);

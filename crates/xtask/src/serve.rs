@@ -12,6 +12,8 @@ pub struct Server {
     addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
+    /// A data folder of its own, removed when the server stops.
+    scratch: Option<PathBuf>,
 }
 
 /// Tells apart the fresh data folders of the servers one run starts.
@@ -29,7 +31,9 @@ impl Server {
             std::fs::remove_dir_all(&data)
                 .map_err(|e| format!("cannot empty {}: {e}", data.display()))?;
         }
-        Server::start_with(port, site, data)
+        let mut server = Server::start_with(port, site, data.clone())?;
+        server.scratch = Some(data);
+        Ok(server)
     }
 
     /// Serves `site` on 127.0.0.1:`port` with games kept in `data`.
@@ -62,6 +66,7 @@ impl Server {
             addr,
             stop: Some(stop),
             thread: Some(thread),
+            scratch: None,
         })
     }
 
@@ -74,6 +79,9 @@ impl Server {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+        if let Some(data) = self.scratch.take() {
+            let _ = std::fs::remove_dir_all(data);
+        }
     }
 }
 
@@ -84,6 +92,9 @@ impl Drop for Server {
         }
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
+        }
+        if let Some(data) = self.scratch.take() {
+            let _ = std::fs::remove_dir_all(data);
         }
     }
 }

@@ -149,6 +149,13 @@ impl Db {
     }
 }
 
+/// Now, in milliseconds since 1970, as the tables keep times.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
 fn db_error(e: sqlx::Error) -> String {
     format!("database: {e}")
 }

@@ -1,4 +1,6 @@
-//! SQLite in one file (WAL, full sync): the embedded default.
+//! SQLite in one file: the embedded default. WAL with `synchronous=NORMAL`: a commit is in
+//! the log before it returns, so a killed process loses nothing; only a power cut can lose
+//! the last commits (docs/online.md).
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::Sqlite;
@@ -16,7 +18,7 @@ pub async fn open(data: &Path) -> Result<Pool, String> {
         .filename(data.join(FILE))
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Full)
+        .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true);
     let pool = SqlitePoolOptions::new()
         .max_connections(4)
