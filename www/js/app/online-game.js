@@ -10,7 +10,7 @@
 // (online.js): {id, seat, token, state, listen(fn) -> stop, send(action) -> bool}.
 
 import { wait, button, div } from './game-screen.js';
-import { fetchRecord, saveSeat } from './online-api.js';
+import { fetchRecord } from './online-api.js';
 import { downloadText, recordFileName, today } from './records.js';
 
 const REFUSALS = ['not-your-turn', 'watching', 'game-over', 'stale', 'waiting', 'rate-limited', 'not-away'];
@@ -204,7 +204,6 @@ async function applied(c, message, clock) {
   mirror(c, state, change);
   if (follows) c.spec.online.after?.(c, action, who);
   clock.shown = performance.now();
-  if (state.status === 'over' && seat) saveSeat(c.ctx.online.id, { over: true });
 }
 
 /** A message that is no new state: presence, the link, a refusal, an error. */

@@ -188,16 +188,23 @@ async function playing(root, ctx, hello, seat) {
   const session = await connect(id, hello);
   if (session.failed === 'gone') return { screen: { destroy() {} } };
   if (session.failed) return { screen: noticeScreen(root, ctx, `online.${session.failed}`) };
-  if (seat) {
-    const other = Object.keys(session.state.names ?? {}).find((side) => side !== session.seat);
-    saveSeat(id, { over: session.state.status === 'over', opponent: session.state.names?.[other] ?? null });
-  }
+  // The home screen's card says who the game is with and whether it is over.
+  const kept = { opponent: undefined, over: undefined };
+  const keep = (state) => {
+    const other = Object.keys(state.names ?? {}).find((side) => side !== session.seat);
+    const now = { opponent: state.names?.[other] ?? null, over: state.status === 'over' };
+    if (seat && (now.opponent !== kept.opponent || now.over !== kept.over)) saveSeat(id, now);
+    Object.assign(kept, now);
+  };
+  keep(session.state);
   const game = ctx.games[session.state.game];
   document.body.classList.remove('ready');
   const screen = await game.mount(root, { ...ctx, online: session });
   const card = seat?.invite && session.state.status === 'waiting' ? inviteCard(root, ctx, seat) : null;
   const stop = session.listen((message) => {
-    if (card && message.state && message.state.status !== 'waiting') card.remove();
+    if (!message.state) return;
+    keep(message.state);
+    if (card && message.state.status !== 'waiting') card.remove();
   });
   document.title = `${ctx.i18n.t(game.name)} · ${ctx.i18n.t('app.title')}`;
   return {
