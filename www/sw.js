@@ -37,6 +37,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // The game server's answers are live (whether it is there, an invite's state, a QR code per
+  // link, a record): never from the cache, never kept in it.
+  if (url.pathname.startsWith('/api/')) return;
   event.respondWith(
     caches.open(VERSION).then((cache) =>
       cache.match(event.request, { ignoreSearch: true }).then((cached) => cached || fetch(event.request).then((response) => {

@@ -73,3 +73,15 @@ test('a saved opponent is checked, and the computer plays the other side', () =>
   assert.equal(computerSide({ kind: 'computer', level: 'hard', human: 'nigri' }, SCRIPTA.sides), 'albi');
   assert.equal(computerSide(HUMAN, SCRIPTA.sides), null);
 });
+
+test('?online= is a game on the server: a seat, an invite or a watcher, never a token', () => {
+  const seat = readRoute('?online=abcdefghjk');
+  assert.equal(seat.screen, 'online');
+  assert.equal(seat.online, 'abcdefghjk');
+  assert.equal(seat.invite, null);
+  const invite = readRoute('?online=abcdefghjk&invite=q2w3e4r5t6y7u8i9');
+  assert.equal(invite.screen, 'online');
+  assert.equal(invite.invite, 'q2w3e4r5t6y7u8i9');
+  assert.equal(readRoute('?online=abcdefghjk&watch=zzz').watch, 'zzz');
+  assert.equal(readRoute('?online=&game=scripta').screen, 'game', 'an empty id is no online game');
+});

@@ -92,3 +92,17 @@ test('the status says the situation unless the computer is at work or the event 
   assert.equal(situationShown({ thinking: false, event: { kind: 'play' } }, { playing: false, alone }), 'situation');
   assert.equal(situationShown({ thinking: false, event: null }, { playing: false, alone }), 'situation');
 });
+
+test('online: this seat acts on its turn while the game is under way and the link is up; never the computer', () => {
+  const seat = { kind: 'online', human: 'nigri' };
+  const watcher = { kind: 'online', human: null };
+  const online = (more) => ({ online: { status: 'playing', up: true, ...more } });
+  assert.equal(whoActs(state({ turn: 'nigri', winner: null }, seat, online()), SCRIPTA), 'human');
+  assert.equal(whoActs(state({ turn: 'albi', winner: null }, seat, online()), SCRIPTA), 'remote');
+  assert.equal(whoActs(state({ turn: 'nigri', winner: null }, seat, online({ up: false })), SCRIPTA), 'remote');
+  assert.equal(whoActs(state({ turn: 'nigri', winner: null }, seat, online({ status: 'waiting' })), SCRIPTA), 'remote');
+  assert.equal(whoActs(state({ turn: 'albi', winner: null }, watcher, online()), SCRIPTA), 'remote');
+  assert.equal(whoActs(state({ turn: 'nigri', winner: null }, seat, online({ status: 'over' })), SCRIPTA), 'over',
+    'a game the server ended (claimed, abandoned) is over though the rules did not end it');
+  assert.equal(startsComputer(state({ turn: 'albi', winner: null }, seat, online()), SCRIPTA, false), false);
+});

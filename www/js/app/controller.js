@@ -34,7 +34,13 @@
 //   rulesPage(c, body), link(snap)
 //   keyRows, shortcuts, commands(c), playText(c, text)
 //   roving(c), handler(c), placeOf(element), click?(c, event, act), attach?(c) -> detach
+//   online: {before(c, action, who), after?(c, action, who)}   a server's accepted action
+//                               played on the mirror before it is rebuilt (online-game.js)
 // }
+//
+// With `ctx.online` (a session on the game server) the screen plays a game the server holds:
+// its moves are sent (`c.send`) and come back as states (online-game.js); nothing is saved
+// here, the hint and the face-to-face layout are not offered.
 
 import { createStore } from './store.js';
 import { computerSide } from './opponent.js';
@@ -53,6 +59,10 @@ import { attachInput } from '../kit/input.js';
 import { refuse } from '../kit/animate.js';
 import { attachRoving, attachShortcuts } from '../kit/keyboard.js';
 import { createCommandLine, createKeysDialog, commandWords } from '../kit/command.js';
+import {
+  onlineStart, onlineFields, attachOnline, renderOnline, onlineSituation, onlineEnding,
+  notMine, send, nameOf, ONLINE_ACTIONS,
+} from './online-game.js';
 
 export const BUDGET = 300; // ms the strongest player may search for a move in the page
 
@@ -73,7 +83,9 @@ export async function mountGame(root, ctx, spec) {
   begin(c);
   attachDialogs(c);
   attachCommands(c);
-  const detach = attachEvents(c);
+  const detachEvents = attachEvents(c);
+  const detachOnline = ctx.online ? attachOnline(c) : null;
+  const detach = () => { detachEvents(); detachOnline?.(); };
   c.store.subscribe((state) => render(c, state));
   c.store.subscribe((state, previous) => save(c, state, previous));
   c.store.subscribe((state) => maybeComputer(c, state));
@@ -114,7 +126,7 @@ function frame(root, ctx, spec) {
 function begin(c) {
   const { ctx, spec, engine, t } = c;
   const told = [...ctx.told];
-  const start = startingGame(c.GAME, c.route, told, {
+  const start = ctx.online ? onlineStart(c) : startingGame(c.GAME, c.route, told, {
     restore: (saved) => spec.restore(engine, saved),
     fromLink: () => fromLink(c, told),
     handoff: ctx.handoff,
@@ -124,6 +136,7 @@ function begin(c) {
   c.store = createStore({
     ...startState({ game: start.game, snap, opponent: start.opponent, told, face: storage.loadSetting('face') }),
     ...spec.state(c, snap, start.game),
+    online: ctx.online ? onlineFields(ctx.online.state, true) : null,
   });
   c.get = c.store.get;
   c.snap = () => c.get().snap;
@@ -135,10 +148,18 @@ function begin(c) {
   });
   c.game = () => c.safe.guard(c.get().game);
   c.computer = () => computerSide(c.get().opponent, spec.rules.sides);
-  c.levelName = () => t(`level.${c.get().opponent.level}`);
+  const vs = () => c.get().opponent;
+  // Online, the other player's name takes the place of the computer's.
+  c.levelName = () => (vs().kind === 'online'
+    ? nameOf(c, spec.rules.sides.find((side) => side !== vs().human))
+    : t(`level.${vs().level}`));
+  c.nameOf = (side) => nameOf(c, side);
   c.computerLabel = () => t('computer.name', { level: c.levelName(), side: t(`side.${c.computer()}`) });
   c.acts = (state = c.get()) => whoActs(state, spec.rules);
   c.computerToMove = () => computerToMove(c.get(), spec.rules);
+  /** Why a tap plays nothing now that the move is not the person's here, or null. */
+  c.notNow = () => (c.computerToMove() ? { code: 'computer-turn', args: { who: c.computerLabel() } } : notMine(c));
+  c.send = (action, change) => send(c, action, change);
   /** The legal moves by source while a human has the move (none during the computer's turn). */
   c.sources = (state) => (c.acts(state) === 'human' ? spec.legal(state.snap) : new Map());
   c.dialogOpen = () => Boolean(c.root.querySelector('dialog[open]'));
@@ -237,11 +258,14 @@ function render(c, state) {
   const { dom, spec } = c;
   const { snap: s, opponent: who } = state;
   spec.render(c, state);
+  const online = who.kind === 'online';
+  if (online) renderOnline(c, state);
+  dom.buttons.hint.hidden = online;
   dom.buttons.hint.setAttribute('aria-pressed', String(Boolean(state.hint)));
   dom.buttons.hint.setAttribute('aria-busy', String(state.hintPending));
-  dom.buttons.face.hidden = who.kind === 'computer';
+  dom.buttons.face.hidden = who.kind !== 'human';
   dom.buttons.face.setAttribute('aria-pressed', String(state.face));
-  dom.main.toggleAttribute(spec.faceAttribute, state.face && who.kind !== 'computer');
+  dom.main.toggleAttribute(spec.faceAttribute, state.face && who.kind === 'human');
   dom.main.dataset.turn = s.turn;
   const body = document.body;
   body.dataset.turn = s.turn;
@@ -253,7 +277,7 @@ function render(c, state) {
   // Written only when it changes, so a screen reader announces each thing once.
   if (dom.status.textContent !== message.text) dom.status.textContent = message.text;
   dom.status.dataset.say = message.key;
-  renderGameOver(c, s);
+  renderGameOver(c, state);
   c.roving.refresh();
 }
 
@@ -264,13 +288,15 @@ function render(c, state) {
 function statusWords(c, state) {
   const { t, spec } = c;
   const who = state.opponent;
-  const you = who.kind === 'computer' ? who.human : null;
+  const you = who.human ?? null;
   const acts = c.acts(state);
   const shown = situationShown(state, { playing: spec.playing(state, acts), alone: spec.alone });
   let situation = null;
   if (shown === 'thinking') situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
   else if (shown === 'playing') situation = { key: 'situation.playing', text: t('situation.playing', { who: c.computerLabel() }) };
-  else if (shown === 'situation') situation = spec.situation(c, state, { you, human: acts === 'human' });
+  else if (shown === 'situation') {
+    situation = (who.kind === 'online' && onlineSituation(c, state, acts)) || spec.situation(c, state, { you, human: acts === 'human' });
+  }
   return joined([eventWords(c, state.event, you), situation]);
 }
 
@@ -283,17 +309,19 @@ function eventWords(c, event, you) {
 }
 
 /** The game-over panel, and the `ludi:gameover` event the first time it opens. */
-function renderGameOver(c, s) {
+function renderGameOver(c, state) {
   const { dom, t } = c;
-  const end = c.spec.ending(c, s);
+  const s = state.snap;
+  const end = c.spec.ending(c, s) ?? onlineEnding(c, state);
   if (end && dom.over.hidden) {
     const detail = { winner: end.winner, rules: c.route.rules ?? c.GAME.presets[0], turns: end.turns };
     document.dispatchEvent(new CustomEvent('ludi:gameover', { detail }));
   }
-  // The panel covers the board: the focus goes to Play again rather than stay hidden under it.
+  // The panel covers the board: the focus goes to Play again (online, New game) rather than
+  // stay hidden under it.
   const opening = dom.over.hidden && Boolean(end);
   dom.over.hidden = !end;
-  if (opening) dom.over.querySelector('[data-action="again"]')?.focus();
+  if (opening) (dom.over.querySelector('[data-action="again"]:not([hidden])') ?? dom.over.querySelector('[data-action="new"]'))?.focus();
   if (!end) {
     for (const key of Object.keys(dom.over.dataset)) delete dom.over.dataset[key];
     return;
@@ -368,8 +396,9 @@ const COMMON = {
 
 function act(c, action, target) {
   try {
-    if (c.records.act(action)) return;
-    const run = c.spec.actions[action] ?? COMMON[action];
+    const online = c.get().opponent.kind === 'online' ? ONLINE_ACTIONS[action] : null;
+    if (!online && c.records.act(action)) return;
+    const run = online ?? c.spec.actions[action] ?? COMMON[action];
     run?.(c, target);
   } catch (error) {
     c.store.dispatch({ event: { kind: 'notice', notice: 'failed', args: { why: error.message } } });
@@ -403,8 +432,9 @@ function command(c, text) {
     c.asked[word]();
     return true;
   }
-  if (c.computerToMove()) {
-    c.say('refuse.computer-turn', { who: c.computerLabel() });
+  const wait = c.notNow();
+  if (wait) {
+    c.say(`refuse.${wait.code}`, wait.args);
     return false;
   }
   return c.spec.playText(c, text);

@@ -86,12 +86,12 @@ export function gameOverPanel({ t }) {
 }
 
 /**
- * Writes the game-over heading into `title` (its key in `data-say`): against the computer,
- * whether you won or lost (a side's name alone says nothing to whoever played it); in pass and
+ * Writes the game-over heading into `title` (its key in `data-say`): against the computer or
+ * a friend online, whether you won or lost (a side's name alone says nothing to whoever played it); in pass and
  * play, the winning side.
  */
 export function sayWinner(title, t, winner, opponent) {
-  const key = opponent.kind !== 'computer' ? 'gameOver.title'
+  const key = !opponent.human ? 'gameOver.title'
     : winner === opponent.human ? 'gameOver.you.won' : 'gameOver.you.lost';
   title.textContent = t(key, { side: t(`side.${winner}`) });
   title.dataset.say = key;

@@ -1,6 +1,8 @@
-// The home screen: resume any unfinished game (each game and rule set keeps its own), or choose
-// a game (with a live picture of its board), its rules, and who plays; Play starts it, and asks
-// first when it would replace an unfinished game of those rules. The last choices are remembered.
+// The home screen: resume any unfinished game (each game and rule set keeps its own, and each
+// online game), or choose a game (with a live picture of its board), its rules, and who plays:
+// the computer, two people here, or a friend on another device (online-home.js); Play starts
+// it, and asks first when it would replace an unfinished game of those rules. The last choices
+// are remembered.
 
 import { createStore } from './store.js';
 import * as storage from './storage.js';
@@ -9,18 +11,25 @@ import { query } from './route.js';
 import { replaced, replaceQuestion, unfinishedGames, unfinishedList } from './unfinished.js';
 import { noticeWords } from './notices.js';
 import { createOpenDialog, keepReplay, readRecord } from './records.js';
+import { serverHere } from './online-api.js';
+import { createOnline, onlineChoices, onlineGames, onlineNote } from './online-home.js';
 
 /** The choices as remembered, checked against what `games` offer (storage is untrusted). */
 function remembered(games, saved) {
   const ids = Object.keys(games);
   const pick = (value, allowed, fallback) => (allowed.includes(value) ? value : fallback);
-  const choices = { game: pick(saved.game, ids, ids[0]), opponent: pick(saved.opponent, ['computer', 'human'], 'computer') };
+  const choices = {
+    game: pick(saved.game, ids, ids[0]),
+    opponent: pick(saved.opponent, ['computer', 'human', 'online'], 'computer'),
+    name: typeof saved.name === 'string' ? saved.name.slice(0, 24) : '',
+  };
   for (const [id, game] of Object.entries(games)) {
     const mine = saved[id] && typeof saved[id] === 'object' ? saved[id] : {};
     choices[id] = {
       rules: pick(mine.rules, game.rules.map((r) => r.id), game.rules[0].id),
       level: pick(mine.level, game.levels, game.defaultLevel),
       side: pick(mine.side, game.sides, game.sides[0]),
+      online: pick(mine.online, [...game.sides, 'random'], 'random'),
       options: Object.fromEntries((game.options ?? []).map((o) => [o.key, pick(mine.options?.[o.key], o.values, o.values[0])])),
     };
   }
@@ -43,6 +52,7 @@ function choiceGroup(name, legend, items, chosen, onChoose) {
     b.type = 'button';
     b.dataset[name] = item.value;
     b.setAttribute('aria-pressed', String(item.value === chosen));
+    b.disabled = Boolean(item.disabled);
     b.append(el('span', 'choice-name', item.name));
     if (item.about) b.append(el('span', 'choice-about', item.about));
     if (item.extra) b.append(item.extra);
@@ -153,12 +163,23 @@ function rulesChoices(h, state) {
   return set;
 }
 
-/** The first choice a visitor meets: the computer, or two people on this device. */
-function opponentChoice({ t, store }, state) {
-  return choiceGroup('opponent', t('home.chooseOpponent'), [
+/**
+ * The first choice a visitor meets: the computer, two people on this device, or a friend on
+ * another one (unavailable, and saying why, without the game server).
+ */
+function opponentChoice(h, state) {
+  const { t, store } = h;
+  const set = choiceGroup('opponent', t('home.chooseOpponent'), [
     { value: 'computer', name: t('home.opponent.computer') },
     { value: 'human', name: t('home.opponent.human') },
+    {
+      value: 'online', name: t('home.opponent.online'), disabled: state.server === false,
+      about: t(state.server === false ? 'home.online.none' : 'home.online.about'),
+    },
   ], state.opponent, (opponent) => store.dispatch({ opponent }));
+  const note = onlineNote(h, state);
+  if (note) set.append(note);
+  return set;
 }
 
 /** Against the computer: its level and the player's side. */
@@ -187,12 +208,16 @@ export function mountHome(root, ctx) {
   const { t } = i18n;
   // `faces`: each game's inscribed boards once the engine lists them; `face`: the one chosen
   // on this device (checked against the list when drawn). Both are kept apart from the choices.
-  const store = createStore({ ...remembered(games, storage.loadChoices()), faces: {}, face: storage.loadFace() });
+  // `server`: whether this site has the game server (null until it has answered).
+  const store = createStore({ ...remembered(games, storage.loadChoices()), faces: {}, face: storage.loadFace(), server: null });
   const previews = new Map();
   // The board pictures wait for the engine; the words are on screen before it arrives.
   const drawing = [];
   // What the parts of the screen below share.
-  const h = { i18n, t, games, go, store, previews, drawing };
+  // The name as typed, kept out of the store so typing draws nothing again.
+  const typed = {};
+  const keepChoices = ({ faces, face, server, ...choices }) => storage.saveChoices({ ...choices, name: typed.name ?? choices.name });
+  const h = { i18n, t, games, go, store, previews, drawing, typed, saveChoices: () => keepChoices(store.get()) };
 
   const header = el('header', 'bar home-bar');
   const h1 = el('h1', '', t('home.title'));
@@ -237,8 +262,9 @@ export function mountHome(root, ctx) {
   }
 
 
-  function start() {
+  function start(event) {
     const state = store.get();
+    if (state.opponent === 'online') return createOnline(h, state, event.currentTarget);
     const game = games[state.game];
     const mine = state[state.game];
     const rules = game.rulesText(mine);
@@ -269,13 +295,17 @@ export function mountHome(root, ctx) {
       parts.push(note);
     }
     if (resume) parts.push(resume);
-    parts.push(opponentChoice(h, state), gameCards(h, state), rulesChoices(h, state), ...computerChoices(h, state));
+    if (friends) parts.push(friends);
+    parts.push(opponentChoice(h, state), gameCards(h, state), rulesChoices(h, state), ...computerChoices(h, state),
+      ...onlineChoices(h, state, choiceGroup));
     const game = games[state.game];
     // The Play button stays in sight at the foot of the screen, whatever is chosen above.
     const go2 = el('div', 'home-actions');
-    const play = el('button', 'primary big', t('home.start'));
+    const online = state.opponent === 'online';
+    const play = el('button', 'primary big', t(online ? 'home.online.create' : 'home.start'));
     play.type = 'button';
     play.dataset.action = 'start';
+    play.disabled = online && state.server !== true;
     play.addEventListener('click', start);
     const rules = el('button', 'plain', t('home.readRules'));
     rules.type = 'button';
@@ -286,7 +316,10 @@ export function mountHome(root, ctx) {
     open.dataset.action = 'open-record';
     open.setAttribute('aria-haspopup', 'dialog');
     open.addEventListener('click', () => opener.open());
-    go2.append(play, rules, open);
+    const said = el('p', 'online-said');
+    said.setAttribute('aria-live', 'polite');
+    said.hidden = !online;
+    go2.append(said, play, rules, open);
     parts.push(go2);
     const focused = document.activeElement?.closest?.('.choice, select[data-choice]');
     const again = focused && Object.entries(focused.dataset)[0];
@@ -296,8 +329,15 @@ export function mountHome(root, ctx) {
 
   // Drawn once: the choices below change, the saved games do not while this screen shows.
   const resume = unfinished(h);
+  const friends = onlineGames(h);
+  h.main = main;
   store.subscribe(render);
-  store.subscribe(({ faces, face, ...choices }) => storage.saveChoices(choices));
+  store.subscribe(keepChoices);
+  // An embedded board has no home screen; a static host or no network answers no.
+  serverHere().then((server) => {
+    if (h.gone) return;
+    store.dispatch({ server, ...(server || store.get().opponent !== 'online' ? {} : { opponent: 'computer' }) });
+  });
   for (const [id, game] of Object.entries(games)) {
     if (game.faces) {
       drawing.push(game.faces().then((list) => store.dispatch({ faces: { ...store.get().faces, [id]: list } })));
@@ -309,6 +349,7 @@ export function mountHome(root, ctx) {
   return {
     drawn: Promise.all(drawing),
     destroy() {
+      h.gone = true;
       main.replaceChildren();
     },
   };

@@ -1,6 +1,6 @@
 // The page's entry: picks the language, loads the engine, and shows the screen the URL asks
-// for (home, a game, or a rules page). Moving between screens keeps the page: the old screen
-// is destroyed and the new one mounted, with the address in the history.
+// for (home, a game, a rules page, or a game on the server). Moving between screens keeps the
+// page: the old screen is destroyed and the new one mounted, with the address in the history.
 //
 // A screen's words do not need the engine, so they are drawn first and the engine is fetched
 // after that first paint: a slow network shows the home screen, a game's frame or a rules
@@ -151,6 +151,8 @@ async function boot() {
     let screen;
     if (route.screen === 'replay') {
       screen = (await import('./replay.js')).mountReplay(root, ctx);
+    } else if (route.screen === 'online') {
+      screen = await (await import('./online.js')).mountOnline(root, ctx);
     } else if (route.screen === 'rules' && game) {
       screen = mountRulesPage(root, ctx, route.game);
     } else if (waiting) {

@@ -2,7 +2,9 @@
 // and the position, seed, pace and board face a link may carry. Pure, so node's tests cover it.
 //
 // `/` is the home screen; `?game=scripta|latrunculi` goes straight to a game; `?page=rules`
-// with a game (and rules) shows a rules page; `?page=replay` the record kept for replaying.
+// with a game (and rules) shows a rules page; `?page=replay` the record kept for replaying;
+// `?online=<id>` a game on the server (with `invite=<code>` the friend's first screen, with
+// `watch=<code>` a watcher's view; a seat's token is never in the link).
 
 const PACE = 450; // ms between the computer's steps: slow enough to follow each one
 const MAX_PACE = 5000;
@@ -20,8 +22,12 @@ export function readRoute(search) {
   const pace = Number(get('pace'));
   const game = get('game');
   const page = get('page');
+  const online = get('online');
   return {
-    screen: page === 'rules' || page === 'replay' ? page : game ? 'game' : 'home',
+    screen: page === 'rules' || page === 'replay' ? page : online ? 'online' : game ? 'game' : 'home',
+    online,
+    invite: get('invite'),
+    watch: get('watch'),
     game,
     rules: get('rules'),
     opponent: get('opponent'),

@@ -5,9 +5,17 @@
 
 import { HUMAN, computerSide } from './opponent.js';
 
-/** Who acts in `state`: 'over' once the game has ended, else 'computer' or 'human'. */
+/**
+ * Who acts in `state`: 'over' once the game has ended, else 'computer' or 'human', or online
+ * 'remote' (the other device's turn, or no game to play here now).
+ */
 export function whoActs(state, rules) {
-  if (rules.over(state.snap)) return 'over';
+  if (rules.over(state.snap) || state.online?.status === 'over') return 'over';
+  // Online: this device's seat, while the server's game is under way and the link is up.
+  if (state.opponent.kind === 'online') {
+    const o = state.online;
+    return o.status === 'playing' && o.up && state.snap.turn === state.opponent.human ? 'human' : 'remote';
+  }
   return state.snap.turn === computerSide(state.opponent, rules.sides) ? 'computer' : 'human';
 }
 

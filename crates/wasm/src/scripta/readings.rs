@@ -440,3 +440,34 @@ fn the_snapshot_names_the_marks_a_lone_counter_cannot_land_on() {
     assert_eq!(split.snapshot().blocked.albi, [20]);
     assert!(split.snapshot().blocked.nigri.is_empty());
 }
+
+/// An online game's mirror: the page restores the server's public save (no seed, the throw in
+/// `dice`) through the same `restore`, and sees the same game, its dice and steps included.
+#[test]
+fn a_public_save_restores_to_the_same_game_with_its_dice() {
+    use ludi_core::scripta::{Game, Side};
+    let same = |game: &Game| {
+        let public = game.public_save();
+        assert_eq!(public.seed, "");
+        let seeded = Session::restore(&game.save()).unwrap().snapshot();
+        let mirror = Session::restore(&public).unwrap().snapshot();
+        assert_eq!(mirror.position, seeded.position);
+        assert_eq!(mirror.dice, seeded.dice);
+        assert_eq!(mirror.sources, seeded.sources);
+        assert_eq!(mirror.turns, seeded.turns);
+    };
+    for rules in [Rules::AUSTIN_MURRAY, Rules::ITALIAN] {
+        let mut game = Game::new(rules, 42, Side::Albi);
+        for _ in 0..8 {
+            same(&game);
+            game.throw().unwrap();
+            assert!(!game.public_save().dice.is_empty());
+            same(&game);
+            while let Some(mv) = game.legal_moves().first().copied() {
+                game.play(mv).unwrap();
+                same(&game);
+            }
+            game.confirm().unwrap();
+        }
+    }
+}

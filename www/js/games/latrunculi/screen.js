@@ -146,7 +146,10 @@ function render(c, state) {
   dom.clock.textContent = t('clock.latrunculi', { count: left, limit: s.clockLimit / 2 });
 
   const placing = s.phase === 'place' && !s.result;
-  dom.buttons.placeRest.hidden = !placing;
+  // Online a move is final and each placement the player's own: no undo, no placing for them.
+  const online = state.opponent.kind === 'online';
+  dom.buttons.placeRest.hidden = !placing || online;
+  dom.buttons.undo.hidden = online;
   dom.buttons.placeRest.disabled = !mine;
   // Not after the end (`mine` is false then): Play again and the record are what is left.
   dom.buttons.undo.disabled = !s.canUndo || !mine || state.computerBusy;
@@ -157,10 +160,12 @@ function render(c, state) {
   document.body.dataset.phase = s.phase;
 }
 
-function renderCamp({ dom, t }, side, state) {
+function renderCamp(c, side, state) {
+  const { dom, t } = c;
   const { snap: s, opponent: who } = state;
   const box = dom.camps[side];
-  const player = who.kind !== 'computer' ? '' : side === who.human ? t('tray.you') : t(`level.${who.level}`);
+  const player = who.kind === 'human' ? '' : side === who.human ? t('tray.you')
+    : who.kind === 'online' ? c.nameOf(side) : t(`level.${who.level}`);
   box.classList.toggle('to-move', side === s.turn && !s.result);
   box.classList.toggle('thinking', state.thinking && side === computerSide(who, GAME.sides));
   box.dataset.captured = String(s.captured[side]);
@@ -233,6 +238,8 @@ function animate({ parts, dom }, move, { start, taken }, duration) {
  * flies for `duration` ms; `extra` goes with the new snapshot (the computer's hand-over).
  */
 function play(c, move, who, extra = {}, duration = undefined) {
+  // Online, a move is the server's to play: it comes back as a state (online-game.js).
+  if (c.online && !c.online.applying) return c.send({ t: 'move', move: move.move }, { selected: null });
   const mover = c.snap().turn;
   const rects = rectsOf(c, move);
   const before = c.snap().squares;
@@ -304,9 +311,7 @@ function handler(c) {
   return {
     tap(place) {
       if (get().showing) return store.dispatch({ showing: null });
-      if (c.computerToMove()) {
-        return c.refused(place, { code: 'computer-turn', args: { who: c.computerLabel() } });
-      }
+      if (c.notNow()) return c.refused(place, c.notNow());
       const { selected } = get();
       if (place.element.hasAttribute('data-target')) return play(c, moveTo(c, place.square));
       if (place.element.hasAttribute('data-selectable')) {
@@ -352,7 +357,7 @@ const actions = {
 /** The words of the command line: questions about the board, and the buttons by name. */
 function commands(c) {
   const { t, i18n } = c;
-  const mine = () => (c.get().opponent.kind === 'computer' ? c.get().opponent.human : c.snap().turn);
+  const mine = () => c.get().opponent.human ?? c.snap().turn;
   const squaresOf = (side) => c.snap().squares.filter((q) => q.piece === side).map((q) => q.square);
   return {
     where() {
@@ -385,6 +390,11 @@ function playText(c, text) {
     : s.sources.flatMap((g) => g.moves).filter((m) => m.move === want);
   if (legalNow.length) {
     play(c, legalNow[0]);
+    return true;
+  }
+  // Online the server is asked, and answers with a refusal if it is not legal.
+  if (c.online) {
+    c.send({ t: 'move', move: text });
     return true;
   }
   // Not a legal move now: the engine says why (and plays it, should it know better).
@@ -452,6 +462,18 @@ const LATRUNCULI = {
   roving,
   handler,
   placeOf,
+  online: {
+    // A server's accepted move played on the mirror, so it flies and is said as it happens.
+    before(c, action, who) {
+      if (action.t !== 'move') return {};
+      const s = c.snap();
+      const move = action.move.startsWith('@')
+        ? moveTo(c, action.move.slice(1))
+        : s.sources.flatMap((g) => g.moves).find((m) => m.move === action.move);
+      if (move) play(c, move, who, {}, who ? flight(c) : undefined);
+      return {};
+    },
+  },
 };
 
 /**

@@ -65,7 +65,7 @@ export function createWords({ t, list }) {
   function refusal({ code, args = {} }) {
     const words = { ...args };
     if (typeof args.side === 'string') words.side = side(args.side);
-    if (code === 'computer-turn') return say('refuse.computer-turn', words);
+    if (code === 'computer-turn' || code.startsWith('online-')) return say(`refuse.${code}`, words);
     return say(`refuse.latrunculi.${code}`, words);
   }
 

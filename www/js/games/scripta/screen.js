@@ -173,7 +173,7 @@ function render(c, state) {
   const shown = state.replaying ? state.replaying.frames[state.replaying.at] : s;
   const sources = c.sources(state);
   const humanToMove = c.acts(state) === 'human';
-  const you = who.kind === 'computer' ? who.human : null;
+  const you = who.human ?? null;
   const coach = humanToMove ? coaching(c, state, sources) : null;
   renderBoard(c, state, shown, sources);
   renderTrays(c, state, shown, sources, coach);
@@ -218,12 +218,13 @@ function renderBoard({ parts }, state, shown, sources) {
   });
 }
 
-function renderTrays({ parts, t, i18n }, state, shown, sources, coach) {
+function renderTrays(c, state, shown, sources, coach) {
+  const { parts, t, i18n } = c;
   const { snap: s, opponent: who } = state;
   for (const side of GAME.sides) {
     const toMove = side === s.turn && !s.winner;
-    const playerId = who.kind !== 'computer' ? '' : side === who.human ? 'you' : who.level;
-    const player = playerId === 'you' ? t('tray.you') : playerId ? t(`level.${playerId}`) : '';
+    const playerId = who.kind === 'human' ? '' : side === who.human ? 'you' : who.level ?? 'online';
+    const player = playerId === 'you' ? t('tray.you') : playerId === 'online' ? c.nameOf(side) : playerId ? t(`level.${playerId}`) : '';
     renderTray(parts.trays[side], shown[side], {
       toMove,
       selectable: toMove && sources.has('tray'),
@@ -251,7 +252,7 @@ function ending(c, s) {
   if (!s.winner) return null;
   const { t } = c;
   const who = c.get().opponent;
-  const winner = who.kind !== 'computer' ? '' : s.winner === who.human ? '.you' : '.level';
+  const winner = !who.human ? '' : s.winner === who.human ? '.you' : '.level';
   return {
     winner: s.winner,
     turns: s.turns,
@@ -265,6 +266,8 @@ function ending(c, s) {
 // --- Playing ---
 /** Plays `step` (one of the legal StepViews) for the side to move; `who` names a computer. */
 function play(c, step, who) {
+  // Online, a step is the server's to play: it comes back as a state (online-game.js).
+  if (c.online && !c.online.applying) return c.send({ t: 'step', step: step.step }, { selected: null, count: null, choice: null });
   const mover = c.snap().turn;
   const start = startOf(c, step, mover);
   let played;
@@ -411,7 +414,7 @@ function picking(c, key, steps, count) {
 
 /** Answers a tap on the board between its places (a gap, the frame): it is no move either. */
 function between(c) {
-  if (c.computerToMove()) return c.refused(null, { code: 'computer-turn', args: { who: c.computerLabel() } });
+  if (c.notNow()) return c.refused(null, c.notNow());
   if (c.get().choice) return c.store.dispatch({ choice: null, event: unrefused(c) });
   c.refused(null, { code: 'between' });
 }
@@ -431,9 +434,7 @@ function handler(c) {
   const { get, store } = c;
   return {
     tap(place) {
-      if (c.computerToMove()) {
-        return c.refused(place, { code: 'computer-turn', args: { who: c.computerLabel() } });
-      }
+      if (c.notNow()) return c.refused(place, c.notNow());
       const key = keyOf(place);
       const { selected, choice } = get();
       // A tap on the board while the dice are asked for is the next thing to do; on the
@@ -467,30 +468,69 @@ const actions = {
   },
   'choice-cancel': (c) => c.store.dispatch({ choice: null, event: unrefused(c) }),
   throw(c) {
+    if (c.online) return c.send({ t: 'throw' });
     const side = c.snap().turn;
     c.changed({ kind: 'throw', side, values: c.game().throwDice() }, { trail: null, replaying: null });
   },
   undo(c) {
-    const side = c.snap().turn;
-    c.changed({ kind: 'undo', side, other: other(side), step: c.game().undo() }, { selected: null });
+    if (c.online) return c.send({ t: 'undo' }, { selected: null });
+    undoStep(c);
   },
   confirm(c) {
-    const side = c.snap().turn;
-    const { steps, dice } = c.snap();
-    const before = c.get().turnStart;
-    c.game().confirm();
-    c.changed({ kind: 'confirm', side, other: other(side), steps, dice: dice.map((d) => d.value) },
-      { trail: { side, steps, dice, before } });
+    if (c.online) return c.send({ t: 'confirm' }, { selected: null });
+    confirmTurn(c);
   },
   replay: showAgain,
+};
+
+function undoStep(c, who) {
+  const side = c.snap().turn;
+  c.changed({ kind: 'undo', side, who, other: other(side), step: c.game().undo() }, { selected: null });
+}
+
+/** Ends the turn on the engine; its steps stay on the board as the trail until the next throw. */
+function confirmTurn(c, who) {
+  const side = c.snap().turn;
+  const { steps, dice } = c.snap();
+  const before = c.get().turnStart;
+  c.game().confirm();
+  c.changed({ kind: 'confirm', side, who, other: other(side), steps, dice: dice.map((d) => d.value) },
+    { trail: { side, steps, dice, before } });
+}
+
+/**
+ * A server's accepted action on the mirror, before it is rebuilt from the state's save: a
+ * step flies and is said, a confirm leaves its trail; a throw is in the save, said after.
+ */
+const ONLINE = {
+  before(c, action, who) {
+    const bare = (text) => text.replace(/\*$/, '');
+    if (action.t === 'step') {
+      const step = [...legal(c.snap()).values()].flat().find((s) => bare(s.step) === bare(action.step));
+      if (step) play(c, step, who);
+    } else if (action.t === 'confirm' && !c.snap().winner) {
+      confirmTurn(c, who);
+    } else if (action.t === 'undo') {
+      undoStep(c, who);
+    }
+    return action.t === 'throw' ? { trail: null, replaying: null } : {};
+  },
+  after(c, action, who) {
+    // The server ends the game on the winning turn's confirm, which the page makes at once
+    // for its own winning step, as it does for a game on this device.
+    if (action.t === 'step' && !who && c.snap().winner && c.get().online.status === 'playing') c.send({ t: 'confirm' });
+    if (action.t !== 'throw') return;
+    const s = c.snap();
+    c.store.dispatch({ event: { kind: 'throw', side: s.turn, who, values: s.dice.map((d) => d.value) } });
+  },
 };
 
 /** The words of the command line: questions about the board, and the buttons by name. */
 function commands(c) {
   const { t, i18n, get, snap } = c;
-  const mine = () => (get().opponent.kind === 'computer' ? get().opponent.human : snap().turn);
+  const mine = () => get().opponent.human ?? snap().turn;
   const marksOf = (side) => snap().marks.filter((m) => m.side === side);
-  const you = () => (get().opponent.kind === 'computer' ? get().opponent.human : null);
+  const you = () => get().opponent.human ?? null;
   const say = c.say;
   const { geometry } = c.parts;
   return {
@@ -523,6 +563,11 @@ function playText(c, text) {
   const step = [...c.sources(c.get()).values()].flat().find((s) => s.step.replace(/\*$/, '') === want);
   if (step) {
     play(c, step);
+    return true;
+  }
+  // Online the server is asked, and answers with a refusal if it is not legal.
+  if (c.online) {
+    c.send({ t: 'step', step: text });
     return true;
   }
   // Not a legal step now: the engine says why (and plays it, should it know better).
@@ -638,6 +683,7 @@ const SCRIPTA = {
   placeOf,
   click,
   attach,
+  online: ONLINE,
 };
 
 /**
