@@ -218,6 +218,13 @@ async fn two_seats_and_a_watcher_play_through_the_socket_and_a_restart_keeps_the
     assert_eq!(next(&mut forged, "refused").await["code"], "bad-token");
     send(&mut forged, json!({"t": "throw", "v": 1})).await;
     assert_eq!(next(&mut forged, "refused").await["code"], "not-joined");
+    // A refused hello leaves the socket free for a right one.
+    send(
+        &mut forged,
+        json!({"t": "hello", "game": game["id"], "watch": game["watch"]}),
+    )
+    .await;
+    assert_eq!(next(&mut forged, "welcome").await["seat"], "watch");
 
     drop(nigri);
     let away = next(&mut albi, "presence").await;

@@ -190,7 +190,8 @@ impl Connection {
             (None, Some(watch)) => (room.lock().await.watch == watch).then_some(Seat::Watch),
             (None, None) => None,
         };
-        let (Some(seat), Some(sender)) = (seat, outbox.take()) else {
+        // The outbox is taken only for a hello that joins, so a refused one can be tried again.
+        let Some((seat, sender)) = seat.and_then(|seat| Some((seat, outbox.take()?))) else {
             return self
                 .refused(
                     Refusal::BadToken,
