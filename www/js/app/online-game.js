@@ -23,6 +23,11 @@ export function onlineFields(state, up) {
     names: state.names ?? {},
     here: state.here ?? {},
     claimable: Boolean(state.claimable),
+    // When each seat went away by this device's clock, and how long the server waits before
+    // a claim: the page knows the moment Claim opens without asking again.
+    awaySince: Object.fromEntries(Object.entries(state.awaySeconds ?? {})
+      .map(([seat, seconds]) => [seat, Date.now() - seconds * 1000])),
+    claimAfter: state.claimAfter ?? 0,
     winner: state.winner ?? null,
     end: state.end ?? null,
     up,
@@ -132,13 +137,19 @@ export function renderOnline(c, state) {
   const playing = o.status === 'playing' && seat !== 'watch';
   const other = sides.find((side) => side !== seat);
   const away = playing && o.here[other] === false;
-  // Offered as soon as the other is away: the server answers `not-away` until the claim time
-  // has passed, and the words under it say so.
+  // Shown as soon as the other is away, open once they have been away the server's claim
+  // time (the words under it say which); the screen draws itself again at that moment.
+  const opensAt = (o.awaySince[other] ?? Date.now()) + o.claimAfter * 1000;
+  const claimable = away && (o.claimable || Date.now() >= opensAt);
+  clearTimeout(c.online.claimTimer);
+  if (away && !claimable) c.online.claimTimer = setTimeout(() => c.store.dispatch({}), opensAt - Date.now() + 50);
   parts.claim.hidden = !away;
   parts.abandon.hidden = !playing;
-  parts.claim.disabled = parts.abandon.disabled = !o.up;
+  parts.claim.disabled = !o.up || !claimable;
+  parts.abandon.disabled = !o.up;
+  parts.claim.dataset.claimable = String(claimable);
   parts.why.hidden = !away;
-  parts.why.textContent = away ? c.t(o.claimable ? 'online.claimNow' : 'online.claimLater', { who: nameOf(c, other) }) : '';
+  parts.why.textContent = away ? c.t(claimable ? 'online.claimNow' : 'online.claimLater', { who: nameOf(c, other) }) : '';
 }
 
 /** The actions the online screen adds or answers otherwise than a local game. */
@@ -214,9 +225,10 @@ function heard(c, message) {
   }
   if (message.t === 'presence') {
     const here = { ...o.here, [message.seat]: message.here };
+    const awaySince = { ...o.awaySince, [message.seat]: Date.now() };
     const mine = message.seat === c.get().opponent.human;
     const event = mine ? c.get().event : { kind: 'say', key: message.here ? 'online.here' : 'online.away', args: { who: nameOf(c, message.seat) } };
-    return c.store.dispatch({ online: { ...o, here }, event });
+    return c.store.dispatch({ online: { ...o, here, awaySince }, event });
   }
   if (message.t === 'refused') {
     const key = `online.refused.${REFUSALS.includes(message.code) ? message.code : 'other'}`;
@@ -240,6 +252,7 @@ export function attachOnline(c) {
   const stop = c.ctx.online.listen(onMessage);
   return () => {
     stop();
+    clearTimeout(c.online.claimTimer);
     for (const key of ['seat', 'online', 'version', 'link']) delete c.root.dataset[key];
   };
 }
