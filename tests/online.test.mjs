@@ -289,6 +289,14 @@ test('the online screens at a phone\'s and a tablet\'s size (screenshots to look
     await b.page.goto(`${made.invite}&pace=0`);
     await b.page.waitForSelector('[data-action="join"]');
     await b.page.screenshot({ path: screenshotPath(`online-join-${width}.png`) });
+    const fits = await b.page.$eval('.online-join', (card) => {
+      const box = card.getBoundingClientRect();
+      return [...card.querySelectorAll('input, button')].every((e) => {
+        const r = e.getBoundingClientRect();
+        return r.left >= box.left && r.right <= Math.min(box.right, document.documentElement.clientWidth);
+      });
+    });
+    assert.ok(fits, `the name field and Join sit inside the card at ${width}px`);
     if (width === 390) await axe(b.page, 'the friend\'s first screen');
     await b.page.fill('input[name="name"]', 'Julia');
     await b.page.click('[data-action="join"]');
