@@ -39,7 +39,7 @@ async function answering(base, up, ms = 20000) {
  * A ludi-server on `port` with its own data directory. `kill()` is SIGKILL; `start()` runs it
  * again on the same port and data; `stop()` ends it and removes the data.
  */
-export async function startServer(port, extra = []) {
+export async function startServer(port, extra = [], env = {}) {
   const data = mkdtempSync(path.join(tmpdir(), 'ludi-online-'));
   const base = `http://127.0.0.1:${port}/`;
   const server = { base, data, child: null, log: [] };
@@ -50,6 +50,7 @@ export async function startServer(port, extra = []) {
       '--frames-per-second', '1000', '--frame-burst', '2000', '--games-per-minute', '1000', '--claim-after', '3', ...extra];
     const child = spawn(SERVER_BIN, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
     });
     child.stdout.on('data', (chunk) => server.log.push(String(chunk)));
     child.stderr.on('data', (chunk) => server.log.push(String(chunk)));

@@ -179,7 +179,8 @@ test('a socket cut mid-turn comes back by itself to the same state, and the game
   await closeAll(a, b);
 });
 
-test('the server killed hard and started again: both pages reconnect and the game goes on', { skip }, async () => {
+/** Kills `server` hard mid-game and starts it again: both pages reconnect, nothing is lost. */
+async function killedAndBack(server) {
   const a = await device(browser);
   const b = await device(browser);
   const made = await create(a, server.base, { game: 'latrunculi', side: 'white', name: 'Marcus' });
@@ -202,6 +203,18 @@ test('the server killed hard and started again: both pages reconnect and the gam
   assert.equal(await position(a.page), await position(b.page));
   noErrors(a, b);
   await closeAll(a, b);
+}
+
+test('the server killed hard and started again: both pages reconnect and the game goes on', { skip }, () => killedAndBack(server));
+
+const postgres = process.env.LUDI_TEST_POSTGRES;
+test('the same under PostgreSQL', { skip: skip || (!postgres && 'LUDI_TEST_POSTGRES is not set') }, async () => {
+  const onPostgres = await startServer(await freePort(), [], { DATABASE_URL: postgres });
+  try {
+    await killedAndBack(onPostgres);
+  } finally {
+    await onPostgres.stop();
+  }
 });
 
 test('a friend away long enough can be claimed against; giving up hands the other the win', { skip }, async () => {
