@@ -317,16 +317,24 @@ impl Game {
         if self.thrown_elsewhere {
             return Err(GameError::ThrownElsewhere);
         }
+        // Checked before the dice roll: a refused throw must not draw on the seed, or a saved
+        // game would replay other dice.
+        self.check_may_throw()?;
         let dice = self.table.throw(&mut self.rng);
         self.take_throw(dice)
     }
 
-    /// Takes `dice` as this turn's throw: the rules' number of dice, not yet thrown.
-    fn take_throw(&mut self, dice: Dice) -> Result<Dice, GameError> {
+    fn check_may_throw(&self) -> Result<(), GameError> {
         self.check_not_over()?;
         if !self.thrown.is_empty() {
             return Err(GameError::AlreadyThrown);
         }
+        Ok(())
+    }
+
+    /// Takes `dice` as this turn's throw: the rules' number of dice, not yet thrown.
+    fn take_throw(&mut self, dice: Dice) -> Result<Dice, GameError> {
+        self.check_may_throw()?;
         let count = self.rules().dice.min(DICE);
         if dice.len() != usize::from(count) {
             return Err(GameError::Illegal(format!(
@@ -595,6 +603,31 @@ mod tests {
             Err(GameError::Illegal(_))
         ));
         assert_eq!(*game.table(), before);
+    }
+
+    /// A refused throw draws nothing from the seed: the next turn's dice are the ones a game
+    /// without the refusal throws, so its save replays.
+    #[test]
+    fn a_refused_throw_leaves_the_dice_to_come_unchanged() {
+        let turn = |game: &mut Game, refuse: bool| {
+            game.throw().unwrap();
+            if refuse {
+                assert_eq!(game.throw().unwrap_err(), GameError::AlreadyThrown);
+            }
+            while let Some(&mv) = game.legal_moves().first() {
+                game.play(mv).unwrap();
+            }
+            game.confirm().unwrap();
+        };
+        let mut plain = Game::new(Rules::AUSTIN_MURRAY, 11, Side::Albi);
+        let mut refused = plain.clone();
+        turn(&mut plain, false);
+        turn(&mut refused, true);
+        assert_eq!(plain.throw(), refused.throw());
+        assert_eq!(
+            Game::restore(&refused.save()).unwrap().table(),
+            refused.table()
+        );
     }
 
     #[test]
