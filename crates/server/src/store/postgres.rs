@@ -16,7 +16,7 @@ pub async fn open(url: &str) -> Result<Pool, String> {
         .connect(url)
         .await
         .map_err(|e| format!("cannot connect to PostgreSQL: {e}"))?;
-    super::migrate::run(super::migrate::POSTGRES, &pool).await?;
+    super::migrate::run(super::migrate::MIGRATIONS, &pool).await?;
     Ok(pool)
 }
 

@@ -25,7 +25,7 @@ pub async fn open(data: &Path) -> Result<Pool, String> {
         .connect_with(options)
         .await
         .map_err(|e| format!("cannot open {}: {e}", data.join(FILE).display()))?;
-    super::migrate::run(super::migrate::SQLITE, &pool).await?;
+    super::migrate::run(super::migrate::MIGRATIONS, &pool).await?;
     Ok(pool)
 }
 
