@@ -29,6 +29,8 @@ const USAGE: &str = "usage:
                                                 random games between two random players
   ludi latrunculi match P1 P2 --rules R --games N --seed S [--threads T]
                                                 computer players (random, easy, medium, hard)
+                                                or references: mcts[:N] (UCT, N playouts a
+                                                move) and ab[:D] (alpha-beta on material)
   ludi latrunculi bench [--rules R]             search depth, nodes per second, perft speed
   ludi latrunculi replay FILE                   replays a game record (FILE - is stdin):
                                                 the final LFEN and the result

@@ -1,13 +1,99 @@
 //! `ludi latrunculi match P1 P2`: two computer players over many games, colours alternating,
-//! with their think times and P1's win rate with a 95% confidence interval.
+//! with their think times and P1's win rate with a 95% confidence interval. Besides the
+//! page's levels, two reference opponents: `mcts` or `mcts:N` (UCT with N random playouts a
+//! move) and `ab` or `ab:D` (plain alpha-beta on material to depth D).
 
 use super::{outcome_index, rules_option};
 use crate::{games_and_seed, say, Args, Stopwatch, UsageError};
+use ludi_core::latrunculi::ai::alphabeta::{self, AlphaBeta};
+use ludi_core::latrunculi::ai::mcts::{self, Mcts};
 use ludi_core::latrunculi::ai::{Level, Player};
-use ludi_core::latrunculi::{Game, Outcome, Rules, Side};
+use ludi_core::latrunculi::{Game, Move, Outcome, Position, Rules, Side};
 use ludi_core::rng::splitmix64;
+use std::fmt;
 use std::process::ExitCode;
+use std::str::FromStr;
 use std::time::Instant;
+
+/// Who plays a side of a match: one of the page's levels or a reference opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entrant {
+    Level(Level),
+    /// UCT with this many playouts per move.
+    Mcts(u32),
+    /// Alpha-beta on material to this depth.
+    Ab(u32),
+}
+
+impl FromStr for Entrant {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Entrant, String> {
+        let unknown = || {
+            format!(
+                "unknown player `{s}`: random, easy, medium, hard, mcts or mcts:N (N playouts \
+                 a move, 1 to 1000000), ab or ab:D (depth 1 to 8)"
+            )
+        };
+        let number = |n: &str, most: u32| match n.parse::<u32>() {
+            Ok(n) if (1..=most).contains(&n) => Ok(n),
+            _ => Err(unknown()),
+        };
+        match s.split_once(':') {
+            None if s == "mcts" => Ok(Entrant::Mcts(mcts::DEFAULT_PLAYOUTS)),
+            None if s == "ab" => Ok(Entrant::Ab(alphabeta::DEFAULT_DEPTH)),
+            None => s.parse().map(Entrant::Level).map_err(|_| unknown()),
+            Some(("mcts", n)) => number(n, 1_000_000).map(Entrant::Mcts),
+            Some(("ab", d)) => number(d, 8).map(Entrant::Ab),
+            Some(_) => Err(unknown()),
+        }
+    }
+}
+
+impl fmt::Display for Entrant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Entrant::Level(level) => write!(f, "{level}"),
+            Entrant::Mcts(n) => write!(f, "mcts:{n}"),
+            Entrant::Ab(d) => write!(f, "ab:{d}"),
+        }
+    }
+}
+
+impl Entrant {
+    fn seat(self, seed: u64) -> Seat {
+        match self {
+            Entrant::Level(level) => Seat::Player(Player::new(level, seed)),
+            Entrant::Mcts(n) => Seat::Mcts(Mcts::new(n, seed)),
+            Entrant::Ab(d) => Seat::Ab(AlphaBeta::new(d, seed)),
+        }
+    }
+}
+
+/// A player sitting at the board.
+enum Seat {
+    Player(Player),
+    Mcts(Mcts),
+    Ab(AlphaBeta),
+}
+
+impl Seat {
+    fn new_game(&mut self, seed: u64) {
+        match self {
+            Seat::Player(p) => p.new_game(seed),
+            Seat::Mcts(p) => p.new_game(seed),
+            Seat::Ab(p) => p.new_game(seed),
+        }
+    }
+
+    fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move> {
+        match self {
+            Seat::Player(p) => p.choose(rules, position),
+            Seat::Mcts(p) => p.choose(rules, position),
+            Seat::Ab(p) => p.choose(rules, position),
+        }
+    }
+}
 
 /// One finished game, seen from P1 and P2.
 struct Played {
@@ -20,10 +106,10 @@ struct Played {
 pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     let args = Args::parse(args, &["rules", "games", "seed", "threads"])?;
     let [p1, p2] = match args.positional.as_slice() {
-        [a, b] => [level(a)?, level(b)?],
+        [a, b] => [entrant(a)?, entrant(b)?],
         _ => {
             return Err(UsageError(
-                "match takes two players (random, easy, medium, hard)".into(),
+                "match takes two players (random, easy, medium, hard, mcts[:N], ab[:D])".into(),
             ))
         }
     };
@@ -38,7 +124,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
-                    let mut players = [Player::new(p1, seed), Player::new(p2, seed)];
+                    let mut players = [p1.seat(seed), p2.seat(seed)];
                     (t..games)
                         .step_by(threads as usize)
                         .map(|index| play_one(&rules, &mut players, seed, index))
@@ -94,12 +180,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn level(name: &str) -> Result<Level, UsageError> {
+fn entrant(name: &str) -> Result<Entrant, UsageError> {
     name.parse().map_err(UsageError)
 }
 
 /// Game `index`: P1 is white in even games; each game reseeds both players from the seed.
-fn play_one(rules: &Rules, players: &mut [Player; 2], seed: u64, index: u64) -> Played {
+fn play_one(rules: &Rules, players: &mut [Seat; 2], seed: u64, index: u64) -> Played {
     let mut state = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     for player in players.iter_mut() {
         player.new_game(splitmix64(&mut state));
@@ -144,7 +230,23 @@ fn wilson(wins: u64, n: u64) -> (f64, f64) {
 
 #[cfg(test)]
 mod tests {
-    use super::wilson;
+    use super::*;
+
+    #[test]
+    fn entrants_parse_levels_and_references() {
+        assert_eq!("hard".parse(), Ok(Entrant::Level(Level::Hard)));
+        assert_eq!("mcts".parse(), Ok(Entrant::Mcts(mcts::DEFAULT_PLAYOUTS)));
+        assert_eq!("mcts:250".parse(), Ok(Entrant::Mcts(250)));
+        assert_eq!("ab".parse(), Ok(Entrant::Ab(alphabeta::DEFAULT_DEPTH)));
+        assert_eq!("ab:2".parse(), Ok(Entrant::Ab(2)));
+        for bad in [
+            "mcts:0", "mcts:x", "ab:", "ab:9", "ab:0", "hard:3", "expert",
+        ] {
+            assert!(bad.parse::<Entrant>().is_err(), "{bad}");
+        }
+        assert_eq!(Entrant::Mcts(250).to_string(), "mcts:250");
+        assert_eq!(Entrant::Ab(4).to_string(), "ab:4");
+    }
 
     #[test]
     fn wilson_interval_matches_a_worked_example() {

@@ -1,11 +1,15 @@
 //! Computer players: `random`, and three levels of alpha-beta search that differ in how far
-//! they look and how much noise blurs their judgement.
+//! they look and how much noise blurs their judgement. Beside them, two reference opponents
+//! for measuring the levels, of the kinds general game systems play any game with:
+//! [`mcts`] (UCT with random playouts) and [`alphabeta`] (plain alpha-beta on material).
 //!
 //! Deterministic: a player built from a seed, given the same positions and budgets, plays the
 //! same moves. Budgets count nodes (deterministic); a time limit is an optional extra, read
 //! from a [`Clock`] that the caller supplies, since `ludi-core` has no clock of its own.
 
+pub mod alphabeta;
 mod eval;
+pub mod mcts;
 mod search;
 mod tt;
 
