@@ -7,6 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, close, position, says, screenshotPath, playHumanTurn, visit } from './helpers.mjs';
+import { GAME as SCRIPTA } from '../www/js/games/scripta/meta.js';
+import { GAME as LATRUNCULI } from '../www/js/games/latrunculi/meta.js';
+import { strengthOf } from '../www/js/app/strength.js';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -37,6 +40,56 @@ test('the home screen starts XII Scripta against the computer with the chosen le
   assert.equal(await s.page.getAttribute('body', 'data-opponent'), 'computer');
   assert.equal(await s.page.getAttribute('body', 'data-level'), 'hard');
   assert.equal(await s.page.getAttribute('[data-tray="nigri"]', 'data-player'), 'you');
+  await close(s);
+});
+
+/** Each level's strength line in `scope`, as its data says. */
+const strengthLines = (page, scope) => page.$$eval(`${scope} .strength`, (lines) => lines.map((l) => ({ ...l.dataset })));
+
+/** What the measured table says of every level of `game` under `rules`, as the data shows it. */
+const expected = (game, rules) => game.levels.map((level) => {
+  const s = strengthOf(game, rules, level);
+  const data = { strength: s.kind };
+  if (s.against) data.against = s.against;
+  if (s.kind === 'measured') Object.assign(data, { wins: String(s.wins), draws: String(s.draws) });
+  return data;
+});
+
+test('the level picker says how strong each level is under the rules chosen, at home and in New game', async () => {
+  const s = await open(browser, '');
+  await s.page.click('[data-game="scripta"]');
+  await s.page.click('[data-opponent="computer"]');
+  // Austin & Murray: each level measured against the one below it.
+  let lines = await strengthLines(s.page, '.choices-level');
+  assert.deepEqual(lines, expected(SCRIPTA, 'austin-murray'));
+  assert.ok(lines.every((l) => l.strength === 'measured' && Number(l.wins) >= 5), JSON.stringify(lines));
+  // The Italian reading has no network: Centurio and Imperator say they play as Miles.
+  await s.page.click('[data-rules="italian"]');
+  lines = await strengthLines(s.page, '.choices-level');
+  assert.deepEqual(lines, expected(SCRIPTA, 'italian'));
+  assert.deepEqual([lines[2].strength, lines[2].against, lines[3].strength], ['same', 'medium', 'same']);
+  // Rules of one's own: nothing measured, and the strongest real level named.
+  await s.page.click('[data-rules="custom"]');
+  lines = await strengthLines(s.page, '.choices-level');
+  assert.deepEqual(lines.map((l) => l.strength), ['unmeasured', 'unmeasured', 'same', 'same']);
+  // Latrunculi under Quintana counts its draws.
+  await s.page.click('[data-game="latrunculi"]');
+  await s.page.click('[data-rules="quintana"]');
+  lines = await strengthLines(s.page, '.choices-level');
+  assert.deepEqual(lines, expected(LATRUNCULI, 'quintana'));
+  assert.ok(Number(lines[2].draws) > 0, JSON.stringify(lines));
+  // Every line has words in the page's language, not a key.
+  const words = await s.page.$$eval('.choices-level .strength', (l) => l.map((n) => n.textContent));
+  assert.ok(words.every((w) => w.length > 10 && !w.includes('strength.')), words.join(' | '));
+  await s.page.locator('.choices-level').scrollIntoViewIfNeeded();
+  await s.page.screenshot({ path: screenshotPath('home-levels-strength-phone.png') });
+  // The game screen's New game dialog says the same for its own rules.
+  await s.page.goto(new URL('?game=latrunculi&rules=piso&opponent=human', s.page.url()).href);
+  await s.page.waitForSelector('body.ready');
+  await s.page.click('[data-action="new"]');
+  await s.page.waitForSelector('#new-game[open]');
+  assert.deepEqual(await strengthLines(s.page, '#new-game'), expected(LATRUNCULI, 'piso'));
+  await s.page.screenshot({ path: screenshotPath('new-game-strength-phone.png') });
   await close(s);
 });
 

@@ -366,7 +366,7 @@ function attachDialogs(c) {
     const vs = opponentOfChoice(choice);
     if (vs.kind === 'computer') c.worker.warmUp();
     replace(c, spec.create(c.engine, { rules: c.snap().rules }), vs);
-  });
+  }, { rules: c.route.rules ?? GAME.presets[0] });
   c.rules = createPageDialog(root, i18n, 'rules', (body) => spec.rulesPage(c, body));
   c.keys = createKeysDialog(root, i18n, spec.keyRows);
   c.records = attachRecordMenu(root, { ...ctx, engine: c.engine }, {

@@ -2,7 +2,9 @@
 // (the rules during play). Built from the catalogue; they pause nothing themselves, the screen
 // asks `isOpen()` before the computer moves.
 
-function radio(name, value, text, about) {
+import { strengthLine, strengthOf } from './strength.js';
+
+function radio(name, value, text, about, extra) {
   const label = document.createElement('label');
   const input = document.createElement('input');
   input.type = 'radio';
@@ -17,6 +19,7 @@ function radio(name, value, text, about) {
     small.textContent = ` ${about}`;
     span.append(small);
   }
+  if (extra) span.append(' ', extra);
   label.append(input, ' ', span);
   return label;
 }
@@ -47,9 +50,11 @@ function actions(buttons) {
 /**
  * The New game dialog for a game with `levels` and `sides`, appended to `parent`. `onStart`
  * gets {opponent: 'human'|'computer', level, side}. `named` gives another {id, title} (the
- * replay's "Take over from here" asks the same). Returns {open(current), element}.
+ * replay's "Take over from here" asks the same) and the `rules` played, for each level's
+ * strength under them. Returns {open(current), element}.
  */
-export function createNewGameDialog(parent, { t }, { levels, sides, levelAbout }, onStart, named = {}) {
+export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
+  const { levels, sides, levelAbout } = game;
   const id = named.id ?? 'new-game';
   const dialog = document.createElement('dialog');
   dialog.id = id;
@@ -65,7 +70,8 @@ export function createNewGameDialog(parent, { t }, { levels, sides, levelAbout }
     radio('opponent', 'computer', t('newGame.computer')),
   ]);
   const levelSet = fieldset(t('newGame.level'), 'levels',
-    levels.map((l) => radio('level', l, t(`level.${l}`), t(levelAbout(l)))));
+    levels.map((l) => radio('level', l, t(`level.${l}`), t(levelAbout(l)),
+      named.rules === undefined ? null : strengthLine(t, strengthOf(game, named.rules, l), 'small'))));
   const sideSet = fieldset(t('newGame.side'), 'sides',
     sides.map((s) => radio('side', s, t(`side.${s}.long`))));
   levelSet.dataset.computerOnly = '';

@@ -97,6 +97,8 @@ export function gameCatalogue(ready, i18n, latrunculi) {
       options: SCRIPTA_OPTIONS,
       levels: SCRIPTA.levels,
       levelAbout: SCRIPTA.levelAbout,
+      strength: SCRIPTA.strength,
+      unmeasured: SCRIPTA.unmeasured,
       defaultLevel: SCRIPTA.defaultLevel,
       sides: SCRIPTA.sides,
       // Austin & Murray are the default: a link without `rules` plays them.
@@ -123,6 +125,8 @@ export function gameCatalogue(ready, i18n, latrunculi) {
       options: LATRUNCULI_OPTIONS,
       levels: LATRUNCULI.levels,
       levelAbout: LATRUNCULI.levelAbout,
+      strength: LATRUNCULI.strength,
+      unmeasured: LATRUNCULI.unmeasured,
       defaultLevel: LATRUNCULI.defaultLevel,
       sides: LATRUNCULI.sides,
       rulesText: rulesText(LATRUNCULI_OPTIONS),

@@ -13,6 +13,7 @@ import { noticeWords } from './notices.js';
 import { createOpenDialog, keepReplay, readRecord } from './records.js';
 import { serverHere } from './online-api.js';
 import { createOnline, onlineChoices, onlineGames, onlineNote } from './online-home.js';
+import { strengthLine, strengthOf } from './strength.js';
 
 /** The choices as remembered, checked against what `games` offer (storage is untrusted). */
 function remembered(games, saved) {
@@ -182,7 +183,7 @@ function opponentChoice(h, state) {
   return set;
 }
 
-/** Against the computer: its level and the player's side. */
+/** Against the computer: its level (with how strong it is under the rules chosen) and the player's side. */
 function computerChoices(h, state) {
   const { t, games, store } = h;
   const game = games[state.game];
@@ -190,7 +191,9 @@ function computerChoices(h, state) {
   if (state.opponent !== 'computer') return [];
   return [
     choiceGroup('level', t('home.level'),
-      game.levels.map((l) => ({ value: l, name: t(`level.${l}`), about: t(game.levelAbout(l)) })),
+      game.levels.map((l) => ({
+        value: l, name: t(`level.${l}`), about: t(game.levelAbout(l)), extra: strengthLine(t, strengthOf(game, mine.rules, l)),
+      })),
       mine.level, (level) => store.dispatch({ [state.game]: { ...mine, level } })),
     choiceGroup('side', t('home.side'),
       game.sides.map((s) => ({ value: s, name: t(`side.${s}.long`) })),

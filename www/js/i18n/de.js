@@ -40,6 +40,10 @@ export default {
   'level.expert.about': 'Der Kaiser: bedenkt auch jeden Wurf, mit dem du antworten könntest.',
   'level.random': 'Infans',
   'level.random.about': 'Ein Kind: spielt irgendeinen erlaubten Zug.',
+  'strength.wins': 'Gewinnt {wins} von 10 gegen {other}.',
+  'strength.winsDraws': 'Gewinnt {wins} von 10 gegen {other}, {draws} unentschieden.',
+  'strength.same': 'Spielt nach diesen Regeln wie {other}: für sie ist noch kein Urteil trainiert.',
+  'strength.unmeasured': 'Nach eigenen Regeln noch nicht gemessen.',
 
   'home.title': 'Ludi Romani',
   'home.chooseGame': 'Wähle ein Spiel',

@@ -41,6 +41,10 @@ export default {
   'level.expert.about': 'L’empereur : pèse aussi chaque lancer par lequel vous pourriez répondre.',
   'level.random': 'Infans',
   'level.random.about': 'Un enfant : n’importe quel coup permis.',
+  'strength.wins': 'Gagne {wins} parties sur 10 contre {other}.',
+  'strength.winsDraws': 'Gagne {wins} parties sur 10 contre {other}, {draws} nulles.',
+  'strength.same': 'Avec ces règles, joue comme {other} : aucun jugement n’est encore entraîné pour elles.',
+  'strength.unmeasured': 'Pas encore mesuré avec vos propres règles.',
 
   'home.title': 'Ludi Romani',
   'home.chooseGame': 'Choisissez un jeu',

@@ -37,6 +37,10 @@ export default {
   'level.expert.about': "L'imperatore: pensa anche a ogni lancio con cui potresti rispondere.",
   'level.random': 'Infans',
   'level.random.about': 'Un bambino: una mossa qualsiasi, purché valida.',
+  'strength.wins': 'Vince {wins} partite su 10 contro {other}.',
+  'strength.winsDraws': 'Vince {wins} partite su 10 contro {other}, {draws} patte.',
+  'strength.same': 'Con queste regole gioca come {other}: nessun giudizio ancora addestrato per esse.',
+  'strength.unmeasured': 'Non ancora misurato con regole tue.',
 
   'home.title': 'Ludi Romani',
   'home.chooseGame': 'Scegli un gioco',

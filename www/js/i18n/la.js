@@ -39,6 +39,10 @@ export default {
   'level.expert.about': 'Imperator: etiam omnes iactus perpendit quibus tu respondere possis.',
   'level.random': 'Infans',
   'level.random.about': 'Infans: quemlibet motum legitimum facit.',
+  'strength.wins': 'Vincit {wins} ex 10 (adversarius: {other}).',
+  'strength.winsDraws': 'Vincit {wins} ex 10, {draws} sine victore (adversarius: {other}).',
+  'strength.same': 'His legibus ut {other} ludit: nullum iudicium iis adhuc exercitum.',
+  'strength.unmeasured': 'Tuis legibus nondum mensus.',
 
   'home.title': 'Ludi Romani',
   'home.chooseGame': 'Elige ludum',

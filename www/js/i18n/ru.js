@@ -37,6 +37,10 @@ export default {
   'level.expert.about': 'Император: взвешивает ещё и каждый ваш возможный ответный бросок.',
   'level.random': 'Infans',
   'level.random.about': 'Ребёнок: ходит как попало, лишь бы по правилам.',
+  'strength.wins': 'Выигрывает {wins} из 10 у {other}.',
+  'strength.winsDraws': 'Выигрывает {wins} из 10 у {other}, ничьих: {draws}.',
+  'strength.same': 'По этим правилам играет как {other}: обученной оценки для них пока нет.',
+  'strength.unmeasured': 'По вашим собственным правилам ещё не измерено.',
 
   'home.title': 'Ludi Romani',
   'home.chooseGame': 'Выберите игру',

@@ -12,4 +12,20 @@ export const GAME = {
   presets: ['piso', 'quintana'],
   // The levels play another game here: their descriptions say how.
   levelAbout: (level) => `latrunculi.level.${level}.about`,
+  // How strong each level is under each preset, for the level picker: its games won and drawn
+  // of ten against the level below, from `ludi latrunculi match P1 P2 --rules R --seed 1`
+  // (docs/latrunculi.md).
+  strength: {
+    piso: {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 8, draws: 1 },
+    },
+    quintana: {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 4, draws: 6 },
+      hard: { against: 'medium', wins: 4, draws: 6 },
+    },
+  },
+  unmeasured: {},
 };

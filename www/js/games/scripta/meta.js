@@ -11,4 +11,26 @@ export const GAME = {
   // The named readings, the one a link without `rules` plays first; each keeps a save of its own.
   presets: ['austin-murray', 'italian', 'italian-6', 'italian-columns', 'russian'],
   levelAbout: (level) => `level.${level}.about`,
+  // How strong each level is under each reading, for the level picker: its games won of ten
+  // against the level below, from `ludi scripta match P1 P2 --rules R --games 2000 --seed 1`
+  // (docs/scripta-ai.md, docs/scripta-rules.md). `as`: the level plays exactly as that one
+  // under the reading (no trained network for it, so the heuristic).
+  strength: {
+    'austin-murray': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 9 },
+      hard: { against: 'medium', wins: 8 },
+      expert: { against: 'hard', wins: 6 },
+    },
+    ...Object.fromEntries([
+      ['italian', 6], ['italian-6', 6], ['italian-columns', 6], ['russian', 6],
+    ].map(([id, wins]) => [id, {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins },
+      hard: { as: 'medium' },
+      expert: { as: 'medium' },
+    }])),
+  },
+  // Under rules of one's own no level is measured; these play as another there.
+  unmeasured: { hard: { as: 'medium' }, expert: { as: 'medium' } },
 };
