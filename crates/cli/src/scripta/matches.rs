@@ -3,7 +3,7 @@
 //! two computer players play N games. Each pair of games throws the same dice with the colours
 //! swapped, so that luck cancels as far as it can; the same seed plays the same match on any
 //! number of threads, under any reading. Besides the page's levels, `mcts` or `mcts:N` is the
-//! reference UCT player with N playouts per move (Austin and Murray's rules only).
+//! reference UCT player with N playouts per move, under any reading.
 
 use crate::{say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
@@ -55,14 +55,6 @@ impl Entrant {
         }
     }
 
-    /// Whether this entrant plays `rules`: the UCT player knows only Austin and Murray's.
-    fn plays(self, rules: &Rules) -> bool {
-        match self {
-            Entrant::Level(_) => true,
-            Entrant::Mcts(_) => Mcts::plays(rules),
-        }
-    }
-
     fn player(self, seed: u64, net: &Arc<Net>) -> Contestant {
         match self {
             Entrant::Level(level) => Contestant::Player(Player::with_net(level, seed, net.clone())),
@@ -110,12 +102,6 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         p1.parse().map_err(UsageError)?,
         p2.parse().map_err(UsageError)?,
     ];
-    if !entrants.iter().all(|e| e.plays(&rules)) {
-        return Err(UsageError(format!(
-            "mcts plays only Austin and Murray's rules, not {}",
-            rules.name()
-        )));
-    }
     let games: u64 = args.number("games", 200)?;
     let seed: u64 = args.number("seed", 1)?;
     let threads: usize = args.number("threads", 1)?;

@@ -1,25 +1,24 @@
 //! A reference opponent built the way general game-playing systems play any game they are
 //! handed: UCT (Monte Carlo tree search with the UCB1 rule) and random playouts, knowing
-//! nothing of XII Scripta but its rules.
+//! nothing of XII Scripta but its rules, under any reading.
 //!
 //! The tree alternates two kinds of node. A *throw node* is a position with its dice; its
-//! branches are the distinct outcomes the engine lists, chosen by UCB1. Below an outcome
-//! the other side throws: a *chance node* draws the three dice at random (as the game does)
-//! and keeps one throw node for each throw it has drawn. A branch tried for the first time is
-//! valued by one random playout to the end of the game; its result counts for every branch
-//! on the way down. After the budget of playouts the most tried outcome at the root is
-//! played.
+//! branches are the distinct outcomes the engine lists ([`Table::turns`]: sums, stacks and
+//! every choice the reading allows), chosen by UCB1. Below an outcome the next side throws
+//! (the same side again where the reading gives another throw): a *chance node* draws the
+//! dice at random (as the game does) and keeps one throw node for each throw it has drawn. A
+//! branch tried for the first time is valued by one random playout to the end of the game;
+//! its result counts for every branch on the way down. After the budget of playouts the most
+//! tried outcome at the root is played.
 //!
-//! Playouts move with `random_turn` (each legal step equally likely, as the `random`
+//! Playouts move with [`Table::random_turn`] (each legal move equally likely, as the `random`
 //! player's fast path does), which costs a fraction of listing every outcome of every throw
 //! of a 200-turn game; the tree itself always branches over the engine's distinct outcomes.
-//! It plays Austin and Murray's rules, on their fast engine.
+//! Under Austin and Murray's rules both run on the fast generator, as the engine does.
 
 use crate::rng::Rng;
-use crate::scripta::movegen::{random_turn, Generator, Turn};
-use crate::scripta::position::{Dice, Position, Side};
-use crate::scripta::ruleset::Rules;
-use crate::scripta::table::{outcome, Table, TableTurn};
+use crate::scripta::position::{Dice, Side, DICE};
+use crate::scripta::table::{Table, TableTurn};
 
 /// The playout budget per move of `mcts` without a number.
 pub const DEFAULT_PLAYOUTS: u32 = 1_000;
@@ -30,14 +29,19 @@ const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 /// Playouts longer than this many turns count as half a win for each side.
 const PLAYOUT_TURNS: usize = 1_000;
 
+/// The dice of a throw in ascending order, zeros for dice the reading does not throw: the
+/// order of the dice changes no outcome.
+type Throw = [u8; DICE as usize];
+
 /// One outcome of a throw node's throw.
 struct Branch {
-    turn: Turn,
+    /// The position it leaves, the turn passed on.
+    after: Table,
     visits: u32,
     /// Wins for the side that plays this outcome.
     wins: f64,
-    /// The opponent's throws after this outcome: each drawn throw (sorted) and its node.
-    throws: Vec<([u8; 3], usize)>,
+    /// The next throws after this outcome: each drawn throw and its node.
+    throws: Vec<(Throw, usize)>,
 }
 
 /// A position with its dice, to be played by `mover`.
@@ -52,7 +56,6 @@ struct Node {
 pub struct Mcts {
     playouts: u32,
     rng: Rng,
-    generator: Generator,
     nodes: Vec<Node>,
     path: Vec<(usize, usize)>,
 }
@@ -63,7 +66,6 @@ impl Mcts {
         Mcts {
             playouts: playouts.max(1),
             rng: Rng::new(seed),
-            generator: Generator::new(),
             nodes: Vec::new(),
             path: Vec::new(),
         }
@@ -73,51 +75,50 @@ impl Mcts {
         self.playouts
     }
 
-    /// Whether this player plays `rules`: Austin and Murray's only.
-    pub fn plays(rules: &Rules) -> bool {
-        rules.is_default()
-    }
-
     /// The outcome the search favours for `table` (which carries the dice); `None` when there
-    /// are no dice, the game is over or the rules are not ones it [`plays`](Mcts::plays).
+    /// are no dice or the game is over.
     pub fn choose(&mut self, table: &Table) -> Option<TableTurn> {
-        let turn = self.search(&table.position()?)?;
-        Some(outcome(&turn, table.turn()))
-    }
-
-    fn search(&mut self, position: &Position) -> Option<Turn> {
-        let turns = self.generator.turns(position);
+        if table.dice().is_empty() || table.winner().is_some() {
+            return None;
+        }
+        let mut turns = table.turns();
         if turns.len() <= 1 {
-            return turns.first().copied();
+            return turns.pop();
         }
         self.nodes.clear();
-        self.expand(position);
+        self.expand(table, &turns);
         for _ in 0..self.playouts {
             self.descend();
         }
         let root = self.nodes.first()?;
         // The most tried outcome; among equals, the one with the better record.
-        root.branches
+        let best = root
+            .branches
             .iter()
-            .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))))
-            .map(|b| b.turn)
+            .enumerate()
+            .max_by(|(_, a), (_, b)| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))))
+            .map(|(i, _)| i)?;
+        Some(turns.swap_remove(best))
     }
 
-    /// A new throw node for `position`, its branches the throw's distinct outcomes.
-    fn expand(&mut self, position: &Position) -> usize {
-        let branches = self
-            .generator
-            .turns(position)
+    /// A new throw node for `table` and its outcomes `turns`.
+    fn expand(&mut self, table: &Table, turns: &[TableTurn]) -> usize {
+        let thrown = table.dice();
+        let branches = turns
             .iter()
-            .map(|&turn| Branch {
-                turn,
-                visits: 0,
-                wins: 0.0,
-                throws: Vec::new(),
+            .map(|turn| {
+                let mut after = turn.result;
+                after.pass_turn(thrown);
+                Branch {
+                    after,
+                    visits: 0,
+                    wins: 0.0,
+                    throws: Vec::new(),
+                }
             })
             .collect();
         self.nodes.push(Node {
-            mover: position.turn(),
+            mover: table.turn(),
             visits: 0,
             branches,
         });
@@ -133,25 +134,25 @@ impl Mcts {
             let branch = self.select(node);
             self.path.push((node, branch));
             let b = &self.nodes[node].branches[branch];
-            let after = b.turn.result;
+            let after = b.after;
             if let Some(winner) = after.winner() {
                 break Some(winner);
             }
             if b.visits == 0 {
                 break self.playout(after);
             }
-            let dice = sorted_throw(&mut self.rng);
-            let known = b.throws.iter().find(|(d, _)| *d == dice).map(|&(_, n)| n);
+            let (throw, dice) = sorted_throw(&after, &mut self.rng);
+            let known = b.throws.iter().find(|(t, _)| *t == throw).map(|&(_, n)| n);
             node = match known {
                 Some(n) => n,
                 None => {
-                    let thrown = after.with_dice(Dice::new(&dice).unwrap_or(Dice::NONE));
-                    let n = self.expand(&thrown);
-                    self.nodes[node].branches[branch].throws.push((dice, n));
+                    let thrown = after.with_dice(dice);
+                    let n = self.expand(&thrown, &thrown.turns());
+                    self.nodes[node].branches[branch].throws.push((throw, n));
                     n
                 }
             };
-            // A throw with no outcome but the game's end cannot happen mid-game, but an
+            // Every throw has an outcome (an unplayable one has one with no moves), but an
             // empty node would leave nothing to select: value it by a playout instead.
             if self.nodes[node].branches.is_empty() {
                 break self.playout(after);
@@ -188,14 +189,15 @@ impl Mcts {
         best.1
     }
 
-    /// A random game from `position` (the next side to throw): its winner, if it ends.
-    fn playout(&mut self, mut position: Position) -> Option<Side> {
+    /// A random game from `table` (the next side to throw): its winner, if it ends.
+    fn playout(&mut self, mut table: Table) -> Option<Side> {
         for _ in 0..PLAYOUT_TURNS {
-            let thrown = position.with_dice(Dice::throw(&mut self.rng));
-            position = random_turn(&thrown, &mut self.rng).result;
-            if let Some(winner) = position.winner() {
+            let thrown = table.throw(&mut self.rng);
+            table = table.with_dice(thrown).random_turn(&mut self.rng).result;
+            if let Some(winner) = table.winner() {
                 return Some(winner);
             }
+            table.pass_turn(thrown);
         }
         None
     }
@@ -209,17 +211,20 @@ fn mean(b: &Branch) -> f64 {
     }
 }
 
-/// Three dice thrown, in ascending order: the order of the dice changes no outcome.
-fn sorted_throw(rng: &mut Rng) -> [u8; 3] {
-    let mut dice = [0u8; 3];
-    dice.copy_from_slice(Dice::throw(rng).values());
-    dice.sort_unstable();
-    dice
+/// The reading's dice thrown for `table`, and the same values in ascending order as a key.
+fn sorted_throw(table: &Table, rng: &mut Rng) -> (Throw, Dice) {
+    let dice = table.throw(rng);
+    let mut throw = [0u8; DICE as usize];
+    let values = dice.values();
+    throw[..values.len()].copy_from_slice(values);
+    throw[..values.len()].sort_unstable();
+    (throw, dice)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scripta::ruleset::Rules;
 
     fn position(text: &str) -> Table {
         text.parse().unwrap()
@@ -230,15 +235,14 @@ mod tests {
         for text in [
             "A w15s0o0: w15s0o0: 235",
             "N w3s0o2:4,9x3,20x2,33x4 w5s1o0:2x2,8,30x6 146",
+            "italian A w15s0o0: w15s0o0: 235",
+            "russian N w0s0o10:20x2 w0s0o8:1x2,2!,5 634",
         ] {
             let p = position(text);
             let a = Mcts::new(60, 9).choose(&p).unwrap();
             assert!(p.turns().contains(&a), "{text}");
             assert_eq!(Mcts::new(60, 9).choose(&p), Some(a), "{text}");
         }
-        let italian = position("italian A w15s0o0: w15s0o0: 235");
-        assert!(!Mcts::plays(italian.rules()));
-        assert_eq!(Mcts::new(60, 9).choose(&italian), None);
     }
 
     #[test]
