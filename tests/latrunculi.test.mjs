@@ -469,3 +469,45 @@ for (const [name, viewport] of [
     await close(o);
   });
 }
+
+test('Centurio in the page: the longest move of the opening and the middle game under both presets (printed)', async () => {
+  const s = await open(browser, '?game=latrunculi');
+  // The page's own engine and budget (the controller's 300 ms), two Centurios playing on.
+  const measured = await s.page.evaluate(async () => {
+    const { default: init, LatrunculiGame, LatrunculiPlayer } = await import('./pkg/ludi_wasm.js');
+    await init();
+    const out = {};
+    for (const rules of ['piso', 'quintana']) {
+      const game = new LatrunculiGame(rules, undefined, '1');
+      const players = [new LatrunculiPlayer('hard', '7'), new LatrunculiPlayer('hard', '8')];
+      const times = { opening: [], middle: [] };
+      let moved = 0;
+      let refused = null;
+      for (let ply = 0; ply < 120; ply += 1) {
+        const snap = game.snapshot();
+        if (snap.result) break;
+        // The opening: the placements and the first twenty moves; then the middle game.
+        const phase = snap.phase === 'place' || moved < 20 ? 'opening' : 'middle';
+        const started = performance.now();
+        const chosen = players[ply % 2].choose(snap.position, snap.rules, 300);
+        times[phase].push(performance.now() - started);
+        try {
+          game.play(chosen.move);
+        } catch (error) {
+          refused = `${chosen.move}: ${error.message}`;
+          break;
+        }
+        if (snap.phase === 'move') moved += 1;
+      }
+      const longest = (list) => (list.length ? Math.max(...list) : null);
+      out[rules] = { opening: longest(times.opening), middle: longest(times.middle), moves: times.opening.length + times.middle.length, middleMoves: times.middle.length, refused };
+    }
+    return out;
+  });
+  for (const [rules, m] of Object.entries(measured)) {
+    console.log(`Centurio in the page under ${rules}: longest move ${m.opening.toFixed(0)} ms in the opening, ${m.middle.toFixed(0)} ms in the middle game (${m.moves} moves)`);
+    assert.equal(m.refused, null, rules);
+    assert.ok(m.middleMoves >= 20, `${rules}: ${JSON.stringify(m)}`);
+  }
+  await close(s);
+});
