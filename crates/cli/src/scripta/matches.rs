@@ -57,7 +57,9 @@ impl Entrant {
 
     fn player(self, seed: u64, net: &Arc<Net>) -> Contestant {
         match self {
-            Entrant::Level(level) => Contestant::Player(Player::with_net(level, seed, net.clone())),
+            Entrant::Level(level) => {
+                Contestant::Player(Box::new(Player::with_net(level, seed, net.clone())))
+            }
             Entrant::Mcts(n) => Contestant::Mcts(Mcts::new(n, seed)),
         }
     }
@@ -65,7 +67,7 @@ impl Entrant {
 
 /// A player sitting at the board.
 pub enum Contestant {
-    Player(Player),
+    Player(Box<Player>),
     Mcts(Mcts),
 }
 
@@ -325,7 +327,7 @@ mod tests {
     fn a_match_replays_from_its_seed_on_any_number_of_threads() {
         let make = |game: u64| {
             Ok::<_, WeightsError>((
-                Contestant::Player(Player::new(Level::Easy, game)?),
+                Contestant::Player(Box::new(Player::new(Level::Easy, game)?)),
                 Contestant::Mcts(Mcts::new(4, game)),
             ))
         };

@@ -192,8 +192,8 @@ fn against_medium(net: &Net, games: u64, seed: u64, threads: u64) -> String {
     let outcome = play_match(
         |game| {
             Ok::<_, ()>((
-                Contestant::Player(Player::with_net(Level::Hard, game, net.clone())),
-                Contestant::Player(Player::with_net(Level::Medium, game, net.clone())),
+                Contestant::Player(Box::new(Player::with_net(Level::Hard, game, net.clone()))),
+                Contestant::Player(Box::new(Player::with_net(Level::Medium, game, net.clone()))),
             ))
         },
         Rules::AUSTIN_MURRAY,
