@@ -52,9 +52,20 @@ export async function startServer(port, extra = [], env = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
+    // Ready when this child says it listens (not whoever else might hold the port), then
+    // when the port answers.
+    const listening = new Promise((resolve, reject) => {
+      let said = '';
+      child.stdout.on('data', (chunk) => {
+        said += chunk;
+        if (said.includes('listening on')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`ludi-server exited (${code}): ${server.log.join('')}`)));
+    });
     child.stdout.on('data', (chunk) => server.log.push(String(chunk)));
     child.stderr.on('data', (chunk) => server.log.push(String(chunk)));
     server.child = child;
+    await listening;
     await answering(base, true);
   };
   server.kill = async () => {

@@ -28,12 +28,23 @@ pub struct Server {
     pub log: PathBuf,
 }
 
-/// A port nobody listens on now (the kernel's choice; the server binds it a moment later).
+/// A port nobody listens on now, for a server to bind a moment later. It is taken below the
+/// kernel's ephemeral range (32768 and up), where a client socket's own port or another
+/// test's port-0 choice cannot land on it in that moment, and from a sequence seeded by the
+/// process id, so parallel tests and test binaries do not pick the same one.
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port on loopback")
+    use std::sync::atomic::{AtomicU32, Ordering};
+    const LOW: u32 = 20_000;
+    const SPAN: u32 = 12_000;
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let seed = std::process::id().wrapping_mul(7919);
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let port = (LOW + seed.wrapping_add(n.wrapping_mul(101)) % SPAN) as u16;
+        if std::net::TcpListener::bind((Ipv4Addr::LOCALHOST, port)).is_ok() {
+            return port;
+        }
+    }
 }
 
 impl Server {
@@ -55,6 +66,8 @@ impl Server {
             .open(&log)
             .map_err(|e| format!("{}: {e}", log.display()))?;
         let err = out.try_clone().map_err(|e| e.to_string())?;
+        // A restart on the same port appends to the same log: only lines after this count.
+        let logged = out.metadata().map(|m| m.len()).unwrap_or(0);
         let mut command = Command::new(binary);
         command
             .args(["--port", &port.to_string(), "--data"])
@@ -77,11 +90,13 @@ impl Server {
             data: data.to_path_buf(),
             log,
         };
-        server.wait_ready()?;
+        server.wait_ready(logged)?;
         Ok(server)
     }
 
-    fn wait_ready(&mut self) -> Result<(), String> {
+    /// Waits until this child (not whoever else might hold the port) says it listens and the
+    /// port answers.
+    fn wait_ready(&mut self, logged: u64) -> Result<(), String> {
         let deadline = Instant::now() + Duration::from_secs(30);
         while Instant::now() < deadline {
             if let Ok(Some(status)) = self.child.try_wait() {
@@ -90,7 +105,11 @@ impl Server {
                     self.log_text()
                 ));
             }
-            if std::net::TcpStream::connect(self.addr).is_ok() {
+            let said = self
+                .log_text()
+                .get(logged as usize..)
+                .is_some_and(|new| new.contains("listening on"));
+            if said && std::net::TcpStream::connect(self.addr).is_ok() {
                 return Ok(());
             }
             std::thread::sleep(Duration::from_millis(50));
