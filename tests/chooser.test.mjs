@@ -26,7 +26,8 @@ const boardTop = (page) => page.evaluate(() => document.querySelector('#board').
 
 /** The engine's legal steps from `source` (a mark or 'tray') at `xsn`, read with the page's wasm. */
 const stepsFrom = (page, xsn, source) => page.evaluate(async ([text, from]) => {
-  const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+  const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
+  await wasm.default();
   const g = wasm.ScriptaGame.fromPosition(text, '1');
   try {
     return g.snapshot().sources.find((s) => s.source === from)?.steps ?? [];

@@ -15,7 +15,8 @@ after(async () => { await browser?.close(); });
  * The module is the page's own instance, already initialised.
  */
 const engine = (page) => page.evaluate(async () => {
-  const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+  const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
+  await wasm.default();
   const game = new wasm.ScriptaGame('1');
   const cells = game.geometry().cells.map(({ mark, row, col, letter }) => ({ mark, row, col, letter }));
   game.free();

@@ -11,7 +11,8 @@ after(async () => { await browser?.close(); });
 
 /** The first throw of a seeded game, from the engine itself. */
 const firstThrow = (page, seed) => page.evaluate(async (s) => {
-  const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+  const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
+  await wasm.default();
   const game = new wasm.ScriptaGame(s);
   try {
     return [...game.throwDice()];

@@ -474,7 +474,7 @@ test('Centurio in the page: the longest move of the opening and the middle game 
   const s = await open(browser, '?game=latrunculi');
   // The page's own engine and budget (the controller's 300 ms), two Centurios playing on.
   const measured = await s.page.evaluate(async () => {
-    const { default: init, LatrunculiGame, LatrunculiPlayer } = await import('./pkg/ludi_wasm.js');
+    const { default: init, LatrunculiGame, LatrunculiPlayer } = await import('./pkg/latrunculi.js');
     await init();
     const out = {};
     for (const rules of ['piso', 'quintana']) {

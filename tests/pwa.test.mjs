@@ -1,10 +1,10 @@
-// Installable and offline: the manifest and its icons, the deployment headers, play with the
-// network gone after one visit, a new version offered (never forced), and Install offered only
-// when the browser says the page can be installed.
+// Installable and offline: the manifest and its icons, the deployment headers, the home screen
+// with the network gone after a first visit and every game after one game, a new version offered
+// (never forced), and Install offered only when the browser says the page can be installed.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { BASE as SHARED, launch, open as openShared, close } from './helpers.mjs';
 
@@ -58,19 +58,47 @@ test('every page carries the CSP and nosniff; only embed.html may be framed else
     assert.match(csp, page === 'embed.html' ? /frame-ancestors \*$/ : /frame-ancestors 'self'$/, page);
     assert.match(await response.text(), /<meta http-equiv="Content-Security-Policy" content="default-src 'self'/, page);
   }
-  const wasm = await fetch(new URL('pkg/ludi_wasm_bg.wasm', BASE), { headers: { 'accept-encoding': 'br' } });
+  const wasm = await fetch(new URL('pkg/scripta_bg.wasm', BASE), { headers: { 'accept-encoding': 'br' } });
   assert.equal(wasm.headers.get('content-type'), 'application/wasm');
 });
 
-test('after one visit the home screen and a game load with the network gone', async () => {
+/** The files of the site's offline copy, as its precache list names them. */
+function precached() {
+  const list = { PRECACHE: null };
+  new Function('self', readFileSync(path.join(DIST, 'precache.js'), 'utf8'))(list);
+  return list.PRECACHE;
+}
+
+/** The paths the service worker's cache holds now. */
+const cachedPaths = (page, version) => page.evaluate(async (name) => {
+  const cache = await caches.open(name);
+  return (await cache.keys()).map((request) => new URL(request.url).pathname);
+}, version);
+
+test('a first visit keeps the home screen offline, one game the whole site', async () => {
+  const { version, files } = precached();
   const s = await open(browser, '');
   const violations = [];
   s.page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
   await controlled(s.page);
+  // The first visit kept what the home screen downloaded, and no engine.
+  const first = await cachedPaths(s.page, version);
+  assert.ok(first.includes('/js/app/main.js') && first.includes('/pkg/pictures.js'), first.join(' '));
+  assert.ok(!first.some((p) => p.endsWith('.wasm')), first.join(' '));
   await s.context.setOffline(true);
   await s.page.reload();
   await s.page.waitForSelector('body.ready');
   assert.ok(await s.page.locator('[data-action="install"]').count() <= 1);
+  await s.context.setOffline(false);
+  // One game played: the worker completes the copy, every file of the version.
+  await s.page.goto(new URL('?game=latrunculi&opponent=human', BASE).href);
+  await s.page.waitForSelector('[data-square="d4"]');
+  const everything = files.length;
+  await s.page.waitForFunction(async ([name, count]) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).length >= count;
+  }, [version, everything], { polling: 200, timeout: 30_000 });
+  await s.context.setOffline(true);
   await s.page.goto(new URL('?game=scripta&opponent=human', BASE).href);
   await s.page.waitForSelector('body.ready');
   await s.page.waitForSelector('[data-position]');

@@ -24,7 +24,8 @@ function game(rules, { xsn, seed } = {}) {
 
 /** The engine's snapshot of `xsn`, read with the page's own wasm. */
 const snapshotOf = (page, xsn) => page.evaluate(async (text) => {
-  const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+  const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
+  await wasm.default();
   const g = wasm.ScriptaGame.fromPosition(text, '1');
   try {
     return g.snapshot();
@@ -88,7 +89,8 @@ test('the home screen offers every reading and rules of one\'s own, each drawn a
   await s.page.click('[data-rules="custom"]');
   const options = await s.page.$$eval('select[data-option]', (ss) => ss.map((x) => x.dataset.option));
   const engineOptions = await s.page.evaluate(async () => {
-    const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+    const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
+    await wasm.default();
     return wasm.scriptaRules().options.map((o) => ({ key: o.key, values: o.values, default: o.default }));
   });
   // The page offers exactly the engine's options, its default first.
@@ -134,7 +136,8 @@ for (const [i, rules] of PRESETS.entries()) {
     const snap = await snapshotOf(s.page, await position(s.page));
     assert.equal(snap.winner, seen.winner);
     const counters = (await s.page.evaluate(async (r) => {
-      const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+      const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
+      await wasm.default();
       return wasm.scriptaGeometry(r).counters;
     }, rules));
     assert.equal(snap[seen.winner].borneOff, counters);

@@ -13,7 +13,8 @@ after(async () => { await browser?.close(); });
 
 /** The engine's presets and options, and the board of each preset, from the page's own wasm. */
 const engine = (page) => page.evaluate(async () => {
-  const wasm = await import(new URL('pkg/ludi_wasm.js', document.baseURI).href);
+  const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
+  await wasm.default();
   const { presets, options } = wasm.scriptaRules();
   const boards = Object.fromEntries(presets.map(({ id }) => [id, wasm.scriptaGeometry(id)]));
   return { presets, options, boards };

@@ -7,7 +7,7 @@
 // from storage ever becomes HTML.
 //
 // The engine failure is injected by the test alone: the browser's copy of the wasm glue
-// (pkg/ludi_wasm.js) is served with a few lines appended that make a chosen method of the game
+// (pkg/scripta.js, pkg/latrunculi.js) is served with a few lines appended that make a chosen method of the game
 // objects throw a WebAssembly.RuntimeError (what a Rust panic becomes in the page, after the
 // panic hook has spoken) once `window.__ludiFail` names it. The page itself has no test switch.
 
@@ -26,8 +26,8 @@ const START = 'A w15s0o0: w15s0o0:';
 const SCRIPTA = 'ludi-romani.scripta.austin-murray';
 const fixture = (game) => JSON.parse(readFileSync(new URL(`./unit/fixtures/${game}.v1.json`, import.meta.url), 'utf8'));
 
-const FAILING_ENGINE = `
-for (const Game of [ScriptaGame, LatrunculiGame]) {
+const FAILING_ENGINE = (Game) => `
+{
   for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(Game.prototype))) {
     if (typeof value !== 'function' || name === 'constructor') continue;
     Game.prototype[name] = function (...args) {
@@ -47,10 +47,12 @@ async function start(query, { init, initArg, failing = false, clipboard = false,
   const context = shared ?? await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', serviceWorkers: 'block' });
   if (!shared && clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE).origin });
   if (!shared && failing) {
-    await context.route('**/pkg/ludi_wasm.js', async (route) => {
-      const response = await route.fetch();
-      route.fulfill({ response, body: `${await response.text()}\n${FAILING_ENGINE}` });
-    });
+    for (const [file, Game] of [['scripta', 'ScriptaGame'], ['latrunculi', 'LatrunculiGame']]) {
+      await context.route(`**/pkg/${file}.js`, async (route) => {
+        const response = await route.fetch();
+        route.fulfill({ response, body: `${await response.text()}\n${FAILING_ENGINE(Game)}` });
+      });
+    }
   }
   if (init) await context.addInitScript(init, initArg);
   const requests = [];

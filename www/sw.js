@@ -4,6 +4,12 @@
 // file installs a new worker, which caches that build whole under its own name. The new worker
 // waits: the page offers it ("A new version is ready") and the player's tap activates it.
 //
+// A first visit costs only what the home screen needs: the worker keeps what the page has just
+// downloaded, from the browser's HTTP cache, without asking the network. The rest of the site
+// (each game's engine and screens, the other languages) is cached as it is used, and all of it
+// once the visitor goes past the home screen or installs the app (the page's
+// `ludi:complete-copy` message), so a visitor who has played once plays offline.
+//
 // Requests are answered from the cache first, then from the network (caching what it sends).
 // Only this origin's GET requests are handled; there are no others. The cache holds one entry
 // per path whatever the query, since links vary it (`?game=...&position=...`).
@@ -11,21 +17,48 @@
 importScripts('precache.js');
 
 const { version: VERSION, files: FILES } = self.PRECACHE;
+const PREFIX = 'ludi-romani-';
+
+/** Caches every listed file not yet in `cache`, asking the server whether each is fresh. */
+async function completeCopy(cache) {
+  const have = new Set((await cache.keys()).map((request) => new URL(request.url).href));
+  const missing = FILES.filter((file) => !have.has(new URL(file, self.location).href));
+  // `no-cache` asks the server whether each file the browser already holds is still the one
+  // in the HTTP cache (a 304 carries no body), so nothing is downloaded twice.
+  await cache.addAll(missing.map((file) => new Request(file, { cache: 'no-cache' })));
+}
+
+/** Keeps what the browser's HTTP cache holds of the site, asking the network nothing. */
+async function keepDownloaded(cache) {
+  await Promise.all(FILES.map(async (file) => {
+    try {
+      const response = await fetch(new Request(file, { cache: 'only-if-cached', mode: 'same-origin' }));
+      if (response.ok) await cache.put(file, response);
+    } catch {
+      // Not downloaded yet: cached when used, or by the complete copy.
+    }
+  }));
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches.open(VERSION)
-      // `no-cache` asks the server whether each file the page has just loaded is still the one
-      // in the HTTP cache (a 304 carries no body), so the cache holds the bytes the version was
-      // made from without a first visit downloading the site twice.
-      .then((cache) => cache.addAll(FILES.map((file) => new Request(file, { cache: 'no-cache' })))),
-  );
+  event.waitUntil(caches.keys().then(async (keys) => {
+    const cache = await caches.open(VERSION);
+    // An update (an older version's copy is here) takes the whole new version before it may
+    // take over, so nothing that played offline stops doing so.
+    if (keys.some((key) => key.startsWith(PREFIX) && key !== VERSION)) return completeCopy(cache);
+    return keepDownloaded(cache);
+  }));
 });
 
 // A new version waits until the player asks for it (the page's "Update" button), so a game in
-// progress is never swapped out from under them. Only this shape of message is obeyed.
+// progress is never swapped out from under them. Only these shapes of message are obeyed.
 self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'ludi:skip-waiting') self.skipWaiting();
+  if (event.data && event.data.type === 'ludi:complete-copy') {
+    event.waitUntil(caches.open(VERSION).then(completeCopy).catch(() => {
+      // Offline or a file gone: the next visit past the home screen tries again.
+    }));
+  }
 });
 
 self.addEventListener('activate', (event) => {

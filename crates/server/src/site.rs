@@ -1,6 +1,6 @@
 //! The built site (`cargo xtask dist`'s `target/dist/`), served with tower-http's
 //! `ServeDir`: precompressed `.br`/`.gz` copies when the browser takes them, and the headers
-//! a deployment should send (the CSP, `nosniff`, caching). `/precache.js` is made afresh from
+//! a deployment should send (the CSP on pages and workers, `nosniff`, caching). `/precache.js` is made afresh from
 //! the folder for each request, so whatever the folder holds now is what an installed worker
 //! gets.
 
@@ -71,13 +71,26 @@ async fn precache_script(State(root): State<Arc<PathBuf>>) -> Response {
     }
 }
 
+/// Whether a response is governed by its own CSP header: a page (HTML), or a script that runs
+/// as a worker (`sw.js`, `*-worker.js`), whose policy comes from its own response. A module a
+/// page imports runs under the page's policy, so the other files go without the header's
+/// quarter-kilobyte (a first visit fetches dozens of them).
+pub fn takes_csp(path: &str, content_type: Option<&str>) -> bool {
+    content_type.is_some_and(|t| t.starts_with("text/html"))
+        || path.ends_with("/sw.js")
+        || path.ends_with("-worker.js")
+}
+
 /// The headers of every response, the API's included.
 pub async fn deployment_headers(request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    if let Ok(csp) = HeaderValue::from_str(&csp_header(&path)) {
-        headers.insert(CONTENT_SECURITY_POLICY, csp);
+    let content_type = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok());
+    if takes_csp(&path, content_type) {
+        if let Ok(csp) = HeaderValue::from_str(&csp_header(&path)) {
+            headers.insert(CONTENT_SECURITY_POLICY, csp);
+        }
     }
     headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(
@@ -89,4 +102,20 @@ pub async fn deployment_headers(request: Request, next: Next) -> Response {
         HeaderValue::from_static(cache_control(&path)),
     );
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_and_workers_take_the_csp_and_imported_modules_do_not() {
+        assert!(takes_csp("/", Some("text/html; charset=utf-8")));
+        assert!(takes_csp("/embed.html", Some("text/html")));
+        assert!(takes_csp("/sw.js", Some("text/javascript")));
+        assert!(takes_csp("/js/kit/ai-worker.js", Some("text/javascript")));
+        assert!(!takes_csp("/js/app/main.js", Some("text/javascript")));
+        assert!(!takes_csp("/pkg/scripta_bg.wasm", Some("application/wasm")));
+        assert!(!takes_csp("/style.css", None));
+    }
 }

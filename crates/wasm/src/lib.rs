@@ -3,10 +3,18 @@
 //! them); the `#[wasm_bindgen]` types only convert their answers to JS values and their errors
 //! to JS `Error`s with readable messages. Nothing here unwraps or indexes unchecked, so no call
 //! can panic; should one ever do so all the same, `panic` hands the page its message.
+//!
+//! Each game is a feature: the page's build makes one module per game, so a visitor downloads
+//! only the engine of the game played. `record` and `panic` are in both.
 
 mod convert;
+#[cfg(feature = "scripta")]
 pub mod faces;
+#[cfg(feature = "latrunculi")]
 pub mod latrunculi;
 pub mod panic;
+#[cfg(all(feature = "scripta", feature = "latrunculi"))]
+pub mod pictures;
 pub mod record;
+#[cfg(feature = "scripta")]
 pub mod scripta;

@@ -36,8 +36,13 @@ pub fn build() -> Result<PathBuf, String> {
             missing.join(", ")
         ));
     }
-    let size = wasm::build()?;
-    size.check()?;
+    let over: Vec<String> = wasm::build()?
+        .iter()
+        .filter_map(|size| size.check().err())
+        .collect();
+    if !over.is_empty() {
+        return Err(over.join("; "));
+    }
     let dist = wasm::target_dir()?.join("dist");
     write(&www, &dist)?;
     Ok(dist)
@@ -139,7 +144,7 @@ pub fn gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("cannot gzip: {e}"))
 }
 
-fn brotli(bytes: &[u8]) -> Result<Vec<u8>, String> {
+pub fn brotli(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
         quality: 11,
@@ -173,11 +178,17 @@ fn deploy_notes() -> String {
          `Accept-Encoding` allows it, with the original's `Content-Type` and `Vary:\n\
          Accept-Encoding` (nginx: `brotli_static on; gzip_static on;`). Never serve the copies\n\
          under their own names.\n\n\
-         ## Headers on every response\n\n\
+         ## Headers\n\n\
+         On every response:\n\n\
          ```\n\
-         Content-Security-Policy: {page}\n\
          X-Content-Type-Options: nosniff\n\
          Referrer-Policy: strict-origin-when-cross-origin\n\
+         ```\n\n\
+         On the pages (`.html`) and the scripts that run as workers (`sw.js`,\n\
+         `js/kit/ai-worker.js`), whose policy comes from their own response (the modules a page\n\
+         imports run under the page's, so they need none):\n\n\
+         ```\n\
+         Content-Security-Policy: {page}\n\
          ```\n\n\
          `embed.html` alone may be framed by other sites, so its policy ends differently:\n\n\
          ```\n\

@@ -93,19 +93,25 @@ fn test() -> Result<(), String> {
             "warnings",
         ],
     )?;
-    run(
-        "cargo",
-        &[
-            "clippy",
-            "-p",
-            "ludi-wasm",
-            "--target",
-            wasm::TARGET,
-            "--",
-            "-D",
-            "warnings",
-        ],
-    )?;
+    // The page's engines as the page builds them: each game alone, XII Scripta without weights.
+    for features in ["scripta,latrunculi,weights", "scripta", "latrunculi"] {
+        run(
+            "cargo",
+            &[
+                "clippy",
+                "-p",
+                "ludi-wasm",
+                "--target",
+                wasm::TARGET,
+                "--no-default-features",
+                "--features",
+                features,
+                "--",
+                "-D",
+                "warnings",
+            ],
+        )?;
+    }
     let postgres = postgres_note();
     eprintln!("xtask: {postgres}");
     run("cargo", &["test", "--workspace"])?;

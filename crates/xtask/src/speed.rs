@@ -1,14 +1,38 @@
 //! `cargo xtask wasm-speed`: how much slower the rules and players run as WebAssembly than
-//! natively. Builds `ludi` for the host and for `wasm32-wasip1`, runs `ludi scripta play
-//! --games 2000 --seed 1` natively and under Node's WASI (and, when binaryen is installed,
-//! the same wasm after `wasm-opt -O3`), interleaved, and prints the median games per second.
+//! natively. Builds `ludi` for the host and for `wasm32-wasip1` (release, as the page's
+//! engines), then runs each workload natively and under Node's WASI (and, when binaryen
+//! is installed, the same wasm after `wasm-opt -O3`), interleaved, five rounds, and prints the
+//! median time of each and how many times native it takes. The workloads: random games (the
+//! rules alone) and the hard player choosing every turn of whole games.
 
 use crate::{node, run, wasm};
 use std::path::Path;
 use std::process::Command;
+use std::time::Instant;
 
 const WASI: &str = "wasm32-wasip1";
-const ARGS: &[&str] = &["scripta", "play", "--games", "2000", "--seed", "1"];
+/// Each workload: its name and the `ludi` arguments that do it (about a second natively).
+const WORKLOADS: &[(&str, &[&str])] = &[
+    (
+        "random games",
+        &["scripta", "play", "--games", "8000", "--seed", "1"],
+    ),
+    (
+        "hard player",
+        &[
+            "scripta",
+            "match",
+            "hard",
+            "hard",
+            "--games",
+            "300",
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+        ],
+    ),
+];
 const ROUNDS: usize = 5;
 const RUNNER: &str = "import { WASI } from 'node:wasi';\n\
     import { readFileSync } from 'node:fs';\n\
@@ -40,24 +64,30 @@ pub fn run_speed() -> Result<(), String> {
     if with_opt {
         kinds.push(("wasm-opt -O3", node_args(&runner, &optimised)));
     }
-    let mut rates = vec![Vec::new(); kinds.len()];
-    for _ in 0..ROUNDS {
-        for (i, (_, command)) in kinds.iter().enumerate() {
-            rates[i].push(games_per_second(command)?);
+    for (workload, args) in WORKLOADS {
+        let mut seconds = vec![Vec::new(); kinds.len()];
+        for _ in 0..ROUNDS {
+            for (i, (_, command)) in kinds.iter().enumerate() {
+                seconds[i].push(time(command, args)?);
+            }
         }
-    }
-    let medians: Vec<f64> = rates
-        .iter_mut()
-        .map(|r| {
-            r.sort_by(f64::total_cmp);
-            r[r.len() / 2]
-        })
-        .collect();
-    for ((name, _), median) in kinds.iter().zip(&medians) {
+        let medians: Vec<f64> = seconds
+            .iter_mut()
+            .map(|s| {
+                s.sort_by(f64::total_cmp);
+                s[s.len() / 2]
+            })
+            .collect();
         println!(
-            "{name:<14} {median:>7.0} games/s  ({:.2} of native speed)",
-            median / medians[0]
+            "{workload} (`ludi {}`), median of {ROUNDS}:",
+            args.join(" ")
         );
+        for ((name, _), median) in kinds.iter().zip(&medians) {
+            println!(
+                "  {name:<14} {median:>7.3} s  ({:.2}x native)",
+                median / medians[0]
+            );
+        }
     }
     Ok(())
 }
@@ -71,23 +101,25 @@ fn node_args(runner: &Path, wasm: &Path) -> Vec<String> {
     ]
 }
 
-/// Runs `command` with the game arguments and reads its "games per second: N" line.
-fn games_per_second(command: &[String]) -> Result<f64, String> {
+/// Runs `command` with `args` and gives its wall-clock seconds (a run of Node's includes
+/// compiling the wasm, a few milliseconds of the second it takes).
+fn time(command: &[String], args: &[&str]) -> Result<f64, String> {
+    let start = Instant::now();
     let output = Command::new(&command[0])
         .args(&command[1..])
-        .args(ARGS)
+        .args(args)
         .output()
         .map_err(|e| format!("cannot start {}: {e}", command[0]))?;
-    if !output.status.success() {
-        return Err(format!(
-            "`{}` failed ({})",
+    let seconds = start.elapsed().as_secs_f64();
+    if output.status.success() {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "`{} {}` failed ({}): {}",
             command.join(" "),
-            output.status
-        ));
+            args.join(" "),
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ))
     }
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .find_map(|line| line.strip_prefix("games per second:"))
-        .and_then(|n| n.trim().parse().ok())
-        .ok_or_else(|| format!("`{}` printed no games per second", command.join(" ")))
 }

@@ -7,7 +7,7 @@
 use std::process::Command;
 
 /// Where the trained weights go unless `--out` says otherwise: the file `ludi-core` includes.
-const WEIGHTS: &str = "crates/core/src/scripta/ai/weights.bin";
+pub const WEIGHTS: &str = "crates/core/src/scripta/ai/weights.bin";
 
 /// The options passed on to `ludi scripta train`, with their defaults (`None`: left out).
 const OPTIONS: [(&str, Option<&str>); 9] = [

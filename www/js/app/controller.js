@@ -69,7 +69,7 @@ export const BUDGET = 300; // ms the strongest player may search for a move in t
 const camel = (action) => action.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
 
 /**
- * Mounts the game of `spec` on `root`. `ctx`: {ready() (gives the wasm module), i18n, route,
+ * Mounts the game of `spec` on `root`. `ctx`: {ready(game) (gives its wasm module), i18n, route,
  * worker, go(query), ...}. Resolves to {destroy} once the engine has arrived and the game is
  * drawn.
  */
@@ -78,7 +78,7 @@ export async function mountGame(root, ctx, spec) {
   // Until the engine is here nothing can be played: the buttons wait too.
   const waiting = Object.values(c.dom.buttons);
   for (const b of waiting) b.disabled = true;
-  c.engine = await ctx.ready();
+  c.engine = await ctx.ready(c.GAME.id);
   for (const b of waiting) b.disabled = false;
   begin(c);
   attachDialogs(c);
@@ -89,7 +89,7 @@ export async function mountGame(root, ctx, spec) {
   c.store.subscribe((state) => render(c, state));
   c.store.subscribe((state, previous) => save(c, state, previous));
   c.store.subscribe((state) => maybeComputer(c, state));
-  if (c.get().opponent.kind === 'computer') ctx.worker.warmUp();
+  if (c.get().opponent.kind === 'computer') ctx.worker.warmUp(c.GAME.id);
   render(c, c.get());
   save(c, c.get(), null);
   maybeComputer(c, c.get());
@@ -364,12 +364,12 @@ function attachDialogs(c) {
   const { root, ctx, i18n, GAME, spec } = c;
   c.newGame = createNewGameDialog(root, i18n, GAME, (choice) => {
     const vs = opponentOfChoice(choice);
-    if (vs.kind === 'computer') c.worker.warmUp();
+    if (vs.kind === 'computer') c.worker.warmUp(c.GAME.id);
     replace(c, spec.create(c.engine, { rules: c.snap().rules }), vs);
   }, { rules: c.route.rules ?? GAME.presets[0] });
   c.rules = createPageDialog(root, i18n, 'rules', (body) => spec.rulesPage(c, body));
   c.keys = createKeysDialog(root, i18n, spec.keyRows);
-  c.records = attachRecordMenu(root, { ...ctx, engine: c.engine }, {
+  c.records = attachRecordMenu(root, ctx, {
     game: GAME.id,
     record: (date) => c.game().record(...playerNames(i18n, c.get().opponent, GAME.sides), date),
     link: () => spec.link(c.snap()),

@@ -2,49 +2,54 @@
 // choice becomes the `rules` text of a link, and a live picture of the board.
 
 //
-// A game's screen and rules page are modules of their own, fetched when first shown: the home
-// screen needs only the boards for its pictures, and a game only its own screen.
+// A game's screen, rules page and engine are fetched when first shown: the home screen draws
+// its boards from pictures the build made from the engines (`pkg/pictures.js`), and a game
+// loads only its own screen and engine.
 
 import { asPicture } from '../kit/svg.js';
 import { createBoard } from '../games/scripta/board.js';
 import { chooseFace, faceName } from '../games/scripta/faces.js';
 import { GAME as SCRIPTA } from '../games/scripta/meta.js';
 import { GAME as LATRUNCULI } from '../games/latrunculi/meta.js';
+import { latrunculi } from '../games/latrunculi/entry.js';
+import { PICTURES } from '../../pkg/pictures.js';
 
-// A middle game for the picture on the home screen.
-const SCRIPTA_PREVIEW = 'A w4s0o0:1,3x2,5,12,25x3,31x2,36 w2s1o2:2,7x2,14,19x5,33';
-
-/** The game a picture shows: a middle game under Austin & Murray, else the reading's start. */
-function previewGame(engine, rules) {
-  if (rules) {
-    try {
-      return new engine.ScriptaGame('1', undefined, rules);
-    } catch {
-      // Rules of one's own the engine refuses: the game screen says why; the picture stays.
-    }
-  }
-  return engine.ScriptaGame.fromPosition(SCRIPTA_PREVIEW, '1');
+/** Draws `view` ({geometry, position, marks, turn}) into `box` as a picture (no controls). */
+function drawScripta(i18n, box, view) {
+  createBoard(box, view.geometry, { i18n, face: chooseFace(PICTURES.faces) }).render({
+    position: view.position, marks: view.marks, selectable: new Set(), selected: null,
+    targets: new Map(), turn: view.turn, hint: null,
+  });
+  asPicture(box, i18n.t('home.preview', { game: i18n.t('game.scripta') }));
 }
 
-/** Draws `game` into `box` as a picture (no controls); gives the snapshot drawn. */
-function drawScripta(engine, i18n, box, game) {
+/** What the engine's `game` draws, freed once read; gives its snapshot too. */
+function viewOf(game) {
   try {
     const snap = game.snapshot();
-    createBoard(box, game.geometry(), { i18n, face: chooseFace(engine.scriptaFaces()) }).render({
-      position: snap.position, marks: snap.marks, selectable: new Set(), selected: null,
-      targets: new Map(), turn: snap.turn, hint: null,
-    });
-    asPicture(box, i18n.t('home.preview', { game: i18n.t('game.scripta') }));
-    return snap;
+    return { geometry: game.geometry(), position: snap.position, marks: snap.marks, turn: snap.turn, snap };
   } finally {
     game.free();
   }
 }
 
+/**
+ * The picture of a reading: a preset's from the build (a middle game under Austin & Murray,
+ * else the reading's start); rules of one's own from the engine, fetched for them. Rules the
+ * engine refuses keep the default picture: the game screen says why.
+ */
 function scriptaPreview(ready, i18n) {
   return async (box, rules) => {
-    const engine = await ready();
-    drawScripta(engine, i18n, box, previewGame(engine, rules));
+    let view = PICTURES.scripta[rules ?? 'austin-murray'];
+    if (!view) {
+      const engine = await ready();
+      try {
+        view = viewOf(new engine.ScriptaGame('1', undefined, rules));
+      } catch {
+        view = PICTURES.scripta['austin-murray'];
+      }
+    }
+    drawScripta(i18n, box, view);
   };
 }
 
@@ -52,8 +57,9 @@ function scriptaPreview(ready, i18n) {
 function scriptaSaved(ready, i18n) {
   return async (box, saved) => {
     const engine = await ready();
-    const snap = drawScripta(engine, i18n, box, engine.ScriptaGame.restore(saved));
-    return { unit: 'turns', count: snap.turns };
+    const view = viewOf(engine.ScriptaGame.restore(saved));
+    drawScripta(i18n, box, view);
+    return { unit: 'turns', count: view.snap.turns };
   };
 }
 
@@ -83,13 +89,14 @@ const LATRUNCULI_OPTIONS = [
 ];
 
 /**
- * Every game with what the home screen, the router and the rules pages need of it. `ready()`
- * gives the engine once it is loaded; `load()` (the screen's module), `preview(box)`,
+ * Every game with what the home screen, the router and the rules pages need of it.
+ * `ready(game)` gives that game's engine once it is loaded; `load()` (the screen's module), `preview(box)`,
  * `savedPicture(box, saved)` (a saved game's board, resolving with how far it is: {unit,
  * count}), `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait
  * for the engine or its module; so does `faces()`, the inscribed boards of a game that has them.
  */
-export function gameCatalogue(ready, i18n, latrunculi) {
+export function gameCatalogue(ready, i18n) {
+  const scriptaReady = () => ready('scripta');
   return {
     scripta: {
       name: 'game.scripta',
@@ -103,16 +110,17 @@ export function gameCatalogue(ready, i18n, latrunculi) {
       sides: SCRIPTA.sides,
       // Austin & Murray are the default: a link without `rules` plays them.
       rulesText: (choice) => (choice.rules === 'austin-murray' ? null : rulesText(SCRIPTA_OPTIONS)(choice)),
-      preview: scriptaPreview(ready, i18n),
-      savedPicture: scriptaSaved(ready, i18n),
+      preview: scriptaPreview(scriptaReady, i18n),
+      savedPicture: scriptaSaved(scriptaReady, i18n),
       // The screen's module, asked for while the engine loads.
       load: () => import('../games/scripta/screen.js'),
-      // The inscribed boards its marks may carry, from the engine, and their names in a picker.
-      faces: async () => (await ready()).scriptaFaces(),
+      // The inscribed boards its marks may carry, as the engine lists them, and their names in
+      // a picker.
+      faces: async () => PICTURES.faces,
       faceName: (face) => faceName(i18n, face),
       mount: async (root, ctx) => (await import('../games/scripta/screen.js')).mountScripta(root, ctx),
       rulesPage: async (body, rules) => {
-        const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), ready()]);
+        const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), scriptaReady()]);
         renderRules(body, i18n, engine, { rules, others: true });
       },
     },
@@ -130,7 +138,7 @@ export function gameCatalogue(ready, i18n, latrunculi) {
       defaultLevel: LATRUNCULI.defaultLevel,
       sides: LATRUNCULI.sides,
       rulesText: rulesText(LATRUNCULI_OPTIONS),
-      ...latrunculi,
+      ...latrunculi(() => ready('latrunculi'), i18n),
     },
   };
 }

@@ -232,7 +232,7 @@ export function mountHome(root, ctx) {
   // with the engine's reason, and nothing changes.
   const opener = createOpenDialog(root, i18n, async (text) => {
     try {
-      readRecord(ctx.engine ?? await ctx.ready(), text);
+      await readRecord(ctx.engines, text);
     } catch (error) {
       return error.message;
     }

@@ -1,23 +1,23 @@
-// The page's entry: picks the language, loads the engine, and shows the screen the URL asks
-// for (home, a game, a rules page, or a game on the server). Moving between screens keeps the
-// page: the old screen is destroyed and the new one mounted, with the address in the history.
+// The page's entry: picks the language and shows the screen the URL asks for (home, a game, a
+// rules page, or a game on the server). Moving between screens keeps the page: the old screen
+// is destroyed and the new one mounted, with the address in the history.
 //
-// A screen's words do not need the engine, so they are drawn first and the engine is fetched
-// after that first paint: a slow network shows the home screen, a game's frame or a rules
-// page at once, and only the boards wait. The replay view, all engine, fetches it at once.
+// Each game has an engine of its own, fetched only when that game is played, replayed or its
+// rules drawn; the home screen draws its boards from pictures made at build time and needs
+// none. A screen's words do not need the engine, so they are drawn first and a screen asks for
+// it after that first paint: a slow network shows a game's frame or a rules page at once, and
+// only the board waits. The replay view, all engine, fetches its game's at once.
 
-import init, * as engine from '../../pkg/ludi_wasm.js';
+import { createEngines } from '../kit/engines.js';
 import { createI18n, loadI18n, languageOf, pickLanguage } from '../i18n/index.js';
 import { readRoute } from './route.js';
 import { loadLanguage, saveLanguage } from './storage.js';
 import { languageSwitcher } from './language.js';
 import { gameCatalogue } from './games.js';
-import { mountHome } from './home.js';
 import { mountReplaceQuestion, replaced } from './unfinished.js';
 import { mountRulesPage } from './rules-page.js';
 import { createWorkerClient } from '../kit/worker-client.js';
-import { latrunculi } from '../games/latrunculi/entry.js';
-import { startPwa } from './pwa.js';
+import { completeOfflineCopy, startPwa } from './pwa.js';
 import { applyTheme, addThemeButton } from './theme.js';
 import { isFatal } from './fault.js';
 import { showFault } from './safeguards.js';
@@ -40,34 +40,27 @@ function firstWordsShown() {
 }
 
 async function boot() {
-  // The engine's health: a Rust panic's message, handed over by the panic hook just before the
-  // call traps, and whether a screen saw the engine fail. A failed wasm instance is not used
+  // The engines' health: a Rust panic's message, handed over by the panic hook just before the
+  // call traps, and whether a screen saw an engine fail. A failed wasm instance is not used
   // again: the next screen starts a fresh page.
   const health = { panic: null, failed: false };
-  // The engine, instantiated once, whoever asks first.
-  const loading = { promise: null };
-  const ready = () => {
-    loading.promise ??= init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) })
-      .then(() => {
-        engine.onPanic((message) => {
-          health.panic = message;
-          health.failed = true;
-          console.error(message);
-        });
-        return engine;
-      });
-    return loading.promise;
-  };
+  // Each game's engine, instantiated once, whoever asks first.
+  const engines = createEngines({
+    onPanic: (message) => {
+      health.panic = message;
+      health.failed = true;
+      console.error(message);
+    },
+  });
   const first = readRoute(location.search);
-  if (first.screen === 'replay') ready();
   const theme = applyTheme();
   const worker = createWorkerClient();
   const app = { screen: null, mounting: 0 };
   let i18n = null;
   let games = null;
-  // Screens ask for the engine only once the first words are on screen.
+  // Screens ask for an engine only once the first words are on screen.
   const shown = firstWordsShown();
-  const later = () => shown.then(ready);
+  const later = (game) => shown.then(() => engines.load(game));
 
   // The language: the link's `lang`, else the visitor's last choice, else the browser's. A
   // link's language is remembered, so a class sent to `?lang=la` stays in Latin on every screen.
@@ -76,7 +69,7 @@ async function boot() {
     const lang = pickLanguage([route.lang, loadLanguage(), ...(navigator.languages ?? [])]);
     if (i18n?.lang === lang) return;
     i18n = await loadI18n(lang);
-    games = gameCatalogue(later, i18n, latrunculi(later, i18n));
+    games = gameCatalogue(later, i18n);
     document.documentElement.lang = lang;
     document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('app.description'));
   }
@@ -141,16 +134,13 @@ async function boot() {
     // A game's screen module arrives while the engine does, not after it: the screen draws its
     // frame and words first and waits for the engine itself, as do rules pages and previews.
     if (route.screen === 'game') game?.load();
-    const ctx = {
-      engine: route.screen === 'replay' ? await ready() : null,
-      ready: later, i18n, route, worker, go, games, told, handoff, health, furnish,
-    };
+    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish };
     if (turn !== app.mounting) return;
     const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
       ? replaced(games, route.game, route.rules, route.origin, Boolean(handoff)) : null;
     let screen;
     if (route.screen === 'replay') {
-      screen = (await import('./replay.js')).mountReplay(root, ctx);
+      screen = await (await import('./replay.js')).mountReplay(root, ctx);
     } else if (route.screen === 'online') {
       screen = await (await import('./online.js')).mountOnline(root, ctx);
     } else if (route.screen === 'rules' && game) {
@@ -162,13 +152,14 @@ async function boot() {
       document.title = `${i18n.t(game.name)} · ${i18n.t('app.title')}`;
     } else {
       if (route.game) told.push({ notice: 'unknownGame', args: { game: route.game } });
-      screen = mountHome(root, ctx);
+      screen = (await import('./home.js')).mountHome(root, ctx);
     }
     if (turn !== app.mounting) {
       screen.destroy();
       return;
     }
     app.screen = screen;
+    if (route.screen !== 'home') completeOfflineCopy();
     furnish();
     window.scrollTo(0, 0);
     await screen.drawn;

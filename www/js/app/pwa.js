@@ -7,6 +7,17 @@
 // reloads once, when it has. An embedded board (embed.html) leaves all this to its host page.
 
 const SKIP_WAITING = { type: 'ludi:skip-waiting' };
+const COMPLETE_COPY = { type: 'ludi:complete-copy' };
+
+/**
+ * Asks the service worker to cache the whole site for offline play. A first visit caches only
+ * what the home screen downloaded; this runs once the visitor goes past the home screen (a
+ * game, its rules, a replay) or installs the app, so one who has played plays on offline.
+ */
+export function completeOfflineCopy() {
+  if (document.documentElement.hasAttribute('data-embed') || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(COMPLETE_COPY)).catch(() => {});
+}
 
 /** Starts offline play and the update and install offers; `i18n` gives the words. */
 export function startPwa({ t }) {
@@ -84,6 +95,7 @@ function offerInstall(notice) {
   window.addEventListener('appinstalled', () => {
     deferred = null;
     notice.hide('install');
+    completeOfflineCopy();
   });
   notice.buttons.install.addEventListener('click', () => {
     const event = deferred;

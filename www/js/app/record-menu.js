@@ -30,12 +30,12 @@ export function playerNames({ t }, opponent, sides) {
  * {act(action) -> true when it was a record action, open()}.
  */
 export function attachRecordMenu(root, ctx, screen) {
-  const { i18n, engine, go } = ctx;
+  const { i18n, engines, go } = ctx;
   const { t } = i18n;
   const text = createTextDialog(root, i18n);
-  const opener = createOpenDialog(root, i18n, (record) => {
+  const opener = createOpenDialog(root, i18n, async (record) => {
     try {
-      readRecord(engine, record);
+      await readRecord(engines, record);
     } catch (error) {
       return error.message;
     }

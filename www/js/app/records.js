@@ -20,13 +20,14 @@ export function recordFileName(game, date) {
 }
 
 /**
- * Reads `text` as a record with the engine: {game: 'scripta'|'latrunculi', view} (the engine's
- * replay view), or throws the engine's reason (naming the line or turn at fault).
+ * Reads `text` as a record with its game's engine (`engines`: kit/engines.js): resolves to
+ * {game: 'scripta'|'latrunculi', engine, view} (the engine's replay view), or rejects with the
+ * engine's reason (naming the line or turn at fault).
  */
-export function readRecord(engine, text) {
-  const game = engine.recordGame(text);
+export async function readRecord(engines, text) {
+  const { game, engine } = await engines.forRecord(text);
   const view = game === 'scripta' ? engine.ScriptaGame.readRecord(text) : engine.LatrunculiGame.readRecord(text);
-  return { game, view };
+  return { game, engine, view };
 }
 
 /** Keeps the record on show (canonical text) and the turn looked at, for the replay screen. */

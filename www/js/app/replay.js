@@ -31,13 +31,13 @@ function el(tag, className, text) {
   return node;
 }
 
-/** The record kept for replaying, read by the engine: {game, view, text}, or null. */
-function kept(engine) {
+/** The record kept for replaying, read by its game's engine: {game, engine, view, text}, or null. */
+async function kept(engines) {
   const stored = keptReplay();
   if (!stored) return null;
   try {
-    const { game, view } = readRecord(engine, stored.text);
-    return { game, view, text: view.record, turn: Math.min(stored.turn, view.turns.length) };
+    const { game, engine, view } = await readRecord(engines, stored.text);
+    return { game, engine, view, text: view.record, turn: Math.min(stored.turn, view.turns.length) };
   } catch {
     return null;
   }
@@ -205,10 +205,10 @@ function takeOverAt(root, { i18n, go }, { record, game, adapter, header, status 
   };
 }
 
-export function mountReplay(root, ctx) {
-  const { engine, i18n, games, worker, go } = ctx;
+export async function mountReplay(root, ctx) {
+  const { i18n, games, worker, go } = ctx;
   const { t } = i18n;
-  const record = kept(engine);
+  const record = await kept(ctx.engines);
   if (!record) {
     // Nothing to replay (never opened, or cleared): the home screen says so.
     history.replaceState(null, '', './');
@@ -216,6 +216,7 @@ export function mountReplay(root, ctx) {
     return mountHome(root, ctx);
   }
   const game = games[record.game];
+  const { engine } = record;
   const adapter = ADAPTERS[record.game](engine, i18n);
   const { header, start, turns } = record.view;
   const last = turns.length;

@@ -1,19 +1,44 @@
 // The computer players, off the page's thread so the page never freezes while they think.
-// Requests: {id, game, kind: 'choose'|'hint', position, level, seed, budget, rules}, or for
+// Requests: {id, game, kind: 'choose'|'hint'|'load', position, level, seed, budget, rules}, or for
 // XII Scripta {id, game, kind: 'judge', before, after} (the hard player's opinion of one turn of
 // a replay); answers: {id, answer} (the engine's structured steps, move or verdict) or
 // {id, error}.
 
-import init, * as engine from '../../pkg/ludi_wasm.js';
+import { createEngines } from './engines.js';
 
-const ready = init({ module_or_path: new URL('../../pkg/ludi_wasm_bg.wasm', import.meta.url) })
-  .then(() => engine.onPanic((message) => console.error(message)));
+// Each game's engine, loaded by the first request for that game.
+const engines = createEngines();
+
+// XII Scripta's network: fetched once, the first time a player needs it (the levels that use
+// it, under the reading it was trained for), and handed to the engine.
+let weights = null;
+async function withWeights(engine, level, position) {
+  if (!engine.scriptaNeedsWeights(level, position)) return;
+  weights ??= fetch(new URL('../../pkg/scripta-austin-murray.bin', import.meta.url))
+    .then((response) => {
+      if (!response.ok) throw new Error(`the network's weights did not arrive (${response.status})`);
+      return response.arrayBuffer();
+    })
+    .then((bytes) => engine.loadScriptaWeights(new Uint8Array(bytes)))
+    .catch((error) => {
+      weights = null;
+      throw error;
+    });
+  await weights;
+}
 
 const PLAYERS = {
-  scripta: {
-    hint: ({ position, budget }) => engine.ScriptaPlayer.hint(position, budget),
-    judge: ({ before, after }) => engine.ScriptaPlayer.judge(before, after),
-    choose: ({ position, level, seed, budget }) => {
+  scripta: (engine) => ({
+    hint: async ({ position, budget }) => {
+      await withWeights(engine, 'expert', position);
+      return engine.ScriptaPlayer.hint(position, budget);
+    },
+    judge: async ({ before, after }) => {
+      await withWeights(engine, 'hard', before);
+      return engine.ScriptaPlayer.judge(before, after);
+    },
+    choose: async ({ position, level, seed, budget }) => {
+      await withWeights(engine, level, position);
       const player = new engine.ScriptaPlayer(level, seed);
       try {
         return player.choose(position, budget);
@@ -21,8 +46,8 @@ const PLAYERS = {
         player.free();
       }
     },
-  },
-  latrunculi: {
+  }),
+  latrunculi: (engine) => ({
     hint: ({ position, rules, budget }) => engine.LatrunculiPlayer.hint(position, rules, budget),
     choose: ({ position, rules, level, seed, budget }) => {
       const player = new engine.LatrunculiPlayer(level, seed);
@@ -32,19 +57,23 @@ const PLAYERS = {
         player.free();
       }
     },
-  },
+  }),
 };
 
-function answer(request) {
-  const kind = PLAYERS[request.game]?.[request.kind];
+async function answer(request) {
+  const players = PLAYERS[request.game];
+  if (!players) throw new Error(`no computer player for the game ${request.game}`);
+  const engine = await engines.load(request.game);
+  // `load`: the engine fetched ahead of the first question.
+  if (request.kind === 'load') return null;
+  const kind = players(engine)[request.kind];
   if (!kind) throw new Error(`no ${request.kind} for the game ${request.game}`);
   return kind(request);
 }
 
 self.addEventListener('message', async ({ data }) => {
   try {
-    await ready;
-    self.postMessage({ id: data.id, answer: answer(data) });
+    self.postMessage({ id: data.id, answer: await answer(data) });
   } catch (error) {
     // A trap (a Rust panic) leaves this wasm instance unusable: the page starts a new worker.
     const fatal = error instanceof WebAssembly.RuntimeError;

@@ -35,9 +35,10 @@ export function createWorkerClient() {
   }
 
   return {
-    /** Loads the worker and its wasm ahead of the first question. */
-    warmUp() {
+    /** Loads the worker and `game`'s engine ahead of the first question. */
+    warmUp(game) {
       if (!state.worker) start();
+      state.worker.postMessage({ id: 0, game, kind: 'load' });
     },
     /** Sends `request` ({game, kind, ...}) and resolves with the worker's answer. */
     ask(request) {

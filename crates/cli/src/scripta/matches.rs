@@ -220,7 +220,7 @@ fn median_max(times: &[f64]) -> (f64, f64) {
 }
 
 /// Plays `games` games between the players `players(game)` makes for each game, on
-/// `threads` threads. Games 2k and 2k+1 throw the same dice; the first player plays Albi
+/// `threads` threads (this one alone for one). Games 2k and 2k+1 throw the same dice; the first player plays Albi
 /// in the even game and Nigri in the odd one, and opens both games of every other pair.
 pub fn play_match<E: Send>(
     players: impl Fn(u64) -> Result<(Contestant, Contestant), E> + Sync,
@@ -235,31 +235,38 @@ pub fn play_match<E: Send>(
         unfinished: 0,
         think: [Vec::new(), Vec::new()],
     }));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let game = next.fetch_add(1, Ordering::Relaxed);
-                if game >= games {
-                    break;
-                }
-                let result = players(game).map(|(p1, p2)| play_game(p1, p2, rules, game, seed));
-                let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
-                match (result, total.as_mut()) {
-                    (Ok((winner, think)), Ok(outcome)) => {
-                        match winner {
-                            Some(i) => outcome.wins[i] += 1,
-                            None => outcome.unfinished += 1,
-                        }
-                        for (all, mine) in outcome.think.iter_mut().zip(think) {
-                            all.extend(mine);
-                        }
-                    }
-                    (Err(e), Ok(_)) => *total = Err(e),
-                    _ => {}
-                }
-            });
+    let work = || loop {
+        let game = next.fetch_add(1, Ordering::Relaxed);
+        if game >= games {
+            break;
         }
-    });
+        let result = players(game).map(|(p1, p2)| play_game(p1, p2, rules, game, seed));
+        let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
+        match (result, total.as_mut()) {
+            (Ok((winner, think)), Ok(outcome)) => {
+                match winner {
+                    Some(i) => outcome.wins[i] += 1,
+                    None => outcome.unfinished += 1,
+                }
+                for (all, mine) in outcome.think.iter_mut().zip(think) {
+                    all.extend(mine);
+                }
+            }
+            (Err(e), Ok(_)) => *total = Err(e),
+            _ => {}
+        }
+    };
+    // One thread is this one: no thread is started (WASI, where `cargo xtask wasm-speed` plays
+    // matches, has none to start).
+    if threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(&work);
+            }
+        });
+    }
     total.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 

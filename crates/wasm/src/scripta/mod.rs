@@ -11,7 +11,9 @@ mod rules;
 mod session;
 mod view;
 
-pub use player::{hint, judge, BetterView, Budget, Opponent, VerdictView};
+pub use player::{
+    hint, judge, load_weights, needs_weights, BetterView, Budget, Opponent, VerdictView,
+};
 pub use replay::{HeaderView, ReplayView, TurnView};
 pub use rules::{
     catalogue, geometry_of, scripta_geometry, scripta_rules, scripta_rules_text, text_of,
@@ -221,4 +223,18 @@ impl ScriptaPlayer {
     pub fn judge(before: &str, after: &str) -> Result<JsValue, JsError> {
         js(&judge(before, after).map_err(err)?)
     }
+}
+
+/// Whether the player `level` choosing in `xsn` (or `hard` judging a turn from it, `expert`
+/// hinting) needs the network's weights first: under the reading they were trained for, before
+/// [`load_scripta_weights`] has given them.
+#[wasm_bindgen(js_name = scriptaNeedsWeights)]
+pub fn scripta_needs_weights(level: &str, xsn: &str) -> Result<bool, JsError> {
+    needs_weights(level, xsn).map_err(err)
+}
+
+/// Gives the engine its network: the bytes of the weights file the page fetched.
+#[wasm_bindgen(js_name = loadScriptaWeights)]
+pub fn load_scripta_weights(bytes: &[u8]) -> Result<(), JsError> {
+    load_weights(bytes).map_err(err)
 }

@@ -4,7 +4,7 @@
 
 use super::session::{parse_seed, parse_table};
 use super::view::StepView;
-use ludi_core::scripta::ai::{analysis, builtin_net, Clock, Level, Player};
+use ludi_core::scripta::ai::{analysis, builtin_net, load_net, needs_net, Clock, Level, Player};
 use serde::Serialize;
 
 /// A time budget: the clock to read and how many milliseconds `expert` may search.
@@ -12,6 +12,7 @@ pub type Budget<'a> = (&'a dyn Clock, f64);
 
 /// A computer player of one level, under any reading.
 pub struct Opponent {
+    level: Level,
     player: Player,
 }
 
@@ -23,7 +24,7 @@ impl Opponent {
         let seed = parse_seed(seed)?;
         let player = Player::new(level, seed)
             .map_err(|e| format!("the {level} player cannot read its network: {e}"))?;
-        Ok(Opponent { player })
+        Ok(Opponent { level, player })
     }
 
     /// The steps of the turn this player picks in `xsn` (which must carry the dice still to
@@ -48,6 +49,12 @@ impl Opponent {
                 );
             }
         }
+        if needs_net(self.level, &table) {
+            return Err(format!(
+                "the {} player's network is not loaded: load its weights first",
+                self.level
+            ));
+        }
         let turn = match budget {
             Some((clock, millis)) => self.player.choose_within(&table, clock, millis),
             None => self.player.choose(&table),
@@ -55,6 +62,19 @@ impl Opponent {
         turn.map(|t| t.moves.into_iter().map(StepView::of).collect())
             .ok_or_else(|| format!("no turn can be played in `{}`", xsn.trim()))
     }
+}
+
+/// Whether `level` (a player's name) choosing in `xsn` needs the trained network's weights,
+/// which a build without them (the page's) has not been given yet: its levels that use the
+/// network, under the reading it was trained for.
+pub fn needs_weights(level: &str, xsn: &str) -> Result<bool, String> {
+    let level: Level = level.trim().parse()?;
+    Ok(needs_net(level, &parse_table(xsn)?))
+}
+
+/// Gives a build without compiled-in weights its network: the bytes of a weights file.
+pub fn load_weights(bytes: &[u8]) -> Result<(), String> {
+    load_net(bytes).map_err(|e| format!("the network's weights do not read: {e}"))
 }
 
 /// What `expert` would play in `xsn`: the page's hint.
@@ -279,5 +299,23 @@ mod tests {
             .contains("throw first"));
         let e = judge(xsn, "italian N w0s0o13:12x2 w15s0o0:").unwrap_err();
         assert!(e.contains("only Austin and Murray's rules"), "{e}");
+    }
+
+    #[test]
+    fn weights_are_asked_for_by_level_and_position_and_bad_ones_refused() {
+        let start = "A w15s0o0: w15s0o0: 235";
+        // This build has them compiled in: nothing is ever wanted.
+        for level in LEVELS {
+            assert_eq!(needs_weights(level, start), Ok(false), "{level}");
+        }
+        assert!(needs_weights("grandmaster", start).is_err());
+        assert!(needs_weights("hard", "A w99").is_err());
+        let refused = load_weights(b"not weights").unwrap_err();
+        assert!(refused.contains("do not read"), "{refused}");
+        // The network is still the compiled-in one.
+        assert!(Opponent::new("hard", Some("1"))
+            .unwrap()
+            .choose(start, None)
+            .is_ok());
     }
 }

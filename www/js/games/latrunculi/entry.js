@@ -3,45 +3,43 @@
 
 import { asPicture } from '../../kit/svg.js';
 import { createBoard } from './board.js';
+import { PICTURES } from '../../../pkg/pictures.js';
 
-// A middle game under Piso's rules for the picture on the home screen.
-const PREVIEW = '8/2B1B3/1BW2W2/3WB3/2W1BW2/1W3W2/4B3/8 w 0,0 2,1 6 -,-';
-
-/** Draws `game` into `box` as a picture (no controls); gives the snapshot drawn. */
-function draw(i18n, box, game) {
-  try {
-    const snap = game.snapshot();
-    createBoard(box, snap, { i18n, corners: snap.cornersCapture }).render({
-      position: snap.position, squares: snap.squares, selectable: new Set(), selected: null,
-      targets: new Set(), hint: null,
-    });
-    asPicture(box, i18n.t('home.preview', { game: i18n.t('game.latrunculi') }));
-    return snap;
-  } finally {
-    game.free();
-  }
+/**
+ * Draws `view` (the engine's snapshot, or a picture the build made from one: {position, width,
+ * height, cornersCapture, squares}) into `box` as a picture (no controls).
+ */
+function draw(i18n, box, view) {
+  createBoard(box, view, { i18n, corners: view.cornersCapture }).render({
+    position: view.position, squares: view.squares, selectable: new Set(), selected: null,
+    targets: new Set(), hint: null,
+  });
+  asPicture(box, i18n.t('home.preview', { game: i18n.t('game.latrunculi') }));
 }
 
-function preview(ready, i18n) {
-  return async (box) => {
-    const engine = await ready();
-    draw(i18n, box, new engine.LatrunculiGame('piso', PREVIEW, '1'));
-  };
+/** A middle game under Piso's rules, drawn without the engine. */
+function preview(i18n) {
+  return async (box) => draw(i18n, box, PICTURES.latrunculi);
 }
 
 /** A saved game where it stands; resolves with how far it is (moves and placements played). */
 function saved(ready, i18n) {
   return async (box, data) => {
-    const engine = await ready();
-    const snap = draw(i18n, box, engine.LatrunculiGame.restore(data));
-    return { unit: 'moves', count: snap.moves };
+    const game = (await ready()).LatrunculiGame.restore(data);
+    try {
+      const snap = game.snapshot();
+      draw(i18n, box, snap);
+      return { unit: 'moves', count: snap.moves };
+    } finally {
+      game.free();
+    }
   };
 }
 
 /** What the game catalogue needs of Latrunculi; its screen and rules are fetched when shown. */
 export function latrunculi(ready, i18n) {
   return {
-    preview: preview(ready, i18n),
+    preview: preview(i18n),
     savedPicture: saved(ready, i18n),
     load: () => import('./screen.js'),
     mount: async (root, ctx) => (await import('./screen.js')).mountLatrunculi(root, ctx),

@@ -687,7 +687,7 @@ const SCRIPTA = {
 };
 
 /**
- * Mounts the game on `root`. `ctx`: {ready() (gives the wasm module), i18n, route, worker,
+ * Mounts the game on `root`. `ctx`: {ready(game) (gives its wasm module), i18n, route, worker,
  * go(query)}. Resolves to {destroy} once the engine has arrived and the game is drawn.
  */
 export const mountScripta = (root, ctx) => mountGame(root, ctx, SCRIPTA);

@@ -45,13 +45,40 @@ use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 /// The trained network, compiled in.
+#[cfg(feature = "weights")]
 const WEIGHTS: &[u8] = include_bytes!("weights.bin");
 
-/// The compiled-in network, read once.
+/// The network read once, from the compiled-in weights or those given to [`load_net`].
+static NET: OnceLock<Arc<Net>> = OnceLock::new();
+
+/// The trained network: the compiled-in one (the `weights` feature, on by default), else the
+/// one given to [`load_net`]; [`WeightsError::Missing`] before that.
 pub fn builtin_net() -> Result<Arc<Net>, WeightsError> {
-    static NET: OnceLock<Result<Arc<Net>, WeightsError>> = OnceLock::new();
-    NET.get_or_init(|| Net::from_bytes(WEIGHTS).map(Arc::new))
-        .clone()
+    if let Some(net) = NET.get() {
+        return Ok(Arc::clone(net));
+    }
+    #[cfg(feature = "weights")]
+    {
+        let net = Arc::new(Net::from_bytes(WEIGHTS)?);
+        Ok(Arc::clone(NET.get_or_init(|| net)))
+    }
+    #[cfg(not(feature = "weights"))]
+    Err(WeightsError::Missing)
+}
+
+/// Reads `bytes` (a weights file, as `weights.bin`) as the trained network of a build without
+/// compiled-in weights; a network already read stays. Bad bytes change nothing.
+pub fn load_net(bytes: &[u8]) -> Result<(), WeightsError> {
+    let net = Net::from_bytes(bytes)?;
+    let _ = NET.set(Arc::new(net));
+    Ok(())
+}
+
+/// Whether `level` choosing in `table` needs the trained network and none is here yet: the
+/// levels that use it, under the reading it was trained for (the others play the hand-written
+/// evaluation), in a build without compiled-in weights before [`load_net`].
+pub fn needs_net(level: Level, table: &Table) -> bool {
+    level.needs_net() && table.position().is_some() && builtin_net().is_err()
 }
 
 /// How strongly a player plays.
@@ -153,12 +180,13 @@ pub struct Player {
 
 impl Player {
     /// A player of `level` with its randomness drawn from `seed`; `hard` and `expert` use
-    /// the compiled-in network and fail if it cannot be read.
+    /// the trained network ([`builtin_net`]) and fail if it cannot be read. Where none is
+    /// here yet ([`needs_net`]) they take it once it is, and until then play only the readings
+    /// it was not trained for.
     pub fn new(level: Level, seed: u64) -> Result<Player, WeightsError> {
-        let net = if level.needs_net() {
-            Some(builtin_net()?)
-        } else {
-            None
+        let net = match level.needs_net().then(builtin_net) {
+            None | Some(Err(WeightsError::Missing)) => None,
+            Some(net) => Some(net?),
         };
         Ok(Player::build(level, seed, net))
     }
@@ -261,6 +289,9 @@ impl Player {
     /// `hard` and `expert`: score every outcome with the network; `expert` then searches
     /// the best few one throw deeper.
     fn neural(&mut self, position: &Position, time: Option<(&dyn Clock, f64)>) -> Option<Turn> {
+        if self.net.is_none() {
+            self.net = builtin_net().ok();
+        }
         let net = self.net.clone()?;
         let turns = self.generator.turns(position).to_vec();
         self.scored.clear();

@@ -30,6 +30,8 @@ pub enum WeightsError {
         found: usize,
     },
     Scale,
+    /// A build without compiled-in weights that has not been given any (`load_net`).
+    Missing,
 }
 
 impl fmt::Display for WeightsError {
@@ -55,6 +57,7 @@ impl fmt::Display for WeightsError {
                 )
             }
             WeightsError::Scale => f.write_str("weights file has a bad tensor scale"),
+            WeightsError::Missing => f.write_str("the network's weights are not loaded"),
         }
     }
 }

@@ -1,0 +1,55 @@
+// The first tap on a slow phone: Chromium's CPU slowed 4x and the network throttled to
+// Lighthouse's slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), from a cold cache.
+// Two times are measured and printed every run: from opening `?game=scripta` to the first throw
+// being possible, and from the home screen's Play to the board being playable. The times are
+// figures, not assertions (they depend on the machine's load); the test asserts only that each
+// screen became playable.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, BASE } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+/** A cold page (fresh context, no cache, no service worker) on a slowed phone. */
+async function slowPhone() {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { context, page };
+}
+
+const THROW = '[data-action="throw"]:not([disabled])';
+
+test('opening ?game=scripta on a slow phone: time to the first throw (printed)', async () => {
+  const { context, page } = await slowPhone();
+  await page.goto(new URL('?game=scripta&opponent=human', BASE).href, { waitUntil: 'commit' });
+  await page.waitForSelector(THROW, { timeout: 60_000 });
+  // Milliseconds since the navigation started, by the page's own clock.
+  const ms = await page.evaluate(() => performance.now());
+  console.log(`first tap: ?game=scripta to the first throw possible in ${(ms / 1000).toFixed(2)} s (4x CPU, slow 4G, cold cache; target 1.5 s)`);
+  assert.ok(await page.locator('[data-position]').count() > 0);
+  await context.close();
+});
+
+test('the home screen\'s Play on a slow phone: time to a playable board (printed)', async () => {
+  const { context, page } = await slowPhone();
+  await page.goto(BASE);
+  await page.waitForSelector('body.ready', { timeout: 60_000 });
+  await page.click('[data-game="scripta"]');
+  await page.click('[data-opponent="human"]');
+  const start = await page.evaluate(() => performance.now());
+  await page.click('[data-action="start"]');
+  await page.waitForSelector(THROW, { timeout: 60_000 });
+  const ms = (await page.evaluate(() => performance.now())) - start;
+  console.log(`first tap: home's Play to a playable board in ${(ms / 1000).toFixed(2)} s (4x CPU, slow 4G, cold cache; target 1.5 s)`);
+  assert.ok(await page.locator('[data-position]').count() > 0);
+  await context.close();
+});
