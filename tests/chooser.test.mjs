@@ -27,7 +27,7 @@ const boardTop = (page) => page.evaluate(() => document.querySelector('#board').
 /** The engine's legal steps from `source` (a mark or 'tray') at `xsn`, read with the page's wasm. */
 const stepsFrom = (page, xsn, source) => page.evaluate(async ([text, from]) => {
   const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
-  await wasm.default();
+  await wasm.default({ module_or_path: new URL('pkg/scripta_bg.wasm', document.baseURI) });
   const g = wasm.ScriptaGame.fromPosition(text, '1');
   try {
     return g.snapshot().sources.find((s) => s.source === from)?.steps ?? [];

@@ -16,7 +16,7 @@ after(async () => { await browser?.close(); });
  */
 const engine = (page) => page.evaluate(async () => {
   const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
-  await wasm.default();
+  await wasm.default({ module_or_path: new URL('pkg/scripta_bg.wasm', document.baseURI) });
   const game = new wasm.ScriptaGame('1');
   const cells = game.geometry().cells.map(({ mark, row, col, letter }) => ({ mark, row, col, letter }));
   game.free();

@@ -12,7 +12,7 @@ after(async () => { await browser?.close(); });
 /** The first throw of a seeded game, from the engine itself. */
 const firstThrow = (page, seed) => page.evaluate(async (s) => {
   const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
-  await wasm.default();
+  await wasm.default({ module_or_path: new URL('pkg/scripta_bg.wasm', document.baseURI) });
   const game = new wasm.ScriptaGame(s);
   try {
     return [...game.throwDice()];

@@ -475,7 +475,7 @@ test('Centurio in the page: the longest move of the opening and the middle game 
   // The page's own engine and budget (the controller's 300 ms), two Centurios playing on.
   const measured = await s.page.evaluate(async () => {
     const { default: init, LatrunculiGame, LatrunculiPlayer } = await import('./pkg/latrunculi.js');
-    await init();
+    await init({ module_or_path: new URL('./pkg/latrunculi_bg.wasm', document.baseURI) });
     const out = {};
     for (const rules of ['piso', 'quintana']) {
       const game = new LatrunculiGame(rules, undefined, '1');

@@ -25,7 +25,7 @@ function game(rules, { xsn, seed } = {}) {
 /** The engine's snapshot of `xsn`, read with the page's own wasm. */
 const snapshotOf = (page, xsn) => page.evaluate(async (text) => {
   const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
-  await wasm.default();
+  await wasm.default({ module_or_path: new URL('pkg/scripta_bg.wasm', document.baseURI) });
   const g = wasm.ScriptaGame.fromPosition(text, '1');
   try {
     return g.snapshot();
@@ -90,7 +90,7 @@ test('the home screen offers every reading and rules of one\'s own, each drawn a
   const options = await s.page.$$eval('select[data-option]', (ss) => ss.map((x) => x.dataset.option));
   const engineOptions = await s.page.evaluate(async () => {
     const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
-    await wasm.default();
+    await wasm.default({ module_or_path: new URL('pkg/scripta_bg.wasm', document.baseURI) });
     return wasm.scriptaRules().options.map((o) => ({ key: o.key, values: o.values, default: o.default }));
   });
   // The page offers exactly the engine's options, its default first.
@@ -137,7 +137,7 @@ for (const [i, rules] of PRESETS.entries()) {
     assert.equal(snap.winner, seen.winner);
     const counters = (await s.page.evaluate(async (r) => {
       const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
-      await wasm.default();
+      await wasm.default({ module_or_path: new URL('pkg/scripta_bg.wasm', document.baseURI) });
       return wasm.scriptaGeometry(r).counters;
     }, rules));
     assert.equal(snap[seen.winner].borneOff, counters);

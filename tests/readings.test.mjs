@@ -14,7 +14,7 @@ after(async () => { await browser?.close(); });
 /** The engine's presets and options, and the board of each preset, from the page's own wasm. */
 const engine = (page) => page.evaluate(async () => {
   const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
-  await wasm.default();
+  await wasm.default({ module_or_path: new URL('pkg/scripta_bg.wasm', document.baseURI) });
   const { presets, options } = wasm.scriptaRules();
   const boards = Object.fromEntries(presets.map(({ id }) => [id, wasm.scriptaGeometry(id)]));
   return { presets, options, boards };

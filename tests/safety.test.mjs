@@ -28,9 +28,9 @@ const fixture = (game) => JSON.parse(readFileSync(new URL(`./unit/fixtures/${gam
 
 const FAILING_ENGINE = (Game) => `
 {
-  for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(Game.prototype))) {
+  for (const [name, { value }] of Object.entries(Object.getOwnPropertyDescriptors(${Game}.prototype))) {
     if (typeof value !== 'function' || name === 'constructor') continue;
-    Game.prototype[name] = function (...args) {
+    ${Game}.prototype[name] = function (...args) {
       if (globalThis.__ludiFail === name) throw new WebAssembly.RuntimeError('unreachable');
       return value.apply(this, args);
     };

@@ -263,7 +263,7 @@ pub fn play_match<E: Send>(
     } else {
         std::thread::scope(|scope| {
             for _ in 0..threads {
-                scope.spawn(&work);
+                scope.spawn(work);
             }
         });
     }
