@@ -3,7 +3,7 @@
 //! precache list), `.gz` and `.br` copies beside the larger ones for servers that send
 //! precompressed files, and `DEPLOY.md`: the headers a host should set.
 
-use crate::{wasm, workspace_root};
+use crate::{modules, wasm, workspace_root};
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use ludi_server::precache;
@@ -57,6 +57,7 @@ pub fn write(www: &Path, dist: &Path) -> Result<(), String> {
     }
     let mut files = Vec::new();
     copy_tree(www, dist, "", &mut files)?;
+    preload_modules(dist, &mut files)?;
     precache::write(dist)?;
     files.push(precache::FILE.to_string());
     let mut compressed = 0;
@@ -154,6 +155,34 @@ pub fn brotli(bytes: &[u8]) -> Result<Vec<u8>, String> {
     brotli::BrotliCompress(&mut &bytes[..], &mut out, &params)
         .map_err(|e| format!("cannot brotli: {e}"))?;
     Ok(out)
+}
+
+/// Gives each page of `dist` a `<link rel="modulepreload">` for every module its scripts import,
+/// and writes `pkg/modules.js` (`export const GRAPHS = {module: [itself, ...its imports]}`) for
+/// the modules the page imports later (`js/kit/preload.js`).
+fn preload_modules(dist: &Path, files: &mut Vec<String>) -> Result<(), String> {
+    for page in files.iter().filter(|f| f.ends_with(".html")) {
+        let path = dist.join(page);
+        let html = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        std::fs::write(&path, modules::with_preloads(dist, &html))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let scripts: Vec<String> = files
+        .iter()
+        .filter(|f| f.starts_with("js/") && f.ends_with(".js"))
+        .cloned()
+        .collect();
+    let graphs = serde_json::to_string(&modules::lazy_graphs(dist, &scripts))
+        .map_err(|e| format!("cannot write the module graphs: {e}"))?;
+    let file = "pkg/modules.js";
+    std::fs::write(
+        dist.join(file),
+        format!("// Written by `cargo xtask dist`: js/kit/preload.js reads it.\nexport const GRAPHS = {graphs};\n"),
+    )
+    .map_err(|e| format!("cannot write {file}: {e}"))?;
+    files.push(file.to_string());
+    Ok(())
 }
 
 fn deploy_notes() -> String {

@@ -7,6 +7,7 @@ mod e2e;
 mod fuzz;
 mod lighthouse;
 mod load;
+mod modules;
 mod node;
 mod serve;
 mod speed;

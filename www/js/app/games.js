@@ -13,6 +13,9 @@ import { GAME as SCRIPTA } from '../games/scripta/meta.js';
 import { GAME as LATRUNCULI } from '../games/latrunculi/meta.js';
 import { latrunculi } from '../games/latrunculi/entry.js';
 import { PICTURES } from '../../pkg/pictures.js';
+import { importWhole } from '../kit/preload.js';
+
+const SCRIPTA_SCREEN = new URL('../games/scripta/screen.js', import.meta.url);
 
 /** Draws `view` ({geometry, position, marks, turn}) into `box` as a picture (no controls). */
 function drawScripta(i18n, box, view) {
@@ -113,12 +116,12 @@ export function gameCatalogue(ready, i18n) {
       preview: scriptaPreview(scriptaReady, i18n),
       savedPicture: scriptaSaved(scriptaReady, i18n),
       // The screen's module, asked for while the engine loads.
-      load: () => import('../games/scripta/screen.js'),
+      load: () => importWhole(SCRIPTA_SCREEN),
       // The inscribed boards its marks may carry, as the engine lists them, and their names in
       // a picker.
       faces: async () => PICTURES.faces,
       faceName: (face) => faceName(i18n, face),
-      mount: async (root, ctx) => (await import('../games/scripta/screen.js')).mountScripta(root, ctx),
+      mount: async (root, ctx) => (await importWhole(SCRIPTA_SCREEN)).mountScripta(root, ctx),
       rulesPage: async (body, rules) => {
         const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), scriptaReady()]);
         renderRules(body, i18n, engine, { rules, others: true });

@@ -21,6 +21,9 @@ import { completeOfflineCopy, startPwa } from './pwa.js';
 import { applyTheme, addThemeButton } from './theme.js';
 import { isFatal } from './fault.js';
 import { showFault } from './safeguards.js';
+import { importWhole } from '../kit/preload.js';
+
+const HOME = new URL('./home.js', import.meta.url);
 
 const root = document.getElementById('app');
 
@@ -152,7 +155,7 @@ async function boot() {
       document.title = `${i18n.t(game.name)} · ${i18n.t('app.title')}`;
     } else {
       if (route.game) told.push({ notice: 'unknownGame', args: { game: route.game } });
-      screen = (await import('./home.js')).mountHome(root, ctx);
+      screen = (await importWhole(HOME)).mountHome(root, ctx);
     }
     if (turn !== app.mounting) {
       screen.destroy();

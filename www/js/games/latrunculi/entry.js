@@ -4,6 +4,9 @@
 import { asPicture } from '../../kit/svg.js';
 import { createBoard } from './board.js';
 import { PICTURES } from '../../../pkg/pictures.js';
+import { importWhole } from '../../kit/preload.js';
+
+const SCREEN = new URL('./screen.js', import.meta.url);
 
 /**
  * Draws `view` (the engine's snapshot, or a picture the build made from one: {position, width,
@@ -41,8 +44,8 @@ export function latrunculi(ready, i18n) {
   return {
     preview: preview(i18n),
     savedPicture: saved(ready, i18n),
-    load: () => import('./screen.js'),
-    mount: async (root, ctx) => (await import('./screen.js')).mountLatrunculi(root, ctx),
+    load: () => importWhole(SCREEN),
+    mount: async (root, ctx) => (await importWhole(SCREEN)).mountLatrunculi(root, ctx),
     rulesPage: async (body, rules) => {
       const [{ renderRules }, engine] = await Promise.all([import('./rules.js'), ready()]);
       renderRules(body, i18n, engine, rules);

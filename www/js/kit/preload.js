@@ -1,0 +1,23 @@
+// A module the page imports later (a game's screen, the home screen) arrives with its whole
+// static graph at once: the build lists each such module's imports (`pkg/modules.js`), and
+// `importWhole` asks for all of them with `<link rel="modulepreload">` before importing it, so
+// a phone waits one round trip for the graph rather than one per level of imports.
+
+import { GRAPHS } from '../../pkg/modules.js';
+
+// The site's root, which the build's paths are relative to.
+const ROOT = new URL('../../', import.meta.url).href;
+const asked = new Set();
+
+/** Imports the module at `url` (a URL), its whole graph asked for at once. */
+export function importWhole(url) {
+  for (const file of GRAPHS[url.href.slice(ROOT.length)] ?? []) {
+    if (asked.has(file)) continue;
+    asked.add(file);
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = ROOT + file;
+    document.head.append(link);
+  }
+  return import(url.href);
+}
