@@ -134,9 +134,12 @@ async function boot() {
     const told = [];
     if (route.lang && !languageOf(route.lang)) told.push({ notice: 'unknownLanguage', args: { value: route.lang } });
     const game = games[route.game];
-    // A game's screen module arrives while the engine does, not after it: the screen draws its
-    // frame and words first and waits for the engine itself, as do rules pages and previews.
-    if (route.screen === 'game') game?.load();
+    // A game's screen module and its engine are asked for at once: the screen draws its frame
+    // and words first and waits for the engine itself, as do rules pages and previews.
+    if (route.screen === 'game' && game) {
+      game.load();
+      engines.prefetch(route.game);
+    }
     const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish };
     if (turn !== app.mounting) return;
     const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')

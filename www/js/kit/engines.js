@@ -9,7 +9,8 @@ const SMALLEST = 'latrunculi';
 /**
  * A loader of engines. `onPanic(message)` hears of a Rust panic in any of them (the hook hands
  * the message over just before the call traps). `load(game)` resolves to that game's module once
- * instantiated (the same promise to every caller); `forRecord(text)` resolves to {game, engine}
+ * instantiated (the same promise to every caller); `prefetch(game)` only downloads it (in a
+ * page, not a worker); `forRecord(text)` resolves to {game, engine}
  * for a game record, the game named by the record as an engine reads it.
  */
 export function createEngines({ onPanic = (message) => console.error(message) } = {}) {
@@ -29,11 +30,26 @@ export function createEngines({ onPanic = (message) => console.error(message) } 
     return loading.get(game);
   }
 
+  /**
+   * Asks the browser for `game`'s engine (its glue and wasm) without instantiating it, so that
+   * `load` later finds both downloaded: a game's screen asks while it draws its words.
+   */
+  function prefetch(game) {
+    if (loading.has(game) || document.querySelector(`link[data-engine="${game}"]`)) return;
+    const hint = (rel, file, extra = {}) => {
+      const link = Object.assign(document.createElement('link'), { rel, href: new URL(`../../pkg/${file}`, import.meta.url).href, ...extra });
+      link.dataset.engine = game;
+      document.head.append(link);
+    };
+    hint('modulepreload', `${game}.js`);
+    hint('preload', `${game}_bg.wasm`, { as: 'fetch', crossOrigin: 'anonymous', type: 'application/wasm' });
+  }
+
   async function forRecord(text) {
     const here = [...loading.keys()][0] ?? SMALLEST;
     const game = (await load(here)).recordGame(text);
     return { game, engine: await load(game) };
   }
 
-  return { load, forRecord };
+  return { load, prefetch, forRecord };
 }
