@@ -28,15 +28,17 @@ async function completeCopy(cache) {
   await cache.addAll(missing.map((file) => new Request(file, { cache: 'no-cache' })));
 }
 
-/** Keeps what the browser's HTTP cache holds of the site, asking the network nothing. */
+/**
+ * Keeps what the browser's HTTP cache holds of the site, asking the network nothing, and the
+ * page itself (a first visit to a link has it under the link's address, not the site's).
+ */
 async function keepDownloaded(cache) {
   await Promise.all(FILES.map(async (file) => {
-    try {
-      const response = await fetch(new Request(file, { cache: 'only-if-cached', mode: 'same-origin' }));
-      if (response.ok) await cache.put(file, response);
-    } catch {
-      // Not downloaded yet: cached when used, or by the complete copy.
-    }
+    // Not downloaded yet: cached when used, or by the complete copy.
+    const kept = await fetch(new Request(file, { cache: 'only-if-cached', mode: 'same-origin' }))
+      .then((response) => (response.ok ? response : null), () => null);
+    if (kept) await cache.put(file, kept);
+    else if (file === './') await cache.add(new Request(file, { cache: 'no-cache' })).catch(() => {});
   }));
 }
 

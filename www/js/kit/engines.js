@@ -9,8 +9,8 @@ const SMALLEST = 'latrunculi';
 /**
  * A loader of engines. `onPanic(message)` hears of a Rust panic in any of them (the hook hands
  * the message over just before the call traps). `load(game)` resolves to that game's module once
- * instantiated (the same promise to every caller); `prefetch(game)` only downloads it (in a
- * page, not a worker); `forRecord(text)` resolves to {game, engine}
+ * instantiated (the same promise to every caller); `prefetch(game)` only downloads its glue (in
+ * a page, not a worker); `forRecord(text)` resolves to {game, engine}
  * for a game record, the game named by the record as an engine reads it.
  */
 export function createEngines({ onPanic = (message) => console.error(message) } = {}) {
@@ -31,18 +31,17 @@ export function createEngines({ onPanic = (message) => console.error(message) } 
   }
 
   /**
-   * Asks the browser for `game`'s engine (its glue and wasm) without instantiating it, so that
-   * `load` later finds both downloaded: a game's screen asks while it draws its words.
+   * Asks the browser for `game`'s engine glue without running it, so that `load` later finds
+   * it downloaded: a game's screen asks while it draws its words. (The wasm is left to `load`:
+   * a preload of it, answered by the service worker offline, was seen to fail now and then.)
    */
   function prefetch(game) {
     if (loading.has(game) || document.querySelector(`link[data-engine="${game}"]`)) return;
-    const hint = (rel, file, extra = {}) => {
-      const link = Object.assign(document.createElement('link'), { rel, href: new URL(`../../pkg/${file}`, import.meta.url).href, ...extra });
-      link.dataset.engine = game;
-      document.head.append(link);
-    };
-    hint('modulepreload', `${game}.js`);
-    hint('preload', `${game}_bg.wasm`, { as: 'fetch', crossOrigin: 'anonymous', type: 'application/wasm' });
+    const link = Object.assign(document.createElement('link'), {
+      rel: 'modulepreload', href: new URL(`../../pkg/${game}.js`, import.meta.url).href,
+    });
+    link.dataset.engine = game;
+    document.head.append(link);
   }
 
   async function forRecord(text) {

@@ -13,6 +13,7 @@ import { createBoard } from './board.js';
 import { createWords } from './words.js';
 import { renderRules } from './rules.js';
 import { GAME } from './meta.js';
+import { PICTURES } from '../../../pkg/pictures.js';
 
 const CLOCK_WARNING = 20; // the no-capture clock shows once fewer moves than this remain
 const SHOWN_CAPTURES = 8; // discs drawn in a captured row before the number takes over
@@ -427,6 +428,12 @@ const LATRUNCULI = {
   commandAbout: 'a11y.command.latrunculi',
   faceAttribute: 'data-facing',
   layout,
+  // Piso's board, empty, from the build's pictures: the page's largest paint comes before the
+  // engine does (the game's own snapshot keeps it, being the same shape).
+  furnish: (c) => {
+    const piso = !c.route.rules || c.route.rules === 'piso';
+    if (piso && !c.route.position && !c.ctx.handoff && !c.ctx.online) boardFor(c, PICTURES.latrunculi);
+  },
   setup: (c) => { c.words = createWords(c.i18n); },
   restore: (engine, saved) => engine.LatrunculiGame.restore(saved),
   // Piso's rules unless the link names others.

@@ -19,6 +19,7 @@ import { createWords } from './words.js';
 import { counts, more, ways, drawWays } from './chooser.js';
 import { renderRules } from './rules.js';
 import { GAME } from './meta.js';
+import { PICTURES } from '../../../pkg/pictures.js';
 
 const other = (side) => (side === 'albi' ? 'nigri' : 'albi');
 
@@ -97,6 +98,17 @@ function furnish(c) {
     albi: createTray(c.dom.trays.albi, 'albi', c.i18n),
     nigri: createTray(c.dom.trays.nigri, 'nigri', c.i18n),
   };
+  // A preset's board, empty, from the build's pictures: the page's largest paint comes before
+  // the engine does. A position, a handed-over or an online game may bring other rules.
+  const picture = PICTURES.scripta[c.route.rules ?? 'austin-murray'];
+  if (picture && !c.route.position && !c.ctx.handoff && !c.ctx.online) {
+    Object.assign(c.parts, {
+      geometry: picture.geometry,
+      inscribed: chooseFace(PICTURES.faces, c.route, []),
+      portrait: window.matchMedia('(orientation: portrait)'),
+    });
+    drawBoard(c);
+  }
 }
 
 /**
