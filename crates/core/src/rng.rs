@@ -9,9 +9,13 @@ pub struct Rng {
     s: [u64; 4],
 }
 
+/// What each SplitMix64 step adds to its state: the `n`th output from a state `s` is the one
+/// step from `s + n * SPLITMIX_GAMMA`, so any output can be had without the ones before.
+pub const SPLITMIX_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// One SplitMix64 step: spreads a seed over the xoshiro state and builds hash keys.
 pub const fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    *state = state.wrapping_add(SPLITMIX_GAMMA);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

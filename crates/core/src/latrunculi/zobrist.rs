@@ -1,45 +1,61 @@
 //! Zobrist keys: one random number per (side, cell), per side to move and per remembered
-//! last move, fixed at compile time so that hashes are the same on every platform.
+//! last move, the same on every platform. Each is computed where it is used (three multiplies)
+//! rather than kept in a table, which, random and so incompressible, would be 12 KB of the
+//! page's download.
 
 use super::board::{Side, Square, CELLS};
 use super::moves::Move;
-use crate::rng::splitmix64;
+use crate::rng::{splitmix64, SPLITMIX_GAMMA};
 
 /// Counters: `2 * CELLS`; then last-move origins and destinations per side: `4 * CELLS`.
 const COUNT: usize = 6 * CELLS + 1;
 
-static KEYS: [u64; COUNT] = keys();
+/// The keys are the SplitMix64 stream from this state.
+const SEED: u64 = 0x1a7_2c41;
 
-const fn keys() -> [u64; COUNT] {
-    let mut state = 0x1a7_2c41_u64;
-    let mut keys = [0; COUNT];
-    let mut i = 0;
-    while i < COUNT {
-        keys[i] = splitmix64(&mut state);
-        i += 1;
-    }
-    keys
+/// The `i`th key of the stream (`i < COUNT`).
+fn key(i: usize) -> u64 {
+    debug_assert!(i < COUNT);
+    let mut state = SEED.wrapping_add((i as u64).wrapping_mul(SPLITMIX_GAMMA));
+    splitmix64(&mut state)
 }
 
 /// Key of `side`'s counter standing on `square`.
 pub(crate) fn counter(side: Side, square: Square) -> u64 {
-    KEYS[side.index() * CELLS + square.index()]
+    key(side.index() * CELLS + square.index())
 }
 
 /// Key toggled when black is to move.
 pub(crate) fn black_to_move() -> u64 {
-    KEYS[6 * CELLS]
+    key(6 * CELLS)
 }
 
 /// Key of `side`'s remembered last move, which the back-and-forth rule looks at.
 pub(crate) fn last_move(side: Side, mv: Move) -> u64 {
     let base = 2 * CELLS + side.index() * 2 * CELLS;
-    let from = mv.from().map_or(0, |from| KEYS[base + from.index()]);
-    from ^ KEYS[base + CELLS + mv.to().index()]
+    let from = mv.from().map_or(0, |from| key(base + from.index()));
+    from ^ key(base + CELLS + mv.to().index())
 }
 
 /// Key of the counters still to place, which decide how long placing goes on.
 pub(crate) fn to_place(white: u16, black: u16) -> u64 {
     let mut state = (u64::from(white) << 16 | u64::from(black)) ^ 0x5eed;
     splitmix64(&mut state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_key_is_its_place_in_the_stream_and_no_two_are_equal() {
+        let mut state = SEED;
+        let stream: Vec<u64> = (0..COUNT).map(|_| splitmix64(&mut state)).collect();
+        let computed: Vec<u64> = (0..COUNT).map(key).collect();
+        assert_eq!(computed, stream);
+        let mut distinct = computed.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), COUNT);
+    }
 }

@@ -264,40 +264,35 @@ pub(crate) fn steps_commute(first: Step, then: Step, sent_home_before: u8) -> bo
 }
 
 /// Zobrist keys: one random word per (mark, signed count) and per tray count. The tables
-/// are flat and a power of two long so that masked indices need no bounds checks.
+/// are flat and a power of two long so that masked indices need no bounds checks. They are
+/// filled on first use rather than at compile time: random, so incompressible, they would be
+/// 17 KB of the page's download.
 mod zobrist {
     use super::super::position::{Mark, Side, Tray};
     use crate::rng::splitmix64;
+    use std::sync::LazyLock;
 
     /// 64 marks of 32 signed counts (-15..=15 offset by 16).
     const CELLS: usize = 64 * 32;
     /// 2 sides of 3 tray counts (waiting, sent home, borne off) of 16 values.
     const TRAYS: usize = 2 * 4 * 16;
 
-    static CELL_KEYS: [u64; CELLS] = {
-        let mut keys = [0; CELLS];
+    static CELL_KEYS: LazyLock<[u64; CELLS]> = LazyLock::new(|| {
         let mut state = 0x5C21_97A5_u64;
-        let mut i = 0;
-        while i < CELLS {
-            // An empty mark hashes to zero so that empty boards need no work.
-            if i % 32 != 16 {
-                keys[i] = splitmix64(&mut state);
+        // An empty mark hashes to zero so that empty boards need no work.
+        std::array::from_fn(|i| {
+            if i % 32 == 16 {
+                0
+            } else {
+                splitmix64(&mut state)
             }
-            i += 1;
-        }
-        keys
-    };
+        })
+    });
 
-    static TRAY_KEYS: [u64; TRAYS] = {
-        let mut keys = [0; TRAYS];
+    static TRAY_KEYS: LazyLock<[u64; TRAYS]> = LazyLock::new(|| {
         let mut state = 0x7A11_0FF5_u64;
-        let mut i = 0;
-        while i < TRAYS {
-            keys[i] = splitmix64(&mut state);
-            i += 1;
-        }
-        keys
-    };
+        std::array::from_fn(|_| splitmix64(&mut state))
+    });
 
     #[inline]
     pub fn cell(mark: Mark, cell: i8) -> u64 {
