@@ -155,6 +155,16 @@ test('a corrupted save is set aside under .broken and said; a newer one under .n
   assert.deepEqual(JSON.parse(await item(l.page, 'ludi-romani.latrunculi.broken')).saved.moves, bad.saved.moves);
   await close(l);
 
+  // One whose fields are not what a save holds: the engine reads each and refuses it.
+  for (const wrong of [{ moves: 'c2-c5' }, { moves: ['c2-c5', 7] }, { seed: 8 }]) {
+    const odd = JSON.parse(text);
+    Object.assign(odd.saved, wrong);
+    const o = await start(route, { init: seed, initArg: { 'ludi-romani.latrunculi.v1': JSON.stringify(odd) } });
+    await says(o.page, 'notice.corrupt');
+    assert.equal(await position(o.page), odd.saved.start, `a fresh game after ${JSON.stringify(wrong)}`);
+    await close(o);
+  }
+
   const newer = JSON.stringify({ version: 9, game: 'scripta', whatever: 'comes next' });
   const n = await start('?game=scripta', { init: seed, initArg: { 'ludi-romani.scripta': newer } });
   await says(n.page, 'notice.newerSave');

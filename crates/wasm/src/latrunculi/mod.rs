@@ -11,7 +11,7 @@ pub use session::{
     MoveView, PerSide, RefusalView, ResultView, Session, Snapshot, SourceMoves, SquareView,
 };
 
-use crate::convert::{err, js, performance_now};
+use crate::convert::{err, js, performance_now, string_field, strings_field};
 use ludi_core::latrunculi::SavedGame;
 use wasm_bindgen::prelude::*;
 
@@ -59,7 +59,7 @@ impl LatrunculiGame {
 
     /// Rebuilds a game from what [`LatrunculiGame::save`] returned, checking every move.
     pub fn restore(saved: JsValue) -> Result<LatrunculiGame, JsError> {
-        let saved: SavedGame = serde_wasm_bindgen::from_value(saved)
+        let saved = saved_game(&saved)
             .map_err(|e| JsError::new(&format!("the saved game is not readable: {e}")))?;
         let session = Session::restore(&saved).map_err(err)?;
         Ok(LatrunculiGame { session })
@@ -173,4 +173,16 @@ impl LatrunculiPlayer {
     pub fn hint(lfen: &str, rules: &str, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
         timed(budget_ms, |budget| hint(lfen, rules, budget))
     }
+}
+
+/// A saved game's four fields, each checked to be what [`LatrunculiGame::save`] writes.
+fn saved_game(saved: &JsValue) -> Result<SavedGame, String> {
+    // A game ends long before this many moves (the clock rule); past it the data is not a save.
+    const MOST_MOVES: usize = 100_000;
+    Ok(SavedGame {
+        rules: string_field(saved, "rules")?,
+        start: string_field(saved, "start")?,
+        seed: string_field(saved, "seed")?,
+        moves: strings_field(saved, "moves", MOST_MOVES)?,
+    })
 }

@@ -7,7 +7,6 @@ use ludi_core::latrunculi::{
 };
 use ludi_core::rng::os_seed;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// One move or placement, taken apart for the page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -84,14 +83,25 @@ pub struct ResultView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RefusalView {
     pub code: &'static str,
-    pub args: BTreeMap<&'static str, String>,
+    /// Handed to the page as an object of named strings.
+    #[serde(serialize_with = "as_object")]
+    pub args: Vec<(&'static str, String)>,
+}
+
+/// Named arguments as one JS object (a sorted map would bring a sort into the module for
+/// nothing: an object's keys have no order the page reads).
+fn as_object<S: serde::Serializer>(
+    args: &[(&'static str, String)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(args.iter().map(|(name, value)| (name, value)))
 }
 
 impl RefusalView {
     fn of(refusal: &Refusal) -> RefusalView {
         RefusalView {
             code: refusal.code(),
-            args: refusal.args().into_iter().collect(),
+            args: refusal.args(),
         }
     }
 }
@@ -472,8 +482,13 @@ mod tests {
         assert_eq!(s.refusal(Some("d4"), "h4"), None);
         let view = |selected: Option<&str>, square: &str| {
             let refusal = s.refusal(selected, square).unwrap();
-            let args = refusal.args.iter().map(|(k, v)| format!(" {k}={v}"));
-            format!("{}{}", refusal.code, args.collect::<String>())
+            let mut args: Vec<String> = refusal
+                .args
+                .iter()
+                .map(|(k, v)| format!(" {k}={v}"))
+                .collect();
+            args.sort();
+            format!("{}{}", refusal.code, args.concat())
         };
         assert_eq!(view(None, "d5"), "not-yours side=black square=d5");
         assert_eq!(view(None, "e4"), "empty square=e4");

@@ -44,7 +44,7 @@ pub(crate) struct Searcher {
     history: Vec<u32>,
     moves: Vec<Vec<Move>>,
     /// Scratch space for move ordering.
-    scored: Vec<(std::cmp::Reverse<u32>, Move)>,
+    scored: Vec<(u64, Move)>,
     nodes: u64,
     stopped: bool,
     weights: Weights,
@@ -384,7 +384,7 @@ impl Searcher {
         let side = position.turn.index();
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
-        scored.extend(moves.iter().map(|&mv| {
+        scored.extend(moves.iter().enumerate().map(|(index, &mv)| {
             let score = if Some(mv) == hint {
                 u32::MAX
             } else if let n @ 1.. = position.captures_of(rules, mv) {
@@ -396,9 +396,12 @@ impl Searcher {
             } else {
                 self.history[history_index(side, mv)].min(u32::MAX - 300)
             };
-            (std::cmp::Reverse(score), mv)
+            // Best first, ties in generation order: the key is unique, so an unstable sort
+            // (one sort's code in the module, not a stable sort's two) orders as a stable one.
+            let key = (u64::from(u32::MAX - score) << 32) | index as u64;
+            (key, mv)
         }));
-        scored.sort_by_key(|&(score, _)| score);
+        scored.sort_unstable_by_key(|&(key, _)| key);
         for (slot, &(_, mv)) in moves.iter_mut().zip(&scored) {
             *slot = mv;
         }
