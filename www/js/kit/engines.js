@@ -9,18 +9,26 @@ const SMALLEST = 'latrunculi';
 /**
  * A loader of engines. `onPanic(message)` hears of a Rust panic in any of them (the hook hands
  * the message over just before the call traps). `load(game)` resolves to that game's module once
- * instantiated (the same promise to every caller); `prefetch(game)` only downloads its glue (in
- * a page, not a worker); `forRecord(text)` resolves to {game, engine}
+ * instantiated (the same promise to every caller); `prefetch(game)` only downloads its glue and
+ * wasm (in a page, not a worker); `forRecord(text)` resolves to {game, engine}
  * for a game record, the game named by the record as an engine reads it.
  */
 export function createEngines({ onPanic = (message) => console.error(message) } = {}) {
   const loading = new Map();
 
+  // The wasm of each game whose screen asked for it early, downloading: `load` takes it once.
+  const downloads = new Map();
+  const url = (file) => new URL(`../../pkg/${file}`, import.meta.url);
+  const wasm = (game) => url(`${game}_bg.wasm`);
+
   function load(game) {
     if (!loading.has(game)) {
-      const url = (file) => new URL(`../../pkg/${file}`, import.meta.url);
+      const early = downloads.get(game);
+      downloads.delete(game);
+      // An early download that failed is tried again here, as `load` alone would have.
+      const module = early?.then((response) => (response.ok ? response : fetch(wasm(game))), () => fetch(wasm(game)));
       loading.set(game, import(url(`${game}.js`).href).then(async (engine) => {
-        await engine.default({ module_or_path: url(`${game}_bg.wasm`) });
+        await engine.default({ module_or_path: module ?? wasm(game) });
         engine.onPanic(onPanic);
         return engine;
       }));
@@ -31,17 +39,18 @@ export function createEngines({ onPanic = (message) => console.error(message) } 
   }
 
   /**
-   * Asks the browser for `game`'s engine glue without running it, so that `load` later finds
-   * it downloaded: a game's screen asks while it draws its words. (The wasm is left to `load`:
-   * a preload of it, answered by the service worker offline, was seen to fail now and then.)
+   * Starts downloading `game`'s engine, glue and wasm, without running it, so that `load`
+   * (after the screen's first words) finds it here: a game's screen asks while it draws its
+   * words. The wasm is fetched as `load` would fetch it, not preloaded with a link: a preload
+   * answered by the service worker offline was seen to fail now and then.
    */
   function prefetch(game) {
-    if (loading.has(game) || document.querySelector(`link[data-engine="${game}"]`)) return;
-    const link = Object.assign(document.createElement('link'), {
-      rel: 'modulepreload', href: new URL(`../../pkg/${game}.js`, import.meta.url).href,
-    });
-    link.dataset.engine = game;
-    document.head.append(link);
+    if (loading.has(game) || downloads.has(game)) return;
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url(`${game}.js`).href }));
+    const download = fetch(wasm(game));
+    // Its failure is `load`'s to handle (it fetches again), or nobody's if the game is left.
+    download.catch(() => {});
+    downloads.set(game, download);
   }
 
   async function forRecord(text) {
