@@ -34,6 +34,8 @@ const USAGE: &str = "usage:
   ludi latrunculi bench [--rules R]             search depth, nodes per second, perft speed
   ludi latrunculi replay FILE                   replays a game record (FILE - is stdin):
                                                 the final LFEN and the result
+  ludi latrunculi presets                       every preset: its id, its rules in key=value
+                                                form and its source, a line each
   ludi bench [--rules R] [--seconds S]          XII Scripta turn generation and random games
                                                 (also `ludi scripta bench`)
   (XII Scripta's moves, play, match and bench take --rules P: austin-murray, the default,

@@ -240,3 +240,38 @@ fn replay_names_the_first_illegal_move_and_exits_2() {
         "ludi: standard input: line 1: this is a record of XII Scripta, not Latrunculi\n"
     );
 }
+
+#[test]
+fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
+    let out = ludi(&["latrunculi", "presets"], "");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    let ids: Vec<&str> = lines.iter().map(|fields| fields[0]).collect();
+    assert_eq!(ids, ["piso", "quintana"]);
+    for fields in &lines {
+        assert_eq!(fields.len(), 3, "{fields:?}");
+        assert!(!fields[2].is_empty(), "{fields:?} names no source");
+        // The rules column is the preset itself: `moves` under it and under the id agree.
+        let start = if fields[0] == "piso" {
+            "8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-"
+        } else {
+            QUINTANA
+        };
+        let by_id = ludi(&["latrunculi", "moves", "--rules", fields[0], start], "");
+        let by_rules = ludi(&["latrunculi", "moves", "--rules", fields[1], start], "");
+        assert_eq!(stdout(&by_id), stdout(&by_rules));
+    }
+    assert_eq!(
+        lines[1][1],
+        "start=rows,move=rook,corner=off,noback=off,win=all"
+    );
+
+    let extra = ludi(&["latrunculi", "presets", "piso"], "");
+    assert!(!extra.status.success());
+    assert!(text_of_err(&extra).contains("no arguments"));
+}
+
+fn text_of_err(output: &Output) -> String {
+    text(&output.stderr)
+}

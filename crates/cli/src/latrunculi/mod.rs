@@ -5,7 +5,7 @@ mod bench;
 mod matches;
 
 use crate::{answer_positions, games_and_seed, replay_record, say, Args, UsageError};
-use ludi_core::latrunculi::{Game, Outcome, Position, Record, Rules};
+use ludi_core::latrunculi::{Game, Outcome, Position, Record, Rules, PRESETS};
 use ludi_core::rng::Rng;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,11 +18,25 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         Some("match") => matches::run(rest),
         Some("bench") => bench::run(rest),
         Some("replay") => replay_record(rest, replay),
+        Some("presets") => presets(rest),
         Some(other) => Err(UsageError(format!("unknown latrunculi command `{other}`"))),
         None => Err(UsageError(
-            "latrunculi: expected moves, play, match or bench".into(),
+            "latrunculi: expected moves, play, match, bench, replay or presets".into(),
         )),
     }
+}
+
+/// `presets`: one line per preset, `<id>\t<rules>\t<source>`, the default first.
+fn presets(args: &[String]) -> Result<ExitCode, UsageError> {
+    if let Some(extra) = args.first() {
+        return Err(UsageError(format!(
+            "presets takes no arguments, not `{extra}`"
+        )));
+    }
+    for preset in PRESETS {
+        println!("{}\t{}\t{}", preset.id, preset.rules, preset.source);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The `--rules` option: a preset or key=value pairs; Piso when absent.

@@ -41,6 +41,30 @@ pub struct Rules {
     pub win: Win,
 }
 
+/// A published reading of the rules, offered by name: its id (what `--rules`, links and
+/// records take), its rules and who gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    pub id: &'static str,
+    pub rules: Rules,
+    /// Who reads the game so, in the words of the sources (`../shared/seeds/003_*`).
+    pub source: &'static str,
+}
+
+/// Every preset, the default first.
+pub const PRESETS: [Preset; 2] = [
+    Preset {
+        id: "piso",
+        rules: Rules::PISO,
+        source: "Locus Ludi (University of Fribourg), reading the Laus Pisonis",
+    },
+    Preset {
+        id: "quintana",
+        rules: Rules::QUINTANA,
+        source: "Museum Quintana, Künzing: the rules shown at the museum",
+    },
+];
+
 /// Moves in a row without a capture, in the movement phase, that end the game (fifty each).
 pub const QUIET_MOVES_LIMIT: u32 = 100;
 
@@ -103,25 +127,19 @@ impl Rules {
     /// assert_eq!(Rules::parse("move=rook").unwrap().preset(), None);
     /// ```
     pub fn preset(&self) -> Option<&'static str> {
-        match *self {
-            Rules::PISO => Some("piso"),
-            Rules::QUINTANA => Some("quintana"),
-            _ => None,
-        }
+        PRESETS.iter().find(|p| p.rules == *self).map(|p| p.id)
     }
 
     /// Reads a preset name (`piso`, `quintana`) or `key=value` pairs separated by commas,
     /// with keys `start`, `move`, `corner`, `noback`, `win`. Keys left out take Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
-        match text {
-            "piso" => return Ok(Rules::PISO),
-            "quintana" => return Ok(Rules::QUINTANA),
-            "" => {
-                return Err(RulesError(
-                    "empty rules: give piso, quintana or key=value pairs".into(),
-                ))
-            }
-            _ => {}
+        if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
+            return Ok(preset.rules);
+        }
+        if text.is_empty() {
+            return Err(RulesError(
+                "empty rules: give piso, quintana or key=value pairs".into(),
+            ));
         }
         let mut rules = Rules::PISO;
         let mut seen: Vec<&str> = Vec::new();
