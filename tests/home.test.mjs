@@ -35,7 +35,7 @@ test('the home screen starts XII Scripta against the computer with the chosen le
   await s.page.click('[data-level="hard"]');
   await s.page.click('[data-side="nigri"]');
   await s.page.click('[data-action="start"]');
-  await s.page.waitForSelector('[data-mark="36"]');
+  await s.page.waitForSelector('body.ready [data-mark="36"]');
   assert.equal(param(s.page, 'game'), 'scripta');
   assert.equal(await s.page.getAttribute('body', 'data-opponent'), 'computer');
   assert.equal(await s.page.getAttribute('body', 'data-level'), 'hard');
@@ -98,7 +98,7 @@ test('two players here, and the last choices are remembered', async () => {
   await s.page.click('[data-game="scripta"]');
   await s.page.click('[data-opponent="human"]');
   await s.page.click('[data-action="start"]');
-  await s.page.waitForSelector('[data-mark="1"]');
+  await s.page.waitForSelector('body.ready [data-mark="1"]');
   assert.equal(await s.page.getAttribute('body', 'data-opponent'), 'human');
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
   await s.page.click('[data-action="home"]');
@@ -131,7 +131,7 @@ test('Resume restores an unfinished game from the home screen', async () => {
   await s.page.click('[data-action="home"]');
   await s.page.waitForSelector('[data-action="resume"][data-game="scripta"]');
   await s.page.click('[data-action="resume"]');
-  await s.page.waitForSelector('[data-mark="1"]');
+  await s.page.waitForSelector('body.ready [data-mark="1"]');
   assert.equal(await position(s.page), before);
   await says(s.page, 'notice.restored');
   // The browser's back button returns home, and forward to the game.
@@ -177,7 +177,7 @@ test('every unfinished game waits on the home screen, and Play or a link never r
   // A turn of XII Scripta started from the home screen: both games are offered, the last first,
   // each with a picture of its board (a picture, not controls) and how far it is.
   await play(s.page, 'scripta', 'austin-murray');
-  await s.page.waitForSelector('[data-mark="1"]');
+  await s.page.waitForSelector('body.ready [data-mark="1"]');
   await playHumanTurn(s.page);
   await s.page.waitForSelector('body[data-turn="nigri"]');
   await home(s.page);
@@ -205,7 +205,7 @@ test('every unfinished game waits on the home screen, and Play or a link never r
   assert.ok((await offered(s.page)).includes('latrunculi/quintana'));
   await play(s.page, 'latrunculi', 'quintana');
   await ask.locator('[data-action="resume"]').click();
-  await s.page.waitForSelector('[data-square="c5"]');
+  await s.page.waitForSelector('body.ready [data-square="c5"]');
   assert.equal(await position(s.page), quintana);
   await says(s.page, 'notice.restored');
 
@@ -218,7 +218,7 @@ test('every unfinished game waits on the home screen, and Play or a link never r
   assert.equal(await gate.locator('[data-action="resume"]').evaluate((b) => b === document.activeElement), true);
   await s.page.screenshot({ path: screenshotPath('home-replace-link-phone.png') });
   await gate.locator('[data-action="resume"]').click();
-  await s.page.waitForSelector('[data-square="c5"]');
+  await s.page.waitForSelector('body.ready [data-square="c5"]');
   assert.equal(await position(s.page), quintana);
 
   // Only Start the new game replaces it: then the link's game is played and saved in its place.
@@ -298,7 +298,7 @@ test('rules pages open from the home screen and from play', async () => {
   // The rules' four diagrams; the inscribed boards have figures of their own (faces.test.mjs).
   assert.equal(await s.page.locator('.rules-page figure:not([data-face-figure]) svg').count(), 4);
   await s.page.click('[data-action="play"]');
-  await s.page.waitForSelector('[data-mark="1"]');
+  await s.page.waitForSelector('body.ready [data-mark="1"]');
   await s.page.click('[data-action="rules"]');
   await s.page.waitForSelector('dialog#rules[open] .rules-page');
   assert.equal(await s.page.locator('dialog#rules .rules-page figure:not([data-face-figure])').count(), 4);

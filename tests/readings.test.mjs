@@ -97,7 +97,7 @@ test('the Austin & Murray page links to each other reading; its Play button stay
   assert.equal(new URL(s.page.url()).searchParams.get('rules'), 'russian');
   // Inside a game the rules dialog has no links out of it.
   await s.page.goto(new URL('?game=scripta&opponent=human&seed=3', s.page.url()).href);
-  await s.page.waitForSelector('[data-mark="1"]');
+  await s.page.waitForSelector('body.ready [data-mark="1"]');
   await s.page.click('[data-action="rules"]');
   await s.page.waitForSelector('dialog#rules[open] .rules-page');
   assert.equal(await s.page.locator('dialog#rules a[data-reading]').count(), 0);
