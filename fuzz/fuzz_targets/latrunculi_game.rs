@@ -185,6 +185,11 @@ impl Run {
                     "{names:?} in {position}: {refusal:?}"
                 )
             }
+            None if matches!(board.get(tapped), Cell::Frozen(_)) => assert_eq!(
+                refusal.is_none(),
+                position.is_legal(rules, Move::remove(tapped)),
+                "{names:?} in {position}: {refusal:?}"
+            ),
             None if board.get(tapped) == mover => {
                 let movable = game
                     .legal_moves()

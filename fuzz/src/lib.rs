@@ -98,7 +98,7 @@ pub fn latrunculi_board_counts(position: &latrunculi::Position) {
     for side in latrunculi::Side::BOTH {
         let on_board = board
             .squares()
-            .filter(|&s| board.get(s) == latrunculi::Cell::Counter(side))
+            .filter(|&s| board.get(s).owner() == Some(side))
             .count();
         assert_eq!(
             on_board,
@@ -119,14 +119,15 @@ pub fn lfen_round_trip(position: &latrunculi::Position) {
     assert_eq!(back.to_string(), text);
 }
 
-/// Latrunculi rules from five fuzz bits.
+/// Latrunculi rules from six fuzz bits.
 pub fn latrunculi_rules(bits: u8) -> latrunculi::Rules {
     latrunculi::Rules::from_switches(bits)
 }
 
 /// An LFEN position built from fuzz bytes: a board of 6 to 14 a side, each square empty,
-/// white or black, the side to move, counters to place and captured, the clock. It may
-/// still be refused (counters to place with no room for them, or none for the side to move).
+/// white or black, frozen or not, the side to move, counters to place and captured, the
+/// clock. It may still be refused (counters to place with no room for them, or none for the
+/// side to move).
 pub fn lfen_from(width: u8, height: u8, cells: &[u8], turn: bool, numbers: [u8; 5]) -> String {
     let width = 6 + usize::from(width % 9);
     let height = 6 + usize::from(height % 9);
@@ -136,9 +137,11 @@ pub fn lfen_from(width: u8, height: u8, cells: &[u8], turn: bool, numbers: [u8; 
         let mut empty = 0;
         for file in 0..width {
             let byte = cells.get(rank * width + file).copied().unwrap_or(0);
-            let letter = match byte % 5 {
+            let letter = match byte % 7 {
                 3 => 'W',
                 4 => 'B',
+                5 => 'w',
+                6 => 'b',
                 _ => {
                     empty += 1;
                     continue;

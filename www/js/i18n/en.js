@@ -361,6 +361,7 @@ export default {
   'refuse.latrunculi.not-yours': 'The counter on {square} is {side}: tap one of yours.',
   'refuse.latrunculi.empty': '{square} is empty: tap one of your counters first.',
   'refuse.latrunculi.no-move': 'The counter on {square} has no move now.',
+  'refuse.latrunculi.frozen': 'The counter on {square} is frozen: it cannot move until it is freed.',
   'refuse.latrunculi.straight-back': 'No going straight back: {from} to {to} undoes your last move.',
   'refuse.latrunculi.not-in-line': '{from} to {to} is not along a rank or file.',
   'refuse.latrunculi.path-blocked': '{from} to {to} is blocked at {at}.',

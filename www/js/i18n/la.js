@@ -351,6 +351,7 @@ export default {
   'refuse.latrunculi.not-yours': 'Calculus in {square} non tuus est ({side}): tuum tange.',
   'refuse.latrunculi.empty': '{square} vacuum est: prius calculum tuum tange.',
   'refuse.latrunculi.no-move': 'Calculus in {square} nunc moveri non potest.',
+  'refuse.latrunculi.frozen': 'Calculus in {square} alligatus est: moveri non potest, dum liberetur.',
   'refuse.latrunculi.straight-back': 'Non statim retro: ex {from} in {to} motum tuum ultimum tollit.',
   'refuse.latrunculi.not-in-line': 'Ex {from} in {to} non est recta via per ordinem aut columnam.',
   'refuse.latrunculi.path-blocked': 'Via ex {from} in {to} in {at} clausa est.',

@@ -49,8 +49,20 @@ impl Side {
 pub enum Cell {
     Empty,
     Counter(Side),
+    /// A trapped counter under `trap=freeze`: it neither moves nor traps.
+    Frozen(Side),
     /// Outside the board.
     Off,
+}
+
+impl Cell {
+    /// The side whose counter, frozen or not, stands here.
+    pub fn owner(self) -> Option<Side> {
+        match self {
+            Cell::Counter(side) | Cell::Frozen(side) => Some(side),
+            Cell::Empty | Cell::Off => None,
+        }
+    }
 }
 
 /// A square of the board, kept as its index in the padded mailbox.
@@ -225,6 +237,8 @@ impl fmt::Debug for Board {
                 let c = match self.get(Square::at(file, rank)) {
                     Cell::Counter(Side::White) => 'W',
                     Cell::Counter(Side::Black) => 'B',
+                    Cell::Frozen(Side::White) => 'w',
+                    Cell::Frozen(Side::Black) => 'b',
                     _ => '.',
                 };
                 write!(f, "{c}")?;

@@ -177,6 +177,8 @@ fn parse_rank(text: &str) -> Result<Vec<Cell>, String> {
         match c {
             'W' => cells.push(Cell::Counter(Side::White)),
             'B' => cells.push(Cell::Counter(Side::Black)),
+            'w' => cells.push(Cell::Frozen(Side::White)),
+            'b' => cells.push(Cell::Frozen(Side::Black)),
             '1'..='9' => {
                 let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
                 let run = parse_count(&rest[..digits])
@@ -190,7 +192,11 @@ fn parse_rank(text: &str) -> Result<Vec<Cell>, String> {
                 continue;
             }
             '0' => return Err("a run of empty squares cannot be 0".into()),
-            other => return Err(format!("unexpected `{other}` (expected W, B or a number)")),
+            other => {
+                return Err(format!(
+                    "unexpected `{other}` (expected W, B, w, b or a number)"
+                ))
+            }
         }
         rest = &rest[c.len_utf8()..];
     }
@@ -250,7 +256,7 @@ fn parse_last_move(text: &str, board: &Board, side: Side) -> Result<Option<Move>
     let mv = Move::parse(text).ok_or_else(|| bad("expected a move like e5-e4, or -"))?;
     let Some(from) = mv.from() else {
         return Err(bad(
-            "placements are not remembered; expected a move like e5-e4, or -",
+            "placements and removals are not remembered; expected a move like e5-e4, or -",
         ));
     };
     let to = mv.to();
@@ -305,6 +311,8 @@ impl fmt::Display for Position {
                 let letter = match cell {
                     Cell::Counter(Side::White) => 'W',
                     Cell::Counter(Side::Black) => 'B',
+                    Cell::Frozen(Side::White) => 'w',
+                    Cell::Frozen(Side::Black) => 'b',
                     _ => {
                         empty += 1;
                         continue;

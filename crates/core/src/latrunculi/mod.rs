@@ -24,4 +24,6 @@ pub use moves::Move;
 pub use position::{EndReason, GameResult, IllegalMove, Outcome, Position, PLACED_COUNTERS};
 pub use record::Record;
 pub use refusal::Refusal;
-pub use rules::{Movement, Preset, Rules, RulesError, Start, Win, PRESETS, QUIET_MOVES_LIMIT};
+pub use rules::{
+    Movement, Preset, Rules, RulesError, Start, Trap, Win, PRESETS, QUIET_MOVES_LIMIT,
+};

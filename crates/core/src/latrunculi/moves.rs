@@ -1,50 +1,81 @@
-//! A turn's action: placing a counter (`@d4`) or moving one (`d4-d6`).
+//! A turn's action: placing a counter (`@d4`), moving one (`d4-d6`) or, where trapped counters
+//! freeze, removing a frozen enemy counter (`xd4`).
 
 use super::board::Square;
 use std::fmt;
 
-/// A placement or a move: small and `Copy`, so that search can keep many of them.
+/// What a turn does with its square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Kind {
+    Place,
+    /// A move from this square.
+    From(Square),
+    Remove,
+}
+
+/// A placement, a move or a removal: small and `Copy`, so that search can keep many of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// Where the counter comes from; `None` for a placement.
-    from: Option<Square>,
+    kind: Kind,
     to: Square,
 }
 
 impl Move {
     pub fn place(to: Square) -> Move {
-        Move { from: None, to }
-    }
-
-    pub fn slide(from: Square, to: Square) -> Move {
         Move {
-            from: Some(from),
+            kind: Kind::Place,
             to,
         }
     }
 
-    /// The square the counter leaves; `None` for a placement.
-    pub fn from(self) -> Option<Square> {
-        self.from
+    pub fn slide(from: Square, to: Square) -> Move {
+        Move {
+            kind: Kind::From(from),
+            to,
+        }
     }
 
+    /// Takes the frozen enemy counter on `square` off the board.
+    pub fn remove(square: Square) -> Move {
+        Move {
+            kind: Kind::Remove,
+            to: square,
+        }
+    }
+
+    /// The square the counter leaves; `None` for a placement or a removal.
+    pub fn from(self) -> Option<Square> {
+        match self.kind {
+            Kind::From(from) => Some(from),
+            Kind::Place | Kind::Remove => None,
+        }
+    }
+
+    /// Where the counter arrives, or, for a removal, the square emptied.
     pub fn to(self) -> Square {
         self.to
     }
 
     pub fn is_placement(self) -> bool {
-        self.from.is_none()
+        self.kind == Kind::Place
+    }
+
+    pub fn is_removal(self) -> bool {
+        self.kind == Kind::Remove
     }
 
     /// The move that undoes this one's path: `d6-d4` for `d4-d6`.
     pub fn reversed(self) -> Option<Move> {
-        self.from.map(|from| Move::slide(self.to, from))
+        self.from().map(|from| Move::slide(self.to, from))
     }
 
-    /// Reads `@d4` or `d4-d6`. Checks the names only; the position decides legality.
+    /// Reads `@d4`, `d4-d6` or `xd4`. Checks the names only; the position decides legality.
     pub fn parse(text: &str) -> Option<Move> {
         if let Some(square) = text.strip_prefix('@') {
             return Square::parse(square).map(Move::place);
+        }
+        if let Some(square) = text.strip_prefix('x') {
+            return Square::parse(square).map(Move::remove);
         }
         let (from, to) = text.split_once('-')?;
         Some(Move::slide(Square::parse(from)?, Square::parse(to)?))
@@ -53,9 +84,10 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.from {
-            None => write!(f, "@{}", self.to),
-            Some(from) => write!(f, "{from}-{}", self.to),
+        match self.kind {
+            Kind::Place => write!(f, "@{}", self.to),
+            Kind::From(from) => write!(f, "{from}-{}", self.to),
+            Kind::Remove => write!(f, "x{}", self.to),
         }
     }
 }
@@ -66,11 +98,12 @@ mod tests {
 
     #[test]
     fn move_text_round_trips() {
-        for text in ["@d4", "d4-d6", "a10-a1", "@n14"] {
+        for text in ["@d4", "d4-d6", "a10-a1", "@n14", "xd4", "xn14"] {
             assert_eq!(Move::parse(text).expect(text).to_string(), text);
         }
         for bad in [
-            "", "@", "d4", "d4-", "-d6", "d4--d6", "@d4-d5", "d4-d6-d8", "@@d4",
+            "", "@", "d4", "d4-", "-d6", "d4--d6", "@d4-d5", "d4-d6-d8", "@@d4", "x", "xd4-d5",
+            "x@d4", "X d4",
         ] {
             assert_eq!(Move::parse(bad), None, "{bad}");
         }
@@ -81,5 +114,18 @@ mod tests {
         let m = Move::parse("d4-d6").unwrap();
         assert_eq!(m.reversed(), Move::parse("d6-d4"));
         assert_eq!(Move::parse("@d4").unwrap().reversed(), None);
+        assert_eq!(Move::parse("xd4").unwrap().reversed(), None);
+    }
+
+    #[test]
+    fn only_a_removal_is_a_removal_and_it_leaves_no_square() {
+        let removal = Move::parse("xd4").unwrap();
+        assert!(removal.is_removal() && !removal.is_placement());
+        assert_eq!(
+            (removal.from(), removal.to().to_string()),
+            (None, "d4".into())
+        );
+        assert!(!Move::parse("@d4").unwrap().is_removal());
+        assert!(!Move::parse("d4-d5").unwrap().is_removal());
     }
 }

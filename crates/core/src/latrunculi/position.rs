@@ -3,7 +3,7 @@
 
 use super::board::{Board, Cell, Dir, Side, Square};
 use super::moves::Move;
-use super::rules::{Movement, Rules, Start, Win, QUIET_MOVES_LIMIT};
+use super::rules::{Movement, Rules, Start, Trap, Win, QUIET_MOVES_LIMIT};
 use super::zobrist;
 use std::fmt;
 
@@ -127,9 +127,13 @@ impl Position {
             0
         };
         for square in board.squares() {
-            if let Cell::Counter(side) = board.get(square) {
+            let cell = board.get(square);
+            if let Some(side) = cell.owner() {
                 count[side.index()] += 1;
                 hash ^= zobrist::counter(side, square);
+            }
+            if matches!(cell, Cell::Frozen(_)) {
+                hash ^= zobrist::frozen(square);
             }
         }
         Position {
@@ -158,17 +162,17 @@ impl Position {
         self.to_place[side.index()]
     }
 
-    /// Enemy counters `side` has captured.
+    /// Enemy counters `side` has captured (removed, where trapped counters freeze).
     pub fn captured_by(&self, side: Side) -> u16 {
         self.captured[side.index()]
     }
 
-    /// `side`'s counters on the board.
+    /// `side`'s counters on the board, frozen ones included.
     pub fn counters(&self, side: Side) -> u16 {
         self.count[side.index()]
     }
 
-    /// Movement-phase moves since the last capture.
+    /// Movement-phase moves since a counter was last taken off the board.
     pub fn clock(&self) -> u32 {
         self.clock
     }
@@ -200,7 +204,7 @@ impl Position {
         key
     }
 
-    /// Every legal placement or move, in board order.
+    /// Every legal placement or move, in board order (removals after the moves).
     pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
         let mut moves = Vec::new();
         self.legal_moves_into(rules, &mut moves);
@@ -268,20 +272,41 @@ impl Position {
                 }
             }
         }
+        if rules.trap == Trap::Freeze {
+            for square in self.removable() {
+                if !visit(Move::remove(square)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Removing: where trapped counters freeze, the side to move may spend its turn taking any
+    /// frozen enemy counter off the board.
+    fn removable(&self) -> impl Iterator<Item = Square> + '_ {
+        let frozen = Cell::Frozen(self.turn.other());
+        self.board
+            .squares()
+            .filter(move |&square| self.board.get(square) == frozen)
     }
 
     /// The legal moves that capture, found from the squares where arriving would capture:
     /// the same as filtering [`Position::legal_moves`], much faster when captures are few.
+    /// Where trapped counters freeze, only a removal takes a counter off the board.
     pub fn capture_moves_into(&self, rules: &Rules, moves: &mut Vec<Move>) {
         moves.clear();
         if self.is_placement_phase() {
+            return;
+        }
+        if rules.trap == Trap::Freeze {
+            moves.extend(self.removable().map(Move::remove));
             return;
         }
         let mover = Cell::Counter(self.turn);
         let forbidden = self.forbidden_back_move(rules);
         for to in self.board.squares() {
             if self.board.get(to) != Cell::Empty
-                || captures(&self.board, rules, to, self.turn) == [None; 4]
+                || trapped(&self.board, rules, to, self.turn) == [None; 4]
             {
                 continue;
             }
@@ -317,33 +342,74 @@ impl Position {
         Ok(next)
     }
 
-    /// Plays a move known to be legal; returns how many counters it captured.
+    /// Plays a move known to be legal; returns how many counters it took off the board.
     pub(crate) fn play(&mut self, rules: &Rules, mv: Move) -> u16 {
         let side = self.turn;
-        match mv.from() {
+        if mv.is_placement() {
+            self.put(side, mv.to());
+            self.to_place[side.index()] -= 1;
+            self.pass_turn(self.after_placement());
+            return 0;
+        }
+        let taken = match mv.from() {
             None => {
-                self.put(side, mv.to());
-                self.to_place[side.index()] -= 1;
-                self.pass_turn(self.after_placement());
-                0
+                self.remove(side, mv.to());
+                1
             }
-            Some(from) => {
-                self.lift(side, from);
-                self.put(side, mv.to());
-                let mut taken = 0;
-                for victim in captures(&self.board, rules, mv.to(), side)
-                    .into_iter()
-                    .flatten()
-                {
+            Some(from) => self.slide(rules, side, from, mv.to()),
+        };
+        self.captured[side.index()] += taken;
+        // Only a counter taken off the board resets the clock: counters freed and frozen
+        // again could otherwise go on for ever.
+        self.clock = if taken > 0 { 0 } else { self.clock + 1 };
+        self.last[side.index()] = mv.from().map(|_| mv);
+        self.pass_turn(side.other());
+        taken
+    }
+
+    /// `side`'s counter goes from `from` to `to` and traps what it traps: taken off the board
+    /// or frozen, as the rules say. Returns the counters taken.
+    fn slide(&mut self, rules: &Rules, side: Side, from: Square, to: Square) -> u16 {
+        self.lift(side, from);
+        self.put(side, to);
+        let mut taken = 0;
+        for victim in trapped(&self.board, rules, to, side).into_iter().flatten() {
+            match rules.trap {
+                Trap::Capture => {
                     self.lift(side.other(), victim);
                     taken += 1;
                 }
-                self.captured[side.index()] += taken;
-                self.clock = if taken > 0 { 0 } else { self.clock + 1 };
-                self.last[side.index()] = Some(mv);
-                self.pass_turn(side.other());
-                taken
+                Trap::Freeze => self.freeze(victim),
             }
+        }
+        if rules.trap == Trap::Freeze {
+            self.free_the_unheld(rules);
+        }
+        taken
+    }
+
+    /// Takes the frozen enemy counter on `square` off the board.
+    fn remove(&mut self, side: Side, square: Square) {
+        self.lift(side.other(), square);
+    }
+
+    /// Freeing: a frozen counter that no two unfrozen enemy counters hold any more (one of
+    /// them moved away, or its owner froze one of them) is free again.
+    fn free_the_unheld(&mut self, rules: &Rules) {
+        for square in self.board.squares() {
+            if let Cell::Frozen(side) = self.board.get(square) {
+                if !held(&self.board, rules, square, side) {
+                    self.board.set(square, Cell::Counter(side));
+                    self.hash ^= zobrist::frozen(square);
+                }
+            }
+        }
+    }
+
+    fn freeze(&mut self, square: Square) {
+        if let Cell::Counter(side) = self.board.get(square) {
+            self.board.set(square, Cell::Frozen(side));
+            self.hash ^= zobrist::frozen(square);
         }
     }
 
@@ -361,10 +427,12 @@ impl Position {
     /// assert_eq!(taken, ["d3"]);
     /// ```
     pub fn captured_squares(&self, rules: &Rules, mv: Move) -> impl Iterator<Item = Square> {
-        let taken = if mv.is_placement() {
+        let taken = if mv.is_removal() {
+            [Some(mv.to()), None, None, None]
+        } else if mv.is_placement() || rules.trap == Trap::Freeze {
             [None; 4]
         } else {
-            captures(&self.board, rules, mv.to(), self.turn)
+            trapped(&self.board, rules, mv.to(), self.turn)
         };
         taken.into_iter().flatten()
     }
@@ -402,6 +470,9 @@ impl Position {
     }
 
     fn lift(&mut self, side: Side, square: Square) {
+        if self.board.get(square) == Cell::Frozen(side) {
+            self.hash ^= zobrist::frozen(square);
+        }
         self.board.set(square, Cell::Empty);
         self.count[side.index()] -= 1;
         self.hash ^= zobrist::counter(side, square);
@@ -487,9 +558,10 @@ impl Position {
     }
 }
 
-/// Enemy counters captured by `mover`'s counter that has just arrived on `to`.
-/// At most four: one per direction, or a corner's counter instead.
-fn captures(board: &Board, rules: &Rules, to: Square, mover: Side) -> [Option<Square>; 4] {
+/// Enemy counters trapped by `mover`'s counter that has just arrived on `to`: captured or
+/// frozen, as the rules say. At most four: one per direction, or a corner's counter instead.
+/// Only unfrozen counters trap, and only unfrozen counters are trapped.
+fn trapped(board: &Board, rules: &Rules, to: Square, mover: Side) -> [Option<Square>; 4] {
     let mut taken = [None; 4];
     for (slot, dir) in Dir::ALL.into_iter().enumerate() {
         taken[slot] = custodial_capture(board, to, dir, mover).or_else(|| {
@@ -508,6 +580,22 @@ fn custodial_capture(board: &Board, to: Square, dir: Dir, mover: Side) -> Option
     let next = to.step(dir);
     let enemy = board.get(next) == Cell::Counter(mover.other());
     (enemy && board.get(next.step(dir)) == Cell::Counter(mover)).then_some(next)
+}
+
+/// Whether `side`'s frozen counter on `square` is still held: between two unfrozen enemy
+/// counters along a rank or file or, with corner capture on, on a corner with unfrozen enemy
+/// counters on both its neighbours.
+fn held(board: &Board, rules: &Rules, square: Square, side: Side) -> bool {
+    let enemy = |dir: Dir| board.get(square.step(dir)) == Cell::Counter(side.other());
+    let [north, south, east, west] = Dir::ALL;
+    let on_a_line = (enemy(north) && enemy(south)) || (enemy(east) && enemy(west));
+    let on_a_corner = rules.corner
+        && board.is_corner(square)
+        && Dir::ALL
+            .into_iter()
+            .filter(|&dir| board.contains(square.step(dir)))
+            .all(enemy);
+    on_a_line || on_a_corner
 }
 
 /// Corner capture: the next square is a corner holding an enemy counter, and the corner's
@@ -838,5 +926,145 @@ mod tests {
             })
         );
         assert_eq!(EndReason::QuietMoves.code(), "quiet-moves");
+    }
+
+    const FREEZE: Rules = Rules {
+        trap: Trap::Freeze,
+        ..Rules::PISO
+    };
+
+    /// The position's incremental hash agrees with one computed afresh from its LFEN.
+    fn hash_is_kept(p: &Position) {
+        assert_eq!(p.hash, pos(&p.to_string()).hash, "{p}");
+    }
+
+    #[test]
+    fn a_trapped_counter_freezes_and_stays_on_the_board() {
+        let p = after(&FREEZE, "8/8/8/8/3W4/3B4/8/3W4 w 0,0 0,0 0 -,-", &["d1-d2"]);
+        assert_eq!(p.board().get(Square::at(3, 2)), Cell::Frozen(Side::Black));
+        assert_eq!(
+            (p.counters(Side::Black), p.captured_by(Side::White)),
+            (1, 0)
+        );
+        assert_eq!(p.to_string(), "8/8/8/8/3W4/3b4/3W4/8 b 0,0 0,0 1 d1-d2,-");
+        assert_eq!(p.clock(), 1, "only taking a counter off resets the clock");
+        hash_is_kept(&p);
+        // Under the capturing rules the same move takes it.
+        assert_eq!(
+            after(&STEP, "8/8/8/8/3W4/3B4/8/3W4 w 0,0 0,0 0 -,-", &["d1-d2"]).counters(Side::Black),
+            0
+        );
+    }
+
+    #[test]
+    fn a_frozen_counter_cannot_move_and_its_side_may_move_another() {
+        let frozen = "8/8/8/8/3W4/3b4/3W4/B7 b 0,0 0,0 0 -,-";
+        assert!(!legal(&FREEZE, frozen, "d3-c3"));
+        assert!(!legal(&FREEZE, frozen, "d3-e3"));
+        assert!(legal(&FREEZE, frozen, "a1-b1"));
+        let moves: Vec<String> = pos(frozen)
+            .legal_moves(&FREEZE)
+            .iter()
+            .map(Move::to_string)
+            .collect();
+        assert_eq!(
+            moves,
+            ["a1-a2", "a1-b1"],
+            "black has nothing frozen of white's to remove"
+        );
+    }
+
+    #[test]
+    fn a_frozen_counter_does_not_trap_and_is_not_trapped_again() {
+        // Black's d3, frozen between c3 and e3, and d6-d5 would hold white's d4 if it trapped.
+        let p = after(
+            &FREEZE,
+            "8/8/3B4/8/3W4/2WbW3/8/8 b 0,0 0,0 0 -,-",
+            &["d6-d5"],
+        );
+        assert_eq!(p.board().get(Square::at(3, 3)), Cell::Counter(Side::White));
+        assert_eq!(p.board().get(Square::at(3, 2)), Cell::Frozen(Side::Black));
+        assert_eq!(p.clock(), 1);
+        // White's d1-d2 closes d4-d3-d2 on the frozen d3: nothing more happens to it.
+        let p = after(
+            &FREEZE,
+            "8/8/8/8/3W4/2WbW3/8/3W4 w 0,0 0,0 0 -,-",
+            &["d1-d2"],
+        );
+        assert_eq!(p.board().get(Square::at(3, 2)), Cell::Frozen(Side::Black));
+        assert_eq!((p.counters(Side::Black), p.clock()), (1, 1));
+    }
+
+    #[test]
+    fn the_captors_side_may_spend_a_turn_removing_a_frozen_enemy() {
+        let frozen = "8/8/8/8/3W4/3b4/3W4/B7 w 0,0 0,0 7 -,-";
+        assert!(legal(&FREEZE, frozen, "xd3"));
+        assert!(!legal(&FREEZE, frozen, "xd4"), "not one's own counter");
+        assert!(!legal(&FREEZE, frozen, "xa1"), "not an unfrozen one");
+        assert!(
+            !legal(&STEP, "8/8/8/8/3W4/3B4/3W4/B7 w 0,0 0,0 7 -,-", "xd3"),
+            "nothing freezes"
+        );
+        let p = after(&FREEZE, frozen, &["xd3"]);
+        assert_eq!(p.to_string(), "8/8/8/8/3W4/8/3W4/B7 b 0,0 1,0 0 -,-");
+        assert_eq!(pos(frozen).captures_of(&FREEZE, mv("xd3")), 1);
+        let mut removals = Vec::new();
+        pos(frozen).capture_moves_into(&FREEZE, &mut removals);
+        assert_eq!(removals, [mv("xd3")]);
+        hash_is_kept(&p);
+    }
+
+    #[test]
+    fn a_frozen_counter_is_freed_when_a_trapper_moves_away() {
+        let p = after(
+            &FREEZE,
+            "8/8/8/8/3W4/3b4/3W4/B7 w 0,0 0,0 0 -,-",
+            &["d2-e2"],
+        );
+        assert_eq!(p.board().get(Square::at(3, 2)), Cell::Counter(Side::Black));
+        hash_is_kept(&p);
+        // Held along a file and a rank, it stays frozen while one pair still holds it.
+        let p = after(
+            &FREEZE,
+            "8/8/8/8/3W4/2WbW3/3W4/B7 w 0,0 0,0 0 -,-",
+            &["d2-d1"],
+        );
+        assert_eq!(p.board().get(Square::at(3, 2)), Cell::Frozen(Side::Black));
+    }
+
+    #[test]
+    fn a_frozen_counter_is_freed_when_its_side_freezes_a_trapper() {
+        // Black's d3 is held by d4 and d2; e1-e2 freezes d2 between c2 and e2.
+        let p = after(
+            &FREEZE,
+            "8/8/8/8/3W4/3b4/2BW4/4B3 b 0,0 0,0 0 -,-",
+            &["e1-e2"],
+        );
+        assert_eq!(p.board().get(Square::at(3, 1)), Cell::Frozen(Side::White));
+        assert_eq!(
+            p.board().get(Square::at(3, 2)),
+            Cell::Counter(Side::Black),
+            "rescued"
+        );
+        hash_is_kept(&p);
+    }
+
+    #[test]
+    fn a_corner_counter_freezes_and_is_freed_like_any_other() {
+        let p = after(&FREEZE, "8/8/8/8/8/W7/8/BW6 w 0,0 0,0 0 -,-", &["a3-a2"]);
+        assert_eq!(p.board().get(Square::at(0, 0)), Cell::Frozen(Side::Black));
+        let p = after(&FREEZE, "8/8/8/8/8/8/W7/bW6 w 0,0 0,0 0 -,-", &["b1-c1"]);
+        assert_eq!(p.board().get(Square::at(0, 0)), Cell::Counter(Side::Black));
+        hash_is_kept(&p);
+    }
+
+    #[test]
+    fn a_side_that_can_only_remove_is_not_stuck() {
+        // Black's a1 and c1 are hemmed in; white's b1 is frozen between them.
+        let p = pos("8/8/8/8/8/8/W1W5/BwBW4 b 0,0 0,0 0 -,-");
+        assert_eq!(p.legal_moves(&FREEZE), [mv("xb1")]);
+        assert_eq!(p.end_reason(&FREEZE), None);
+        let stuck = pos("8/8/8/8/8/8/W1W5/BWBW4 b 0,0 0,0 0 -,-");
+        assert_eq!(stuck.end_reason(&FREEZE), Some(EndReason::NoMove));
     }
 }

@@ -22,6 +22,8 @@ pub enum Refusal {
     Empty { square: Square },
     /// The side to move's counter has no legal move.
     NoMove { square: Square },
+    /// The side to move's counter is frozen: it moves no more until it is freed.
+    Frozen { square: Square },
     /// The back-and-forth rule: the exact reverse of the side's last move.
     StraightBack { from: Square, to: Square },
     /// Counters move along a rank or a file only.
@@ -48,6 +50,7 @@ impl Refusal {
             Refusal::NotYours { .. } => "not-yours",
             Refusal::Empty { .. } => "empty",
             Refusal::NoMove { .. } => "no-move",
+            Refusal::Frozen { .. } => "frozen",
             Refusal::StraightBack { .. } => "straight-back",
             Refusal::NotInLine { .. } => "not-in-line",
             Refusal::PathBlocked { .. } => "path-blocked",
@@ -71,7 +74,8 @@ impl Refusal {
             Refusal::GameOver | Refusal::PlaceFirst => Vec::new(),
             Refusal::Occupied { square }
             | Refusal::Empty { square }
-            | Refusal::NoMove { square } => {
+            | Refusal::NoMove { square }
+            | Refusal::Frozen { square } => {
                 vec![("square", name(square))]
             }
             Refusal::NotYours { square, side } => {
@@ -154,9 +158,18 @@ impl Position {
         }
     }
 
-    /// Movement phase, nothing selected: only a counter of the side to move that can move.
+    /// Movement phase, nothing selected: only a counter of the side to move that can move,
+    /// or, where trapped counters freeze, a frozen enemy counter to remove.
     fn selection_refusal(&self, rules: &Rules, tapped: Square) -> Option<Refusal> {
         match self.board.get(tapped) {
+            Cell::Frozen(side) if side == self.turn => Some(Refusal::Frozen { square: tapped }),
+            Cell::Frozen(side) if !self.is_legal(rules, Move::remove(tapped)) => {
+                Some(Refusal::NotYours {
+                    square: tapped,
+                    side,
+                })
+            }
+            Cell::Frozen(_) => None,
             Cell::Counter(side) if side != self.turn => Some(Refusal::NotYours {
                 square: tapped,
                 side,
@@ -298,6 +311,31 @@ mod tests {
     }
 
     #[test]
+    fn a_frozen_counter_is_refused_and_a_frozen_enemy_is_removed() {
+        let freeze = Rules {
+            trap: crate::latrunculi::Trap::Freeze,
+            ..Rules::PISO
+        };
+        // White's d3 frozen between black's d4 and d2; black's f6 frozen between e6 and g6.
+        let p = "8/8/4WbW1/8/3B4/3w4/3B4/8 w 0,0 0,0 0 -,-";
+        assert_eq!(
+            refusal(&freeze, p, None, "d3"),
+            Some(Refusal::Frozen { square: at("d3") })
+        );
+        assert_eq!(Refusal::Frozen { square: at("d3") }.code(), "frozen");
+        assert_eq!(refusal(&freeze, p, None, "f6"), None, "a tap removes it");
+        assert_eq!(refusal(&freeze, p, Some("e6"), "f6"), None);
+        // Under the capturing rules nothing is removed, whatever the position says.
+        assert_eq!(
+            refusal(&STEP, p, None, "f6"),
+            Some(Refusal::NotYours {
+                square: at("f6"),
+                side: Side::Black
+            })
+        );
+    }
+
+    #[test]
     fn a_selected_counter_cannot_move_onto_a_counter() {
         assert_eq!(
             refusal(&STEP, MOVING, Some("d4"), "d5"),
@@ -378,7 +416,14 @@ mod tests {
 
     #[test]
     fn no_refusal_exactly_for_legal_moves_and_placements() {
-        for (n, rules) in [Rules::PISO, Rules::QUINTANA, ROOK].into_iter().enumerate() {
+        let freeze = Rules {
+            trap: crate::latrunculi::Trap::Freeze,
+            ..Rules::PISO
+        };
+        for (n, rules) in [Rules::PISO, Rules::QUINTANA, ROOK, freeze]
+            .into_iter()
+            .enumerate()
+        {
             let mut game = Game::new(rules);
             let mut rng = Rng::new(n as u64);
             for _ in 0..120 {
@@ -407,6 +452,13 @@ mod tests {
                                 "{mv} in {p}"
                             );
                         }
+                    }
+                    if matches!(p.board().get(to), Cell::Frozen(_)) {
+                        assert_eq!(
+                            p.refusal(&rules, None, to).is_none(),
+                            p.is_legal(&rules, Move::remove(to)),
+                            "x{to} in {p}"
+                        );
                     }
                 }
                 let moves = game.legal_moves();

@@ -29,6 +29,17 @@ pub enum Win {
     All,
 }
 
+/// What becomes of a counter trapped between two enemies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Trap {
+    /// It is taken off the board at once.
+    Capture,
+    /// It is frozen: it cannot move and cannot trap, and stays until the captor's side spends
+    /// a turn removing it, or until no two unfrozen enemies hold it any more (a trapper moved
+    /// away, or its owner froze a trapper), when it is free again. Ulrich Schädler's reading.
+    Freeze,
+}
+
 /// One reading of the rules: a value for each option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -39,6 +50,7 @@ pub struct Rules {
     /// A counter may not go straight back to the square it just left on its side's next move.
     pub noback: bool,
     pub win: Win,
+    pub trap: Trap,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -76,6 +88,7 @@ impl Rules {
         corner: true,
         noback: true,
         win: Win::Captures,
+        trap: Trap::Capture,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -85,17 +98,18 @@ impl Rules {
         corner: false,
         noback: false,
         win: Win::All,
+        trap: Trap::Capture,
     };
 
-    /// One of the 32 combinations of the five switches, a bit each of `bits` (higher bits are
+    /// One of the 64 combinations of the six switches, a bit each of `bits` (higher bits are
     /// ignored): start by rows, move like a rook, corner capture, no moving back, win by taking
-    /// all. Tests and fuzzing walk every rule set with it.
+    /// all, trapped counters freeze. Tests and fuzzing walk every rule set with it.
     ///
     /// ```
     /// use ludi_core::latrunculi::Rules;
     /// assert_eq!(Rules::from_switches(0b01100).preset(), Some("piso"));
     /// assert_eq!(Rules::from_switches(0b10011).preset(), Some("quintana"));
-    /// assert_eq!(Rules::from_switches(32 + 12), Rules::from_switches(12));
+    /// assert_eq!(Rules::from_switches(64 + 12), Rules::from_switches(12));
     /// ```
     pub fn from_switches(bits: u8) -> Rules {
         Rules {
@@ -116,6 +130,11 @@ impl Rules {
             } else {
                 Win::All
             },
+            trap: if bits & 32 == 0 {
+                Trap::Capture
+            } else {
+                Trap::Freeze
+            },
         }
     }
 
@@ -131,7 +150,8 @@ impl Rules {
     }
 
     /// Reads a preset name (`piso`, `quintana`) or `key=value` pairs separated by commas,
-    /// with keys `start`, `move`, `corner`, `noback`, `win`. Keys left out take Piso's value.
+    /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`. Keys left out take Piso's
+    /// value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
@@ -178,9 +198,16 @@ impl Rules {
                         _ => return Err(bad()),
                     }
                 }
+                "trap" => {
+                    rules.trap = match value {
+                        "capture" => Trap::Capture,
+                        "freeze" => Trap::Freeze,
+                        _ => return Err(bad()),
+                    }
+                }
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap)"
                     )))
                 }
             }
@@ -202,12 +229,14 @@ fn expected_values(key: &str) -> &'static str {
         "start" => "expected place or rows",
         "move" => "expected step or rook",
         "win" => "expected captures or all",
+        "trap" => "expected capture or freeze",
         _ => "expected on or off",
     }
 }
 
 impl fmt::Display for Rules {
-    /// The canonical key=value form, accepted back by [`Rules::parse`].
+    /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap` is written only
+    /// when counters freeze, so the rules written before it existed keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
             Start::Place => "place",
@@ -227,7 +256,11 @@ impl fmt::Display for Rules {
             "start={start},move={movement},corner={},noback={},win={win}",
             on(self.corner),
             on(self.noback)
-        )
+        )?;
+        match self.trap {
+            Trap::Capture => Ok(()),
+            Trap::Freeze => f.write_str(",trap=freeze"),
+        }
     }
 }
 
@@ -272,6 +305,23 @@ mod tests {
     }
 
     #[test]
+    fn trap_is_written_only_when_counters_freeze() {
+        assert!(!Rules::PISO.to_string().contains("trap"));
+        assert_eq!(Rules::parse("trap=capture"), Ok(Rules::PISO));
+        let freeze = Rules::parse("trap=freeze").unwrap();
+        assert_eq!(
+            freeze,
+            Rules {
+                trap: Trap::Freeze,
+                ..Rules::PISO
+            }
+        );
+        assert!(freeze.to_string().ends_with(",trap=freeze"));
+        assert_eq!(Rules::parse(&freeze.to_string()), Ok(freeze));
+        assert_eq!(freeze.preset(), None);
+    }
+
+    #[test]
     fn omitted_keys_take_piso_values() {
         let rules = Rules::parse("move=rook").unwrap();
         assert_eq!(
@@ -292,6 +342,7 @@ mod tests {
             ("corner=yes", "on or off"),
             ("colour=red", "unknown rules key `colour`"),
             ("win=all,win=captures", "twice"),
+            ("trap=ice", "capture or freeze"),
             ("start=rows,", "``"),
         ] {
             let err = Rules::parse(text).unwrap_err().to_string();

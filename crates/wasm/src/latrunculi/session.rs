@@ -2,7 +2,7 @@
 //! and every failure a readable message.
 
 use ludi_core::latrunculi::{
-    parse_seed, Cell, Game, Move, Position, Record, Refusal, Rules, SavedGame, Side,
+    parse_seed, Cell, Game, Move, Position, Record, Refusal, Rules, SavedGame, Side, Trap,
     QUIET_MOVES_LIMIT,
 };
 use ludi_core::rng::os_seed;
@@ -62,6 +62,8 @@ pub struct SquareView {
     /// 0 is white's edge.
     pub rank: usize,
     pub piece: Option<&'static str>,
+    /// The counter is frozen (trapped, where trapped counters freeze).
+    pub frozen: bool,
     pub corner: bool,
 }
 
@@ -151,7 +153,22 @@ pub struct Session {
 }
 
 pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
-    Rules::parse(text.trim()).map_err(|e| e.to_string())
+    Rules::parse(text.trim())
+        .map_err(|e| e.to_string())
+        .and_then(on_the_page)
+}
+
+/// Frozen counters have no controls on the page yet (removing one, seeing one frozen): such
+/// rules are refused with a reason rather than played with no way to remove a counter.
+fn on_the_page(rules: Rules) -> Result<Rules, String> {
+    match rules.trap {
+        Trap::Capture => Ok(rules),
+        Trap::Freeze => Err(
+            "rules: trap=freeze (frozen counters) is not playable on this page yet; the \
+             `ludi latrunculi` command plays it"
+                .into(),
+        ),
+    }
 }
 
 pub(crate) fn parse_position(lfen: &str) -> Result<Position, String> {
@@ -191,12 +208,14 @@ impl Session {
         let game = record
             .resume(moves, seed_or_random(seed)?)
             .map_err(|e| format!("{e}"))?;
+        on_the_page(*game.rules())?;
         Ok(Session { game })
     }
 
     /// Rebuilds a saved game, replaying and checking every move.
     pub fn restore(saved: &SavedGame) -> Result<Session, String> {
         let game = Game::restore(saved).map_err(|e| e.to_string())?;
+        on_the_page(*game.rules())?;
         Ok(Session { game })
     }
 
@@ -283,10 +302,8 @@ impl Session {
                 square: square.to_string(),
                 file: square.file(),
                 rank: square.rank(),
-                piece: match board.get(square) {
-                    Cell::Counter(side) => Some(side.name()),
-                    _ => None,
-                },
+                piece: board.get(square).owner().map(Side::name),
+                frozen: matches!(board.get(square), Cell::Frozen(_)),
                 corner: board.is_corner(square),
             })
             .collect();
@@ -352,6 +369,19 @@ mod tests {
     }
 
     #[test]
+    fn frozen_counters_are_refused_with_a_reason_until_the_page_can_show_them() {
+        let err = Session::new("trap=freeze", None, Some("1")).unwrap_err();
+        assert!(err.contains("trap=freeze"), "{err}");
+        assert!(parse_rules("quintana,trap=freeze").is_err());
+        // A position that names a frozen counter shows it, as its side's and frozen.
+        let s = session("piso", "8/8/8/8/3W4/3b4/3W4/8 b 0,0 0,0 0 -,-").snapshot();
+        let d3 = s.squares.iter().find(|q| q.square == "d3").unwrap();
+        assert_eq!((d3.piece, d3.frozen), (Some("black"), true));
+        let d4 = s.squares.iter().find(|q| q.square == "d4").unwrap();
+        assert_eq!((d4.piece, d4.frozen), (Some("white"), false));
+    }
+
+    #[test]
     fn a_new_game_shows_the_rules_start() {
         let s = Session::new("quintana", None, Some("4"))
             .unwrap()
@@ -378,6 +408,7 @@ mod tests {
                 file: 0,
                 rank: 0,
                 piece: Some("white"),
+                frozen: false,
                 corner: true
             }
         );

@@ -8,6 +8,8 @@ use crate::latrunculi::rules::{Movement, Rules};
 
 /// One counter.
 pub(crate) const COUNTER: i32 = 100;
+/// A frozen counter, which its captors may remove on their next turn unless it is freed.
+const FROZEN: i32 = 3 * COUNTER / 4;
 
 /// How much each feature counts; the levels share them.
 #[derive(Clone, Copy, Debug)]
@@ -64,10 +66,13 @@ struct Features {
 pub(crate) fn evaluate(position: &Position, rules: &Rules, weights: &Weights) -> i32 {
     let me = position.turn;
     let mut sides = [Features::default(), Features::default()];
+    let mut frozen = [0i32; 2];
     let board = &position.board;
     for square in board.squares() {
-        if let Cell::Counter(side) = board.get(square) {
-            survey(position, rules, square, side, &mut sides[side.index()]);
+        match board.get(square) {
+            Cell::Counter(side) => survey(position, rules, square, side, &mut sides[side.index()]),
+            Cell::Frozen(side) => frozen[side.index()] += 1,
+            Cell::Empty | Cell::Off => {}
         }
     }
     for side in Side::BOTH {
@@ -78,6 +83,7 @@ pub(crate) fn evaluate(position: &Position, rules: &Rules, weights: &Weights) ->
     let (mine, theirs) = (&sides[me.index()], &sides[me.other().index()]);
     let hanging = theirs.threats;
     COUNTER * lead
+        + FROZEN * (frozen[me.other().index()] - frozen[me.index()])
         + weights.safe * (mine.safe - theirs.safe)
         + weights.mobility * (mine.mobility - theirs.mobility)
         - weights.bare_corner * (mine.bare_corners - theirs.bare_corners)
