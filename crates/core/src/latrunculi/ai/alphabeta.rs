@@ -65,13 +65,32 @@ impl AlphaBeta {
             let Ok(after) = position.apply(rules, mv) else {
                 continue;
             };
-            let score = -self.search(rules, &after, self.depth - 1, 1, -WIN - 1, -alpha);
+            let score = self.reply(rules, position, &after, self.depth - 1, 1, (alpha, WIN + 1));
             if score > best.0 {
                 best = (score, mv);
                 alpha = alpha.max(score);
             }
         }
         Some(best.1)
+    }
+
+    /// `after`'s score for the side that moved from `before`, within that side's `(alpha,
+    /// beta)`: the negation of its own when the turn passed, its own when the same side plays
+    /// on.
+    fn reply(
+        &mut self,
+        rules: &Rules,
+        before: &Position,
+        after: &Position,
+        depth: u32,
+        ply: i32,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
+        if after.turn() == before.turn() {
+            self.search(rules, after, depth, ply, alpha, beta)
+        } else {
+            -self.search(rules, after, depth, ply, -beta, -alpha)
+        }
     }
 
     /// Negamax with alpha-beta: the score for the side to move in `position`.
@@ -102,7 +121,7 @@ impl AlphaBeta {
             let Ok(after) = position.apply(rules, mv) else {
                 continue;
             };
-            let score = -self.search(rules, &after, depth - 1, ply + 1, -beta, -alpha);
+            let score = self.reply(rules, position, &after, depth - 1, ply + 1, (alpha, beta));
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {

@@ -202,6 +202,31 @@ mod tests {
     }
 
     #[test]
+    fn search_scores_a_side_that_plays_twice_as_itself() {
+        // White places its last counter and then moves first: a placement next to d2 lets the
+        // move onto d2 take d3 against d4. A search that took its own next move for the
+        // opponent's would shun exactly those placements.
+        let start = pos("7B/8/8/8/3W4/3B4/8/B7 w 1,0 0,0 0 -,-");
+        for level in [Level::Medium, Level::Hard] {
+            let mut player = Player::new(level, 1);
+            let placed = player.choose(&Rules::PISO, &start).expect("a placement");
+            let after = start.apply(&Rules::PISO, placed).unwrap();
+            assert_eq!(after.turn(), Side::White, "{level}: {placed}");
+            let mut captures = Vec::new();
+            after.capture_moves_into(&Rules::PISO, &mut captures);
+            assert!(!captures.is_empty(), "{level}: {placed} leaves no capture");
+        }
+        let mut reference = super::alphabeta::AlphaBeta::new(2, 1);
+        let placed = reference.choose(&Rules::PISO, &start).expect("a placement");
+        let mut captures = Vec::new();
+        start
+            .apply(&Rules::PISO, placed)
+            .unwrap()
+            .capture_moves_into(&Rules::PISO, &mut captures);
+        assert!(!captures.is_empty(), "ab:2: {placed} leaves no capture");
+    }
+
+    #[test]
     fn search_saves_a_threatened_counter() {
         // Black's c3-c2 would take d2 against e2.
         let lfen = "7W/8/8/8/8/2B5/3WB3/W7 w 0,0 0,0 0 -,-";

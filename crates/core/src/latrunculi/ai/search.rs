@@ -163,11 +163,11 @@ impl Searcher {
             let mut child = root.clone();
             child.play(rules, mv);
             let score = if i == 0 {
-                -self.negamax(rules, &child, depth - 1, -INFINITY, -alpha, 1, limits)
+                self.reply(rules, root, &child, depth - 1, alpha, INFINITY, 1, limits)
             } else {
-                let probe = -self.negamax(rules, &child, depth - 1, -alpha - 1, -alpha, 1, limits);
+                let probe = self.reply(rules, root, &child, depth - 1, alpha, alpha + 1, 1, limits);
                 if probe > alpha && !self.stopped {
-                    -self.negamax(rules, &child, depth - 1, -INFINITY, -alpha, 1, limits)
+                    self.reply(rules, root, &child, depth - 1, alpha, INFINITY, 1, limits)
                 } else {
                     probe
                 }
@@ -237,32 +237,52 @@ impl Searcher {
             let taken = child.play(rules, mv);
             let quiet = taken == 0;
             let score = if i == 0 {
-                -self.negamax(rules, &child, depth - 1, -beta, -alpha, ply + 1, limits)
+                self.reply(
+                    rules,
+                    position,
+                    &child,
+                    depth - 1,
+                    alpha,
+                    beta,
+                    ply + 1,
+                    limits,
+                )
             } else {
                 // Late quiet moves are searched a ply shallower first; a surprise is re-searched.
                 let reduction = i32::from(quiet && depth >= 3 && i >= 4);
-                let mut s = -self.negamax(
+                let mut s = self.reply(
                     rules,
+                    position,
                     &child,
                     depth - 1 - reduction,
-                    -alpha - 1,
-                    -alpha,
+                    alpha,
+                    alpha + 1,
                     ply + 1,
                     limits,
                 );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(
+                    s = self.reply(
                         rules,
+                        position,
                         &child,
                         depth - 1,
-                        -alpha - 1,
-                        -alpha,
+                        alpha,
+                        alpha + 1,
                         ply + 1,
                         limits,
                     );
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(rules, &child, depth - 1, -beta, -alpha, ply + 1, limits);
+                    s = self.reply(
+                        rules,
+                        position,
+                        &child,
+                        depth - 1,
+                        alpha,
+                        beta,
+                        ply + 1,
+                        limits,
+                    );
                 }
                 s
             };
@@ -295,6 +315,29 @@ impl Searcher {
         self.table
             .store(key, best_move, to_table(best, ply), depth, bound);
         best
+    }
+
+    /// The score of `child`, a move on from `parent`, for the side that moved, searched within
+    /// that side's window: the negation of the child's own when the turn passed, as it does
+    /// after most moves, its own when the same side plays on (a placer with the only counters
+    /// left to place, or the last placer when it moves first).
+    #[allow(clippy::too_many_arguments)]
+    fn reply(
+        &mut self,
+        rules: &Rules,
+        parent: &Position,
+        child: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        limits: &Limits,
+    ) -> i32 {
+        if child.turn == parent.turn {
+            self.negamax(rules, child, depth, alpha, beta, ply, limits)
+        } else {
+            -self.negamax(rules, child, depth, -beta, -alpha, ply, limits)
+        }
     }
 
     /// Captures only, until the position is quiet, with the static value as a floor.
@@ -332,8 +375,13 @@ impl Searcher {
             self.nodes += 1;
             let mut child = position.clone();
             child.play(rules, mv);
+            let same_side = child.turn == position.turn;
             let score = match self.finished(&child, rules, ply + 1) {
+                Some(score) if same_side => score,
                 Some(score) => -score,
+                None if same_side => {
+                    self.quiescence(rules, &child, alpha, beta, ply + 1, level + 1, limits)
+                }
                 None => -self.quiescence(rules, &child, -beta, -alpha, ply + 1, level + 1, limits),
             };
             if score > best {
