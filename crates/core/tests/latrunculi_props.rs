@@ -5,14 +5,15 @@ use ludi_core::latrunculi::{Cell, Game, Position, Rules, Side};
 use ludi_core::rng::Rng;
 use proptest::prelude::*;
 
-/// Every turn, placing or moving, plus 100 quiet moves after each capture, bounds a game.
-const LONGEST_GAME: usize = 40 + 100 * 41;
+/// Every placement, plus 100 quiet moves after each capture, each perhaps a leap followed by
+/// a stop (which the clock does not count), bounds a game.
+const LONGEST_GAME: usize = 40 + 2 * 100 * 41;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_games_conserve_counters_and_end(bits in 0u8..64, seed in any::<u64>()) {
+    fn random_games_conserve_counters_and_end(bits in 0u8..128, seed in any::<u64>()) {
         let rules = Rules::from_switches(bits);
         let mut game = Game::new(rules);
         let start = game.position().clone();

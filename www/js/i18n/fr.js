@@ -362,6 +362,7 @@ export default {
   'refuse.latrunculi.empty': '{square} est vide : touchez d’abord l’un de vos pions.',
   'refuse.latrunculi.no-move': 'Le pion en {square} ne peut pas bouger pour l’instant.',
   'refuse.latrunculi.frozen': 'Le pion en {square} est gelé : il ne peut pas bouger avant d’être libéré.',
+  'refuse.latrunculi.leaping': 'Le pion en {square} est en plein saut : sautez encore avec lui, ou arrêtez.',
   'refuse.latrunculi.straight-back': 'Pas de retour immédiat : de {from} à {to} annulerait votre dernier coup.',
   'refuse.latrunculi.not-in-line': 'De {from} à {to}, ce n’est ni une ligne ni une colonne.',
   'refuse.latrunculi.path-blocked': 'De {from} à {to}, le chemin est bloqué en {at}.',

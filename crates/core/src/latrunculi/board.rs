@@ -127,6 +127,20 @@ impl fmt::Display for Square {
     }
 }
 
+/// Squares as a 256-bit set over the mailbox.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Squares([u64; CELLS / 64]);
+
+impl Squares {
+    pub fn insert(&mut self, square: Square) {
+        self.0[square.index() / 64] |= 1 << (square.index() % 64);
+    }
+
+    pub fn contains(&self, square: Square) -> bool {
+        self.0[square.index() / 64] & (1 << (square.index() % 64)) != 0
+    }
+}
+
 /// One of the four straight directions along a rank or file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Dir(i8);

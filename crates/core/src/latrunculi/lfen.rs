@@ -1,9 +1,12 @@
 //! LFEN, the position notation: `<board> <turn> <to place> <captured> <clock> <last moves>`,
-//! for example `BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w 0,0 0,0 0 -,-`.
+//! for example `BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w 0,0 0,0 0 -,-`, and part-way
+//! through a leaping turn a seventh field, `<leap>`: where the leaping counter stands, then
+//! the squares it has stood on this turn in board order (`f6,d4,d6`).
 
+use super::board::Squares;
 use super::board::{parse_count, Board, Cell, Side, Square, MAX_SIDE, MIN_SIDE};
 use super::moves::Move;
-use super::position::Position;
+use super::position::{Leaping, Position};
 use std::fmt;
 use std::str::FromStr;
 
@@ -18,6 +21,7 @@ pub enum Field {
     Captured,
     Clock,
     LastMoves,
+    Leap,
 }
 
 impl Field {
@@ -30,6 +34,7 @@ impl Field {
             Field::Captured => "captured",
             Field::Clock => "clock",
             Field::LastMoves => "last moves",
+            Field::Leap => "leap",
         }
     }
 }
@@ -74,11 +79,11 @@ impl FromStr for Position {
     /// Reads LFEN. Fields are separated by single spaces; surrounding spaces are ignored.
     fn from_str(text: &str) -> Result<Position, LfenError> {
         let fields: Vec<&str> = text.trim().split(' ').collect();
-        if fields.len() != 6 {
+        if !(6..=7).contains(&fields.len()) || fields.contains(&"") {
             return Err(LfenError::new(
                 Field::Layout,
                 format!(
-                    "expected 6 fields separated by single spaces (board turn to-place captured clock last-moves), found {}",
+                    "expected 6 fields separated by single spaces (board turn to-place captured clock last-moves), and a 7th part-way through a leap, found {}",
                     fields.len()
                 ),
             ));
@@ -104,14 +109,55 @@ impl FromStr for Position {
         })?;
         let last = parse_last_moves(fields[5], &board)?;
         check_placing(&board, turn, to_place)?;
-        Ok(Position::from_parts(
-            board,
-            turn,
-            to_place,
-            captured,
-            clock as u32,
-            last,
-        ))
+        let leap = match fields.get(6) {
+            Some(text) => Some(parse_leap(text, &board, turn, to_place)?),
+            None => None,
+        };
+        let mut position =
+            Position::from_parts(board, turn, to_place, captured, clock as u32, last);
+        position.leap = leap;
+        Ok(position)
+    }
+}
+
+/// `f6,d4,d6`: the leaping counter's square (one of the side to move's, unfrozen), then the
+/// other squares it has stood on this turn, empty now, at least its start; only once placing
+/// is over.
+fn parse_leap(
+    text: &str,
+    board: &Board,
+    turn: Side,
+    to_place: [u16; 2],
+) -> Result<Leaping, LfenError> {
+    let mut squares = text
+        .split(',')
+        .map(|name| Square::parse(name).filter(|&square| board.contains(square)));
+    let at = squares.next().flatten();
+    let mut visited = Squares::default();
+    let mut fine = to_place == [0, 0]
+        && at.is_some_and(|at| board.get(at) == Cell::Counter(turn))
+        && text.contains(',');
+    for square in squares {
+        match square {
+            Some(square) if !visited.contains(square) && board.get(square) == Cell::Empty => {
+                visited.insert(square);
+            }
+            _ => fine = false,
+        }
+    }
+    match at {
+        Some(at) if fine => {
+            visited.insert(at);
+            Ok(Leaping { at, visited })
+        }
+        _ => Err(LfenError::new(
+            Field::Leap,
+            format!(
+                "{}: expected the square of the side to move's leaping counter (not frozen), \
+                 then the empty squares it has stood on this turn, each once, after placing",
+                echo(text)
+            ),
+        )),
     }
 }
 
@@ -347,7 +393,16 @@ impl fmt::Display for Position {
             self.clock,
             last(Side::White),
             last(Side::Black)
-        )
+        )?;
+        if let Some(leap) = self.leap {
+            write!(f, " {}", leap.at)?;
+            for square in board.squares() {
+                if square != leap.at && leap.visited.contains(square) {
+                    write!(f, ",{square}")?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -25,5 +25,5 @@ pub use position::{EndReason, GameResult, IllegalMove, Outcome, Position, PLACED
 pub use record::Record;
 pub use refusal::Refusal;
 pub use rules::{
-    Movement, Preset, Rules, RulesError, Start, Trap, Win, PRESETS, QUIET_MOVES_LIMIT,
+    Leap, Movement, Preset, Rules, RulesError, Start, Trap, Win, PRESETS, QUIET_MOVES_LIMIT,
 };

@@ -1,5 +1,6 @@
-//! A turn's action: placing a counter (`@d4`), moving one (`d4-d6`) or, where trapped counters
-//! freeze, removing a frozen enemy counter (`xd4`).
+//! A turn's action: placing a counter (`@d4`), moving or leaping with one (`d4-d6`), where
+//! trapped counters freeze removing a frozen enemy counter (`xd4`), and where counters leap,
+//! ending a leap that could go on (`=d6`: the counter stays on d6).
 
 use super::board::Square;
 use std::fmt;
@@ -11,6 +12,8 @@ enum Kind {
     /// A move from this square.
     From(Square),
     Remove,
+    /// The leaping counter stays where it is and the turn ends.
+    Stop,
 }
 
 /// A placement, a move or a removal: small and `Copy`, so that search can keep many of them.
@@ -43,15 +46,24 @@ impl Move {
         }
     }
 
-    /// The square the counter leaves; `None` for a placement or a removal.
-    pub fn from(self) -> Option<Square> {
-        match self.kind {
-            Kind::From(from) => Some(from),
-            Kind::Place | Kind::Remove => None,
+    /// Ends the turn of the counter leaping on `square`, which stays there.
+    pub fn stop(square: Square) -> Move {
+        Move {
+            kind: Kind::Stop,
+            to: square,
         }
     }
 
-    /// Where the counter arrives, or, for a removal, the square emptied.
+    /// The square the counter leaves; `None` for a placement, a removal or a stop.
+    pub fn from(self) -> Option<Square> {
+        match self.kind {
+            Kind::From(from) => Some(from),
+            Kind::Place | Kind::Remove | Kind::Stop => None,
+        }
+    }
+
+    /// Where the counter arrives, for a removal the square emptied, for a stop where the
+    /// counter stays.
     pub fn to(self) -> Square {
         self.to
     }
@@ -64,18 +76,27 @@ impl Move {
         self.kind == Kind::Remove
     }
 
+    pub fn is_stop(self) -> bool {
+        self.kind == Kind::Stop
+    }
+
     /// The move that undoes this one's path: `d6-d4` for `d4-d6`.
     pub fn reversed(self) -> Option<Move> {
         self.from().map(|from| Move::slide(self.to, from))
     }
 
-    /// Reads `@d4`, `d4-d6` or `xd4`. Checks the names only; the position decides legality.
+    /// Reads `@d4`, `d4-d6`, `xd4` or `=d6`. Checks the names only; the position decides
+    /// legality.
     pub fn parse(text: &str) -> Option<Move> {
-        if let Some(square) = text.strip_prefix('@') {
-            return Square::parse(square).map(Move::place);
-        }
-        if let Some(square) = text.strip_prefix('x') {
-            return Square::parse(square).map(Move::remove);
+        let made_by: Option<fn(Square) -> Move> = match text.as_bytes().first() {
+            Some(b'@') => Some(Move::place),
+            Some(b'x') => Some(Move::remove),
+            Some(b'=') => Some(Move::stop),
+            _ => None,
+        };
+        if let Some(make) = made_by {
+            // The mark is one ASCII byte.
+            return Square::parse(&text[1..]).map(make);
         }
         let (from, to) = text.split_once('-')?;
         Some(Move::slide(Square::parse(from)?, Square::parse(to)?))
@@ -88,6 +109,7 @@ impl fmt::Display for Move {
             Kind::Place => write!(f, "@{}", self.to),
             Kind::From(from) => write!(f, "{from}-{}", self.to),
             Kind::Remove => write!(f, "x{}", self.to),
+            Kind::Stop => write!(f, "={}", self.to),
         }
     }
 }
@@ -98,12 +120,12 @@ mod tests {
 
     #[test]
     fn move_text_round_trips() {
-        for text in ["@d4", "d4-d6", "a10-a1", "@n14", "xd4", "xn14"] {
+        for text in ["@d4", "d4-d6", "a10-a1", "@n14", "xd4", "xn14", "=d6"] {
             assert_eq!(Move::parse(text).expect(text).to_string(), text);
         }
         for bad in [
             "", "@", "d4", "d4-", "-d6", "d4--d6", "@d4-d5", "d4-d6-d8", "@@d4", "x", "xd4-d5",
-            "x@d4", "X d4",
+            "x@d4", "X d4", "=", "=d6-d8", "d6=",
         ] {
             assert_eq!(Move::parse(bad), None, "{bad}");
         }
@@ -127,5 +149,8 @@ mod tests {
         );
         assert!(!Move::parse("@d4").unwrap().is_removal());
         assert!(!Move::parse("d4-d5").unwrap().is_removal());
+        let stop = Move::parse("=d6").unwrap();
+        assert!(stop.is_stop() && !stop.is_removal() && stop.from().is_none());
+        assert_eq!(stop.to().to_string(), "d6");
     }
 }

@@ -1,9 +1,9 @@
 //! A position and the rules of play: who may place or move where, what a move captures,
 //! and when the game is over.
 
-use super::board::{Board, Cell, Dir, Side, Square};
+use super::board::{Board, Cell, Dir, Side, Square, Squares};
 use super::moves::Move;
-use super::rules::{Movement, Rules, Start, Trap, Win, QUIET_MOVES_LIMIT};
+use super::rules::{Leap, Movement, Rules, Start, Trap, Win, QUIET_MOVES_LIMIT};
 use super::zobrist;
 use std::fmt;
 
@@ -22,6 +22,17 @@ pub struct Position {
     pub(crate) count: [u16; 2],
     /// Zobrist hash of the counters and the side to move (kept in step with `board`).
     pub(crate) hash: u64,
+    /// The counter part-way through a leaping turn, if one is.
+    pub(crate) leap: Option<Leaping>,
+}
+
+/// A counter that has leapt and may leap on in the same turn: where it stands, and every
+/// square it has stood on this turn (where it stands included), none of which it may land on
+/// again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Leaping {
+    pub at: Square,
+    pub visited: Squares,
 }
 
 /// How a finished game ended.
@@ -145,6 +156,7 @@ impl Position {
             last,
             count,
             hash,
+            leap: None,
         }
     }
 
@@ -182,6 +194,12 @@ impl Position {
         self.last[side.index()]
     }
 
+    /// The square of the counter part-way through a leaping turn: it may leap on, or stop
+    /// (`=d6`), and nothing else moves until it does.
+    pub fn leaping(&self) -> Option<Square> {
+        self.leap.map(|leap| leap.at)
+    }
+
     /// While either side has counters to place, turns are placements.
     pub fn is_placement_phase(&self) -> bool {
         self.to_place != [0, 0]
@@ -199,6 +217,12 @@ impl Position {
                 if let Some(mv) = self.last[side.index()] {
                     key ^= zobrist::last_move(side, mv);
                 }
+            }
+        }
+        if let Some(leap) = self.leap {
+            key ^= zobrist::leaping(leap.at);
+            for square in self.board.squares().filter(|&s| leap.visited.contains(s)) {
+                key ^= zobrist::visited(square);
             }
         }
         key
@@ -230,13 +254,11 @@ impl Position {
         found
     }
 
+    /// Whether `mv` is among the legal moves. Asked on a tap or a move played, not in search's
+    /// inner loops: it reuses the one list-making copy of the generator, which the page
+    /// downloads, rather than a copy of its own.
     pub fn is_legal(&self, rules: &Rules, mv: Move) -> bool {
-        let mut found = false;
-        self.visit_moves(rules, |candidate| {
-            found = candidate == mv;
-            !found
-        });
-        found
+        self.legal_moves(rules).contains(&mv)
     }
 
     /// Calls `visit` with each legal move until it returns false.
@@ -250,6 +272,19 @@ impl Position {
             return;
         }
         if self.is_placement_phase() {
+            return;
+        }
+        if let Some(leap) = self.leap {
+            for to in self
+                .hops(rules, leap.at, &leap.visited)
+                .into_iter()
+                .flatten()
+            {
+                if !visit(Move::slide(leap.at, to)) {
+                    return;
+                }
+            }
+            visit(Move::stop(leap.at));
             return;
         }
         let mover = Cell::Counter(self.turn);
@@ -271,6 +306,16 @@ impl Position {
                     to = to.step(dir);
                 }
             }
+            if rules.leap != Leap::Off {
+                let mut visited = Squares::default();
+                visited.insert(from);
+                for to in self.hops(rules, from, &visited).into_iter().flatten() {
+                    let mv = Move::slide(from, to);
+                    if Some(mv) != forbidden && !visit(mv) {
+                        return;
+                    }
+                }
+            }
         }
         if rules.trap == Trap::Freeze {
             for square in self.removable() {
@@ -279,6 +324,32 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Leaping: from `from`, over an adjacent counter the rules let it leap (any, or its own
+    /// and frozen ones), onto the empty square straight beyond, if it has not stood there this
+    /// turn.
+    fn hops(&self, rules: &Rules, from: Square, visited: &Squares) -> [Option<Square>; 4] {
+        let leapable = |cell: Cell| match rules.leap {
+            Leap::Off => false,
+            Leap::Any => cell.owner().is_some(),
+            Leap::Own => cell == Cell::Counter(self.turn) || matches!(cell, Cell::Frozen(_)),
+        };
+        Dir::ALL.map(|dir| {
+            let (over, to) = (from.step(dir), from.step(dir).step(dir));
+            let open = self.board.get(to) == Cell::Empty && !visited.contains(to);
+            (open && leapable(self.board.get(over))).then_some(to)
+        })
+    }
+
+    /// The counter that a move from `from` to `to` leaps over: the one between them when they
+    /// are two squares apart along a line. (A rook's move of two squares passes an empty one.)
+    fn leapt(&self, from: Square, to: Square) -> Option<Square> {
+        let over = Dir::ALL
+            .into_iter()
+            .find(|&dir| from.step(dir).step(dir) == to)
+            .map(|dir| from.step(dir))?;
+        self.board.get(over).owner().map(|_| over)
     }
 
     /// Removing: where trapped counters freeze, the side to move may spend its turn taking any
@@ -299,7 +370,15 @@ impl Position {
             return;
         }
         if rules.trap == Trap::Freeze {
-            moves.extend(self.removable().map(Move::remove));
+            if self.leap.is_none() {
+                moves.extend(self.removable().map(Move::remove));
+            }
+            return;
+        }
+        if rules.leap != Leap::Off {
+            // Leaps capture too, where the arrival's neighbours do not say it: ask each move.
+            self.legal_moves_into(rules, moves);
+            moves.retain(|&mv| self.captures_of(rules, mv) > 0);
             return;
         }
         let mover = Cell::Counter(self.turn);
@@ -351,20 +430,52 @@ impl Position {
             self.pass_turn(self.after_placement());
             return 0;
         }
+        if mv.is_stop() {
+            self.leap = None;
+            self.pass_turn(side.other());
+            return 0;
+        }
+        let mut leaps_on = false;
         let taken = match mv.from() {
             None => {
                 self.remove(side, mv.to());
+                self.last[side.index()] = None;
                 1
             }
-            Some(from) => self.slide(rules, side, from, mv.to()),
+            Some(from) => {
+                let leapt = self.leapt(from, mv.to()).is_some();
+                let taken = self.slide(rules, side, from, mv.to());
+                self.last[side.index()] = Some(mv);
+                leaps_on = leapt && self.leap_on(rules, from, mv.to());
+                taken
+            }
         };
         self.captured[side.index()] += taken;
         // Only a counter taken off the board resets the clock: counters freed and frozen
-        // again could otherwise go on for ever.
+        // again could otherwise go on for ever. Each leap of a turn counts as a move.
         self.clock = if taken > 0 { 0 } else { self.clock + 1 };
-        self.last[side.index()] = mv.from().map(|_| mv);
-        self.pass_turn(side.other());
+        if !leaps_on {
+            self.leap = None;
+            self.pass_turn(side.other());
+        }
         taken
+    }
+
+    /// After a leap from `from` to `to`: when the counter can leap again, the turn stays with
+    /// it (it may leap on or stop), and true.
+    fn leap_on(&mut self, rules: &Rules, from: Square, to: Square) -> bool {
+        let mut visited = self.leap.map_or_else(
+            || {
+                let mut start = Squares::default();
+                start.insert(from);
+                start
+            },
+            |leap| leap.visited,
+        );
+        visited.insert(to);
+        let again = self.hops(rules, to, &visited).iter().any(Option::is_some);
+        self.leap = again.then_some(Leaping { at: to, visited });
+        again
     }
 
     /// `side`'s counter goes from `from` to `to` and traps what it traps: taken off the board
@@ -427,12 +538,18 @@ impl Position {
     /// assert_eq!(taken, ["d3"]);
     /// ```
     pub fn captured_squares(&self, rules: &Rules, mv: Move) -> impl Iterator<Item = Square> {
-        let taken = if mv.is_removal() {
-            [Some(mv.to()), None, None, None]
-        } else if mv.is_placement() || rules.trap == Trap::Freeze {
-            [None; 4]
-        } else {
-            trapped(&self.board, rules, mv.to(), self.turn)
+        let taken = match mv.from() {
+            _ if mv.is_removal() => [Some(mv.to()), None, None, None],
+            None => [None; 4],
+            Some(_) if rules.trap == Trap::Freeze => [None; 4],
+            // A leap's square of departure may be the far side of a counter next to its
+            // arrival: asked on the board as it will be.
+            Some(from) if self.leapt(from, mv.to()).is_some() => {
+                let mut board = self.board.clone();
+                board.set(from, Cell::Empty);
+                trapped(&board, rules, mv.to(), self.turn)
+            }
+            Some(_) => trapped(&self.board, rules, mv.to(), self.turn),
         };
         taken.into_iter().flatten()
     }
@@ -1066,5 +1183,180 @@ mod tests {
         assert_eq!(p.end_reason(&FREEZE), None);
         let stuck = pos("8/8/8/8/8/8/W1W5/BWBW4 b 0,0 0,0 0 -,-");
         assert_eq!(stuck.end_reason(&FREEZE), Some(EndReason::NoMove));
+    }
+
+    const LEAP: Rules = Rules {
+        leap: Leap::Any,
+        ..Rules::PISO
+    };
+    const LEAP_OWN: Rules = Rules {
+        leap: Leap::Own,
+        trap: Trap::Freeze,
+        ..Rules::PISO
+    };
+
+    fn moves(rules: &Rules, lfen: &str) -> Vec<String> {
+        pos(lfen)
+            .legal_moves(rules)
+            .iter()
+            .map(Move::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_counter_leaps_over_an_adjacent_counter_onto_the_empty_square_beyond() {
+        // White's d3 may leap over black's d4 or its own c3, not over an empty square.
+        let p = "8/8/8/8/3B4/2WW4/8/7B w 0,0 0,0 0 -,-";
+        assert!(legal(&LEAP, p, "d3-d5"));
+        assert!(legal(&LEAP, p, "d3-b3"));
+        assert!(!legal(&LEAP, p, "d3-f3"), "nothing on e3 to leap over");
+        assert!(!legal(&LEAP, p, "d3-d1"));
+        assert!(!legal(&STEP, p, "d3-d5"), "no leaping without the rule");
+        // Not onto a taken square.
+        assert!(!legal(
+            &LEAP,
+            "8/8/8/3B4/3B4/3W4/8/7B w 0,0 0,0 0 -,-",
+            "d3-d5"
+        ));
+    }
+
+    #[test]
+    fn leaping_over_own_counters_and_frozen_ones_only() {
+        let p = "8/8/8/8/3B4/2WWb3/4W3/7B w 0,0 0,0 0 -,-";
+        assert!(legal(&LEAP_OWN, p, "d3-b3"), "over its own");
+        assert!(legal(&LEAP_OWN, p, "d3-f3"), "over a frozen enemy");
+        assert!(!legal(&LEAP_OWN, p, "d3-d5"), "not over a free enemy");
+        assert!(legal(
+            &Rules {
+                leap: Leap::Any,
+                ..LEAP_OWN
+            },
+            p,
+            "d3-d5"
+        ));
+    }
+
+    #[test]
+    fn a_leap_goes_on_from_where_it_lands_until_it_stops_or_cannot() {
+        let start = "B7/8/8/8/3W4/8/3W4/3W4 w 0,0 0,0 0 -,-";
+        let p = after(&LEAP, start, &["d1-d3"]);
+        assert_eq!(
+            p.to_string(),
+            "B7/8/8/8/3W4/3W4/3W4/8 w 0,0 0,0 1 d1-d3,- d3,d1"
+        );
+        assert_eq!(p.leaping(), Some(Square::at(3, 2)));
+        assert_eq!(
+            moves(&LEAP, &p.to_string()),
+            ["d3-d5", "=d3"],
+            "only it, on or stopping"
+        );
+        let stopped = p.apply(&LEAP, mv("=d3")).unwrap();
+        assert_eq!(
+            stopped.to_string(),
+            "B7/8/8/8/3W4/3W4/3W4/8 b 0,0 0,0 1 d1-d3,-"
+        );
+        let on = p.apply(&LEAP, mv("d3-d5")).unwrap();
+        assert_eq!(
+            on.to_string(),
+            "B7/8/8/3W4/3W4/8/3W4/8 b 0,0 0,0 2 d3-d5,-",
+            "no leap left"
+        );
+        // The same board and side to move, with and without a leap going on, are two positions.
+        let mut still = stopped.clone();
+        still.pass_turn(Side::White);
+        assert_ne!(still.key(&LEAP), p.key(&LEAP));
+    }
+
+    #[test]
+    fn a_leap_never_lands_where_the_counter_has_stood_this_turn() {
+        // c3 leaps over d3, e4 and d5 round to c5; over c4 it would be back on c3, its start.
+        let start = "7B/8/8/3W4/2W1W3/2WW4/8/8 w 0,0 0,0 0 -,-";
+        let p = after(&LEAP, start, &["c3-e3"]);
+        assert!(
+            !p.is_legal(&LEAP, mv("e3-c3")),
+            "back over d3 onto its start"
+        );
+        let p = after(&LEAP, start, &["c3-e3", "e3-e5"]);
+        assert_eq!(p.leaping(), Some(Square::at(4, 4)));
+        let p = p.apply(&LEAP, mv("e5-c5")).unwrap();
+        assert_eq!(
+            (p.leaping(), p.turn()),
+            (None, Side::Black),
+            "c5-c3 is no leap: the turn is over"
+        );
+    }
+
+    #[test]
+    fn each_leap_traps_on_arrival_and_the_square_left_traps_nothing() {
+        // a1 over a2 to a3, then over black's a4 to a5, which takes a6 against a7.
+        let start = "8/W7/B7/8/B7/8/W7/W6B w 0,0 0,0 0 -,-";
+        let p = after(&LEAP, start, &["a1-a3"]);
+        assert_eq!(
+            (p.counters(Side::Black), p.leaping()),
+            (3, Some(Square::at(0, 2)))
+        );
+        assert_eq!(p.captures_of(&LEAP, mv("a3-a5")), 1);
+        let p = p.apply(&LEAP, mv("a3-a5")).unwrap();
+        assert_eq!(
+            p.counters(Side::Black),
+            2,
+            "a6 taken, a4 (behind, where a3 is now empty) not"
+        );
+        // d2 over black's d3 to d4: d3 lies between d4 and d2, which d2's own leap has emptied.
+        let q = pos("8/8/8/8/8/3B4/3W4/7B w 0,0 0,0 0 -,-");
+        assert_eq!(q.captures_of(&LEAP, mv("d2-d4")), 0);
+        assert_eq!(
+            q.apply(&LEAP, mv("d2-d4")).unwrap().counters(Side::Black),
+            2
+        );
+        let mut capturing = Vec::new();
+        pos(start).capture_moves_into(&LEAP, &mut capturing);
+        assert!(
+            capturing.is_empty(),
+            "the capture is the second leap's: {capturing:?}"
+        );
+    }
+
+    #[test]
+    fn while_a_counter_leaps_nothing_is_removed_and_leaps_freeze() {
+        // White's b1 leaps over its c1 onto d1, freezing black's e1 against f1, and could go on.
+        let p = after(
+            &LEAP_OWN,
+            "8/8/8/8/8/8/3W4/1WW1BW1b w 0,0 0,0 0 -,-",
+            &["b1-d1"],
+        );
+        assert_eq!(p.board().get(Square::at(4, 0)), Cell::Frozen(Side::Black));
+        assert_eq!(p.leaping(), Some(Square::at(3, 0)));
+        assert_eq!(moves(&LEAP_OWN, &p.to_string()), ["d1-d3", "=d1"]);
+        hash_is_kept(&p);
+    }
+
+    #[test]
+    fn bad_leap_fields_are_refused() {
+        for lfen in [
+            "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3",
+            "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,d1,d1",
+            "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,d3",
+            "8/8/8/8/8/3W4/3B4/7B w 0,0 0,0 0 -,- d3,d2",
+            "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d4,d2",
+            "8/8/8/8/8/3w4/8/7B w 0,0 0,0 0 -,- d3,d2",
+            "8/8/8/8/8/3W4/8/7B b 0,0 0,0 0 -,- d3,d1",
+            "8/8/8/8/8/3W4/8/7B w 1,1 0,0 0 -,- d3,d1",
+            "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,z9",
+            "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,",
+        ] {
+            let err = lfen.parse::<Position>().unwrap_err();
+            assert_eq!(err.field, crate::latrunculi::Field::Leap, "{lfen}: {err}");
+        }
+        let eight = "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,d1 x";
+        let err = eight.parse::<Position>().unwrap_err();
+        assert_eq!(err.field, crate::latrunculi::Field::Layout);
+        let fine: Position = "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,d5,d1"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            fine.to_string(),
+            "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,d1,d5"
+        );
     }
 }

@@ -5,7 +5,7 @@
 use super::board::{Board, Cell, Dir, Side, Square};
 use super::moves::Move;
 use super::position::Position;
-use super::rules::{Movement, Rules};
+use super::rules::{Leap, Movement, Rules};
 
 /// Why a tap is refused, with what a message about it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,9 @@ pub enum Refusal {
     NoMove { square: Square },
     /// The side to move's counter is frozen: it moves no more until it is freed.
     Frozen { square: Square },
+    /// A counter is part-way through a leaping turn, on `square`: only it may go on leaping,
+    /// or stop.
+    Leaping { square: Square },
     /// The back-and-forth rule: the exact reverse of the side's last move.
     StraightBack { from: Square, to: Square },
     /// Counters move along a rank or a file only.
@@ -51,6 +54,7 @@ impl Refusal {
             Refusal::Empty { .. } => "empty",
             Refusal::NoMove { .. } => "no-move",
             Refusal::Frozen { .. } => "frozen",
+            Refusal::Leaping { .. } => "leaping",
             Refusal::StraightBack { .. } => "straight-back",
             Refusal::NotInLine { .. } => "not-in-line",
             Refusal::PathBlocked { .. } => "path-blocked",
@@ -75,7 +79,8 @@ impl Refusal {
             Refusal::Occupied { square }
             | Refusal::Empty { square }
             | Refusal::NoMove { square }
-            | Refusal::Frozen { square } => {
+            | Refusal::Frozen { square }
+            | Refusal::Leaping { square } => {
                 vec![("square", name(square))]
             }
             Refusal::NotYours { square, side } => {
@@ -135,6 +140,9 @@ impl Position {
         if self.is_placement_phase() {
             return self.placement_refusal(selected, tapped);
         }
+        if let Some(at) = self.leaping() {
+            return self.leaping_refusal(rules, at, selected, tapped);
+        }
         let mover = Cell::Counter(self.turn);
         match selected.filter(|&from| self.board.get(from) == mover) {
             Some(from) if self.board.get(tapped) == Cell::Empty => {
@@ -145,6 +153,23 @@ impl Position {
             }
             _ => self.selection_refusal(rules, tapped),
         }
+    }
+
+    /// Part-way through a leaping turn: only the leaping counter on `at`, selected, leaping on
+    /// (or tapped, when it can).
+    fn leaping_refusal(
+        &self,
+        rules: &Rules,
+        at: Square,
+        selected: Option<Square>,
+        tapped: Square,
+    ) -> Option<Refusal> {
+        let leaps = |to: Square| self.is_legal(rules, Move::slide(at, to));
+        let fine = match selected {
+            Some(from) if from == at => tapped == at || leaps(tapped),
+            _ => tapped == at && self.board.squares().any(leaps),
+        };
+        (!fine).then_some(Refusal::Leaping { square: at })
     }
 
     /// Placement phase: only placing, on an empty square.
@@ -186,6 +211,10 @@ impl Position {
 
     /// A counter of the side to move on `from` going to the empty square `to`.
     fn move_refusal(&self, rules: &Rules, from: Square, to: Square) -> Option<Refusal> {
+        // A leap goes two squares and over a counter, which the checks below would refuse.
+        if rules.leap != Leap::Off && self.is_legal(rules, Move::slide(from, to)) {
+            return None;
+        }
         let Some(dir) = line_between(from, to) else {
             return Some(Refusal::NotInLine { from, to });
         };
@@ -336,6 +365,40 @@ mod tests {
     }
 
     #[test]
+    fn while_a_counter_leaps_only_it_may_be_tapped_on() {
+        let leap = Rules {
+            leap: crate::latrunculi::Leap::Any,
+            ..Rules::PISO
+        };
+        let p = "BB6/8/8/8/3W4/3W4/3W4/7W w 0,0 0,0 1 d1-d3,- d3,d1";
+        assert_eq!(refusal(&leap, p, None, "d3"), None);
+        assert_eq!(refusal(&leap, p, Some("d3"), "d5"), None);
+        let leaping = Some(Refusal::Leaping { square: at("d3") });
+        assert_eq!(
+            refusal(&leap, p, None, "h1"),
+            leaping,
+            "another counter waits"
+        );
+        assert_eq!(refusal(&leap, p, Some("h1"), "h2"), leaping);
+        assert_eq!(
+            refusal(&leap, p, Some("d3"), "c3"),
+            leaping,
+            "a step is no leap"
+        );
+        assert_eq!(leaping.map(|r| r.code()), Some("leaping"));
+        // Before any leap a legal leap is no refusal, though it goes two squares.
+        assert_eq!(
+            refusal(
+                &leap,
+                "BB6/8/8/8/8/8/3W4/3W4 w 0,0 0,0 0 -,-",
+                Some("d1"),
+                "d3"
+            ),
+            None
+        );
+    }
+
+    #[test]
     fn a_selected_counter_cannot_move_onto_a_counter() {
         assert_eq!(
             refusal(&STEP, MOVING, Some("d4"), "d5"),
@@ -420,7 +483,11 @@ mod tests {
             trap: crate::latrunculi::Trap::Freeze,
             ..Rules::PISO
         };
-        for (n, rules) in [Rules::PISO, Rules::QUINTANA, ROOK, freeze]
+        let leap = Rules {
+            leap: crate::latrunculi::Leap::Any,
+            ..freeze
+        };
+        for (n, rules) in [Rules::PISO, Rules::QUINTANA, ROOK, freeze, leap]
             .into_iter()
             .enumerate()
         {

@@ -40,6 +40,17 @@ pub enum Trap {
     Freeze,
 }
 
+/// Which counters a counter may leap over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Leap {
+    /// No leaping.
+    Off,
+    /// Over any counter, either side's, frozen or not (Schädler's readings).
+    Any,
+    /// Over its own side's counters and frozen enemy counters (Locus Ludi's Seneca).
+    Own,
+}
+
 /// One reading of the rules: a value for each option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -51,6 +62,9 @@ pub struct Rules {
     pub noback: bool,
     pub win: Win,
     pub trap: Trap,
+    /// A counter may leap over an adjacent counter (as this says which) onto the empty square
+    /// straight beyond, instead of moving, and leap on from there in the same turn.
+    pub leap: Leap,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -89,6 +103,7 @@ impl Rules {
         noback: true,
         win: Win::Captures,
         trap: Trap::Capture,
+        leap: Leap::Off,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -99,17 +114,19 @@ impl Rules {
         noback: false,
         win: Win::All,
         trap: Trap::Capture,
+        leap: Leap::Off,
     };
 
-    /// One of the 64 combinations of the six switches, a bit each of `bits` (higher bits are
-    /// ignored): start by rows, move like a rook, corner capture, no moving back, win by taking
-    /// all, trapped counters freeze. Tests and fuzzing walk every rule set with it.
+    /// One of the 128 combinations of the seven switches, a bit each of `bits` (the highest
+    /// bit is ignored): start by rows, move like a rook, corner capture, no moving back, win by
+    /// taking all, trapped counters freeze, leap over any counter. Tests and fuzzing walk every
+    /// rule set with it.
     ///
     /// ```
     /// use ludi_core::latrunculi::Rules;
     /// assert_eq!(Rules::from_switches(0b01100).preset(), Some("piso"));
     /// assert_eq!(Rules::from_switches(0b10011).preset(), Some("quintana"));
-    /// assert_eq!(Rules::from_switches(64 + 12), Rules::from_switches(12));
+    /// assert_eq!(Rules::from_switches(128 + 12), Rules::from_switches(12));
     /// ```
     pub fn from_switches(bits: u8) -> Rules {
         Rules {
@@ -135,6 +152,7 @@ impl Rules {
             } else {
                 Trap::Freeze
             },
+            leap: if bits & 64 == 0 { Leap::Off } else { Leap::Any },
         }
     }
 
@@ -150,8 +168,8 @@ impl Rules {
     }
 
     /// Reads a preset name (`piso`, `quintana`) or `key=value` pairs separated by commas,
-    /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`. Keys left out take Piso's
-    /// value.
+    /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`, `leap`. Keys left out take
+    /// Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
@@ -205,9 +223,17 @@ impl Rules {
                         _ => return Err(bad()),
                     }
                 }
+                "leap" => {
+                    rules.leap = match value {
+                        "off" => Leap::Off,
+                        "any" => Leap::Any,
+                        "own" => Leap::Own,
+                        _ => return Err(bad()),
+                    }
+                }
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap)"
                     )))
                 }
             }
@@ -230,13 +256,15 @@ fn expected_values(key: &str) -> &'static str {
         "move" => "expected step or rook",
         "win" => "expected captures or all",
         "trap" => "expected capture or freeze",
+        "leap" => "expected off, any or own",
         _ => "expected on or off",
     }
 }
 
 impl fmt::Display for Rules {
-    /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap` is written only
-    /// when counters freeze, so the rules written before it existed keep their text.
+    /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap` and `leap` are
+    /// written only when not `capture` and `off`, so the rules written before they existed
+    /// keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
             Start::Place => "place",
@@ -257,9 +285,13 @@ impl fmt::Display for Rules {
             on(self.corner),
             on(self.noback)
         )?;
-        match self.trap {
-            Trap::Capture => Ok(()),
-            Trap::Freeze => f.write_str(",trap=freeze"),
+        if self.trap == Trap::Freeze {
+            f.write_str(",trap=freeze")?;
+        }
+        match self.leap {
+            Leap::Off => Ok(()),
+            Leap::Any => f.write_str(",leap=any"),
+            Leap::Own => f.write_str(",leap=own"),
         }
     }
 }
@@ -322,6 +354,28 @@ mod tests {
     }
 
     #[test]
+    fn leap_is_written_only_when_counters_leap() {
+        assert_eq!(Rules::parse("leap=off"), Ok(Rules::PISO));
+        for (text, leap) in [("leap=any", Leap::Any), ("leap=own", Leap::Own)] {
+            let rules = Rules::parse(text).unwrap();
+            assert_eq!(
+                rules,
+                Rules {
+                    leap,
+                    ..Rules::PISO
+                }
+            );
+            assert!(rules.to_string().ends_with(text), "{rules}");
+            assert_eq!(Rules::parse(&rules.to_string()), Ok(rules));
+        }
+        let both = Rules::parse("leap=any,trap=freeze").unwrap();
+        assert!(
+            both.to_string().ends_with(",trap=freeze,leap=any"),
+            "{both}"
+        );
+    }
+
+    #[test]
     fn omitted_keys_take_piso_values() {
         let rules = Rules::parse("move=rook").unwrap();
         assert_eq!(
@@ -343,6 +397,7 @@ mod tests {
             ("colour=red", "unknown rules key `colour`"),
             ("win=all,win=captures", "twice"),
             ("trap=ice", "capture or freeze"),
+            ("leap=far", "off, any or own"),
             ("start=rows,", "``"),
         ] {
             let err = Rules::parse(text).unwrap_err().to_string();

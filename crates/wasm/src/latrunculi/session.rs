@@ -2,7 +2,7 @@
 //! and every failure a readable message.
 
 use ludi_core::latrunculi::{
-    parse_seed, Cell, Game, Move, Position, Record, Refusal, Rules, SavedGame, Side, Trap,
+    parse_seed, Cell, Game, Leap, Move, Position, Record, Refusal, Rules, SavedGame, Side, Trap,
     QUIET_MOVES_LIMIT,
 };
 use ludi_core::rng::os_seed;
@@ -62,8 +62,6 @@ pub struct SquareView {
     /// 0 is white's edge.
     pub rank: usize,
     pub piece: Option<&'static str>,
-    /// The counter is frozen (trapped, where trapped counters freeze).
-    pub frozen: bool,
     pub corner: bool,
 }
 
@@ -158,23 +156,36 @@ pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
         .and_then(on_the_page)
 }
 
-/// Frozen counters have no controls on the page yet (removing one, seeing one frozen): such
-/// rules are refused with a reason rather than played with no way to remove a counter.
+/// Frozen counters and leaps have no controls on the page yet (removing a counter, stopping a
+/// leap): such rules are refused with a reason rather than played without them.
 fn on_the_page(rules: Rules) -> Result<Rules, String> {
-    match rules.trap {
-        Trap::Capture => Ok(rules),
-        Trap::Freeze => Err(
-            "rules: trap=freeze (frozen counters) is not playable on this page yet; the \
-             `ludi latrunculi` command plays it"
-                .into(),
-        ),
+    if rules.trap == Trap::Capture && rules.leap == Leap::Off {
+        return Ok(rules);
     }
+    Err(
+        "rules: trap=freeze and leap (frozen counters, leaps) are not playable on this page \
+         yet; the `ludi latrunculi` command plays them"
+            .into(),
+    )
 }
 
 pub(crate) fn parse_position(lfen: &str) -> Result<Position, String> {
-    lfen.trim()
+    let position: Position = lfen
+        .trim()
         .parse()
-        .map_err(|e| format!("the position `{}` is not valid LFEN: {e}", lfen.trim()))
+        .map_err(|e| format!("the position `{}` is not valid LFEN: {e}", lfen.trim()))?;
+    let board = position.board();
+    let frozen = board
+        .squares()
+        .any(|square| matches!(board.get(square), Cell::Frozen(_)));
+    if frozen || position.leaping().is_some() {
+        return Err(format!(
+            "the position `{}` has frozen counters or a leap part-way, which this page cannot \
+             play yet",
+            lfen.trim()
+        ));
+    }
+    Ok(position)
 }
 
 /// A seed as decimal text, or the system's randomness when there is none.
@@ -302,8 +313,10 @@ impl Session {
                 square: square.to_string(),
                 file: square.file(),
                 rank: square.rank(),
-                piece: board.get(square).owner().map(Side::name),
-                frozen: matches!(board.get(square), Cell::Frozen(_)),
+                piece: match board.get(square) {
+                    Cell::Counter(side) => Some(side.name()),
+                    _ => None,
+                },
                 corner: board.is_corner(square),
             })
             .collect();
@@ -369,16 +382,20 @@ mod tests {
     }
 
     #[test]
-    fn frozen_counters_are_refused_with_a_reason_until_the_page_can_show_them() {
+    fn frozen_counters_and_leaps_are_refused_with_a_reason_until_the_page_can_show_them() {
         let err = Session::new("trap=freeze", None, Some("1")).unwrap_err();
         assert!(err.contains("trap=freeze"), "{err}");
-        assert!(parse_rules("quintana,trap=freeze").is_err());
-        // A position that names a frozen counter shows it, as its side's and frozen.
-        let s = session("piso", "8/8/8/8/3W4/3b4/3W4/8 b 0,0 0,0 0 -,-").snapshot();
-        let d3 = s.squares.iter().find(|q| q.square == "d3").unwrap();
-        assert_eq!((d3.piece, d3.frozen), (Some("black"), true));
-        let d4 = s.squares.iter().find(|q| q.square == "d4").unwrap();
-        assert_eq!((d4.piece, d4.frozen), (Some("white"), false));
+        assert!(parse_rules("start=rows,trap=freeze").is_err());
+        assert!(parse_rules("leap=own").is_err());
+        assert!(parse_rules("piso").is_ok());
+        for lfen in [
+            "8/8/8/8/3W4/3b4/3W4/8 b 0,0 0,0 0 -,-",
+            "8/8/8/8/3W4/3B4/8/8 w 0,0 0,0 0 d2-d4,- d4,d2",
+        ] {
+            let err = Session::new("piso", Some(lfen), Some("1")).unwrap_err();
+            assert!(err.contains("cannot play yet"), "{err}");
+        }
+        assert!(Session::new("piso", Some("8/8/8/8/3W4/3B4/3W4/8 b 0,0 0,0 0 -,-"), None).is_ok());
     }
 
     #[test]
@@ -408,7 +425,6 @@ mod tests {
                 file: 0,
                 rank: 0,
                 piece: Some("white"),
-                frozen: false,
                 corner: true
             }
         );

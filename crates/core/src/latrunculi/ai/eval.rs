@@ -2,7 +2,7 @@
 //! counter. It knows material, counters one move from capture, safe formations, corners
 //! and mobility.
 
-use crate::latrunculi::board::{Cell, Dir, Side, Square, CELLS};
+use crate::latrunculi::board::{Cell, Dir, Side, Square, Squares};
 use crate::latrunculi::position::Position;
 use crate::latrunculi::rules::{Movement, Rules};
 
@@ -35,20 +35,6 @@ pub(crate) const WEIGHTS: Weights = Weights {
     hanging_more: 55,
     bare_corner: 20,
 };
-
-/// Squares as a 256-bit set over the mailbox.
-#[derive(Clone, Copy, Default)]
-struct Squares([u64; CELLS / 64]);
-
-impl Squares {
-    fn insert(&mut self, square: Square) {
-        self.0[square.index() / 64] |= 1 << (square.index() % 64);
-    }
-
-    fn contains(&self, square: Square) -> bool {
-        self.0[square.index() / 64] & (1 << (square.index() % 64)) != 0
-    }
-}
 
 /// What one side's counters do on the board.
 #[derive(Default)]

@@ -227,6 +227,31 @@ mod tests {
     }
 
     #[test]
+    fn search_plays_on_with_a_leap_that_wins_on_its_second_hop() {
+        // a1 leaps over a2 to a3 (no capture), then over black's a4 to a5, taking a6 against
+        // a7 and leaving black one counter: the same side moves twice, which the search must
+        // score as its own, not as the opponent's.
+        let rules = Rules {
+            leap: crate::latrunculi::Leap::Any,
+            ..Rules::PISO
+        };
+        let start = pos("8/W7/B7/8/B7/8/W7/W7 w 0,0 0,0 0 -,-");
+        for level in [Level::Medium, Level::Hard] {
+            let mut player = Player::new(level, 1);
+            let first = player.choose(&rules, &start).expect("a move");
+            assert_eq!(first.to_string(), "a1-a3", "{level}");
+            let midway = start.apply(&rules, first).unwrap();
+            let second = player.choose(&rules, &midway).expect("a move");
+            assert_eq!(second.to_string(), "a3-a5", "{level}");
+        }
+        let mut reference = super::alphabeta::AlphaBeta::new(2, 1);
+        assert_eq!(
+            reference.choose(&rules, &start).map(|m| m.to_string()),
+            Some("a1-a3".into())
+        );
+    }
+
+    #[test]
     fn search_saves_a_threatened_counter() {
         // Black's c3-c2 would take d2 against e2.
         let lfen = "7W/8/8/8/8/2B5/3WB3/W7 w 0,0 0,0 0 -,-";

@@ -319,8 +319,8 @@ impl Searcher {
 
     /// The score of `child`, a move on from `parent`, for the side that moved, searched within
     /// that side's window: the negation of the child's own when the turn passed, as it does
-    /// after most moves, its own when the same side plays on (a placer with the only counters
-    /// left to place, or the last placer when it moves first).
+    /// after most moves, its own when the same side plays on (a leap that may go on, a placer
+    /// with the only counters left to place, or the last placer when it moves first).
     #[allow(clippy::too_many_arguments)]
     fn reply(
         &mut self,
