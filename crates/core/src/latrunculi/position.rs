@@ -411,6 +411,14 @@ impl Position {
         self.last[self.turn.index()].and_then(Move::reversed)
     }
 
+    /// The position after `mv`, a move from this position's own list (unchecked): for the
+    /// reference players, which play many.
+    pub(crate) fn after(&self, rules: &Rules, mv: Move) -> Position {
+        let mut next = self.clone();
+        next.play(rules, mv);
+        next
+    }
+
     /// Plays `mv` after checking that it is legal.
     pub fn apply(&self, rules: &Rules, mv: Move) -> Result<Position, IllegalMove> {
         if !self.is_legal(rules, mv) {

@@ -62,9 +62,7 @@ impl AlphaBeta {
         let mut best = (i32::MIN, *moves.first()?);
         let mut alpha = -WIN - 1;
         for mv in moves {
-            let Ok(after) = position.apply(rules, mv) else {
-                continue;
-            };
+            let after = position.after(rules, mv);
             let score = self.reply(rules, position, &after, self.depth - 1, 1, (alpha, WIN + 1));
             if score > best.0 {
                 best = (score, mv);
@@ -118,9 +116,7 @@ impl AlphaBeta {
         order(rules, position, &mut moves);
         let mut best = -WIN - 1;
         for mv in moves {
-            let Ok(after) = position.apply(rules, mv) else {
-                continue;
-            };
+            let after = position.after(rules, mv);
             let score = self.reply(rules, position, &after, depth - 1, ply + 1, (alpha, beta));
             best = best.max(score);
             alpha = alpha.max(score);

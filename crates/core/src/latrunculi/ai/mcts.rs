@@ -135,10 +135,7 @@ impl Mcts {
                 Some(child) => node = child,
                 None => {
                     let n = &self.nodes[node];
-                    let Ok(after) = n.position.apply(rules, n.moves[choice]) else {
-                        // Listed moves are legal; were one not, score it as a draw.
-                        break Outcome::Draw;
-                    };
+                    let after = n.position.after(rules, n.moves[choice]);
                     let child = self.add(rules, after.clone());
                     self.nodes[node].children[choice].node = Some(child);
                     break self.playout(rules, after);
@@ -187,10 +184,7 @@ impl Mcts {
             let Some(&mv) = self.scratch.get(pick) else {
                 return Outcome::Draw;
             };
-            match position.apply(rules, mv) {
-                Ok(next) => position = next,
-                Err(_) => return Outcome::Draw,
-            }
+            position = position.after(rules, mv);
         }
         position.outcome(rules).unwrap_or(Outcome::Draw)
     }
