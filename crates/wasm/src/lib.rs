@@ -18,3 +18,9 @@ pub mod pictures;
 pub mod record;
 #[cfg(feature = "scripta")]
 pub mod scripta;
+
+/// The page's memory: talc, which the engines' searches and the page's views use as they did
+/// dlmalloc, the default, in less of the download.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
