@@ -81,7 +81,7 @@ proptest! {
     }
 
     #[test]
-    fn latrunculi_records_round_trip_and_replay(bits in 0u8..128, seed in any::<u64>(), moves in 0usize..300, midway in any::<bool>()) {
+    fn latrunculi_records_round_trip_and_replay(bits in any::<u8>(), seed in any::<u64>(), moves in 0usize..300, midway in any::<bool>()) {
         let game = latrunculi_game(bits, seed, moves, midway);
         let mut record = latrunculi::Record::from_game(&game);
         record.white = Some("Livia".into());

@@ -21,6 +21,10 @@ pub mod scripta;
 
 /// The page's memory: talc, which the engines' searches and the page's views use as they did
 /// dlmalloc, the default, in less of the download.
-#[cfg(all(target_arch = "wasm32", target_os = "unknown", not(target_feature = "atomics")))]
+#[cfg(all(
+    target_arch = "wasm32",
+    target_os = "unknown",
+    not(target_feature = "atomics")
+))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

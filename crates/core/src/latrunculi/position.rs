@@ -297,7 +297,7 @@ impl Position {
                 let mut to = from.step(dir);
                 while self.board.get(to) == Cell::Empty {
                     let mv = Move::slide(from, to);
-                    if Some(mv) != forbidden && !visit(mv) {
+                    if Some(mv) != forbidden && self.may_enter(rules, from, to) && !visit(mv) {
                         return;
                     }
                     if rules.movement == Movement::Step {
@@ -338,8 +338,27 @@ impl Position {
         Dir::ALL.map(|dir| {
             let (over, to) = (from.step(dir), from.step(dir).step(dir));
             let open = self.board.get(to) == Cell::Empty && !visited.contains(to);
-            (open && leapable(self.board.get(over))).then_some(to)
+            (open && leapable(self.board.get(over)) && self.may_enter(rules, from, to))
+                .then_some(to)
         })
+    }
+
+    /// Not between two enemies (`nobetween=on`): a counter from `from` may not arrive on `to`
+    /// between two enemy counters on its rank or file, frozen or not, unless its arrival traps
+    /// an enemy counter.
+    pub(crate) fn may_enter(&self, rules: &Rules, from: Square, to: Square) -> bool {
+        if !rules.nobetween {
+            return true;
+        }
+        let enemy = |dir: Dir| self.board.get(to.step(dir)).owner() == Some(self.turn.other());
+        let [north, south, east, west] = Dir::ALL;
+        if !(enemy(north) && enemy(south) || enemy(east) && enemy(west)) {
+            return true;
+        }
+        // The square left may be the far side of a counter next to `to`: asked as it will be.
+        let mut board = self.board.clone();
+        board.set(from, Cell::Empty);
+        trapped(&board, rules, to, self.turn) != [None; 4]
     }
 
     /// The counter that a move from `from` to `to` leaps over: the one between them when they
@@ -1366,5 +1385,61 @@ mod tests {
             fine.to_string(),
             "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,d1,d5"
         );
+    }
+
+    const NOBETWEEN: Rules = Rules {
+        nobetween: true,
+        ..Rules::PISO
+    };
+
+    #[test]
+    fn no_arriving_between_two_enemies_unless_the_move_traps() {
+        // d3-d4 arrives between black's c4 and e4.
+        let between = "8/8/8/8/2B1B3/3W4/8/7B w 0,0 0,0 0 -,-";
+        assert!(legal(&STEP, between, "d3-d4"));
+        assert!(!legal(&NOBETWEEN, between, "d3-d4"));
+        assert!(legal(&NOBETWEEN, between, "d3-c3"));
+        // With white's f4 beyond e4 the same move traps e4: allowed, and it takes it.
+        let trapping = "8/8/8/8/2B1BW2/3W4/8/7B w 0,0 0,0 0 -,-";
+        assert!(legal(&NOBETWEEN, trapping, "d3-d4"));
+        assert_eq!(pos(trapping).captures_of(&NOBETWEEN, mv("d3-d4")), 1);
+        // Along a file as along a rank, and a frozen enemy counts as an enemy.
+        let file = "8/8/8/3B4/2W5/3B4/8/7B w 0,0 0,0 0 -,-";
+        assert!(!legal(&NOBETWEEN, file, "c4-d4"));
+        let frozen = "8/8/8/8/2b1B3/3W4/8/7B w 0,0 0,0 0 -,-";
+        let freeze = Rules {
+            trap: Trap::Freeze,
+            ..NOBETWEEN
+        };
+        assert!(!legal(&freeze, frozen, "d3-d4"));
+        // A rook's move stops short of the square, or goes past it.
+        let rook = Rules {
+            movement: Movement::Rook,
+            ..NOBETWEEN
+        };
+        let moves = moves(&rook, "8/8/8/8/2B1B3/8/8/3W3B w 0,0 0,0 0 -,-");
+        assert!(moves.contains(&"d1-d3".to_string()) && moves.contains(&"d1-d5".to_string()));
+        assert!(!moves.contains(&"d1-d4".to_string()));
+    }
+
+    #[test]
+    fn no_leaping_between_two_enemies_unless_the_leap_traps() {
+        let p = "8/8/8/8/2B1B3/3W4/3W4/7B w 0,0 0,0 0 -,-";
+        assert!(legal(&LEAP, p, "d2-d4"));
+        let both = Rules {
+            leap: Leap::Any,
+            ..NOBETWEEN
+        };
+        assert!(!legal(&both, p, "d2-d4"));
+        // Nor does a leap go on onto such a square: d1 over d2 lands on d3, and over d4 it
+        // would land on d5, between c5 and e5, trapping neither: its turn ends on d3.
+        let on = "8/8/8/2B1B3/3W4/8/3W4/3W3B w 0,0 0,0 0 -,-";
+        let after = pos(on).apply(&both, mv("d1-d3")).unwrap();
+        assert_eq!(after.leaping(), None, "d3-d5 would land between c5 and e5");
+        assert!(pos(on)
+            .apply(&LEAP, mv("d1-d3"))
+            .unwrap()
+            .leaping()
+            .is_some());
     }
 }

@@ -24,6 +24,8 @@ pub enum Refusal {
     NoMove { square: Square },
     /// The side to move's counter is frozen: it moves no more until it is freed.
     Frozen { square: Square },
+    /// `nobetween=on`: arriving on `square`, between two enemies, traps none of them.
+    Between { square: Square },
     /// A counter is part-way through a leaping turn, on `square`: only it may go on leaping,
     /// or stop.
     Leaping { square: Square },
@@ -55,6 +57,7 @@ impl Refusal {
             Refusal::NoMove { .. } => "no-move",
             Refusal::Frozen { .. } => "frozen",
             Refusal::Leaping { .. } => "leaping",
+            Refusal::Between { .. } => "between",
             Refusal::StraightBack { .. } => "straight-back",
             Refusal::NotInLine { .. } => "not-in-line",
             Refusal::PathBlocked { .. } => "path-blocked",
@@ -80,7 +83,8 @@ impl Refusal {
             | Refusal::Empty { square }
             | Refusal::NoMove { square }
             | Refusal::Frozen { square }
-            | Refusal::Leaping { square } => {
+            | Refusal::Leaping { square }
+            | Refusal::Between { square } => {
                 vec![("square", name(square))]
             }
             Refusal::NotYours { square, side } => {
@@ -211,9 +215,14 @@ impl Position {
 
     /// A counter of the side to move on `from` going to the empty square `to`.
     fn move_refusal(&self, rules: &Rules, from: Square, to: Square) -> Option<Refusal> {
+        let between = (!self.may_enter(rules, from, to)).then_some(Refusal::Between { square: to });
         // A leap goes two squares and over a counter, which the checks below would refuse.
-        if rules.leap != Leap::Off && self.is_legal(rules, Move::slide(from, to)) {
-            return None;
+        let anywhere = Rules {
+            nobetween: false,
+            ..*rules
+        };
+        if rules.leap != Leap::Off && self.is_legal(&anywhere, Move::slide(from, to)) {
+            return between;
         }
         let Some(dir) = line_between(from, to) else {
             return Some(Refusal::NotInLine { from, to });
@@ -228,7 +237,7 @@ impl Position {
         if self.forbidden_back_move(rules) == Some(Move::slide(from, to)) {
             return Some(Refusal::StraightBack { from, to });
         }
-        None
+        between
     }
 
     /// The first counter strictly between `from` and `to` along `dir`.
@@ -399,6 +408,29 @@ mod tests {
     }
 
     #[test]
+    fn arriving_between_two_enemies_is_refused_by_name() {
+        let nobetween = Rules {
+            nobetween: true,
+            ..Rules::PISO
+        };
+        let p = "8/8/8/8/2B1B3/3W4/8/W6B w 0,0 0,0 0 -,-";
+        let refused = refusal(&nobetween, p, Some("d3"), "d4");
+        assert_eq!(refused, Some(Refusal::Between { square: at("d4") }));
+        assert_eq!(refused.map(|r| r.code()), Some("between"));
+        assert_eq!(refusal(&Rules::PISO, p, Some("d3"), "d4"), None);
+        assert_eq!(refusal(&nobetween, p, Some("d3"), "c3"), None);
+        let leaping = Rules {
+            leap: crate::latrunculi::Leap::Any,
+            ..nobetween
+        };
+        let over = "8/8/8/8/2B1B3/3W4/3W4/7B w 0,0 0,0 0 -,-";
+        assert_eq!(
+            refusal(&leaping, over, Some("d2"), "d4"),
+            Some(Refusal::Between { square: at("d4") })
+        );
+    }
+
+    #[test]
     fn a_selected_counter_cannot_move_onto_a_counter() {
         assert_eq!(
             refusal(&STEP, MOVING, Some("d4"), "d5"),
@@ -487,7 +519,11 @@ mod tests {
             leap: crate::latrunculi::Leap::Any,
             ..freeze
         };
-        for (n, rules) in [Rules::PISO, Rules::QUINTANA, ROOK, freeze, leap]
+        let nobetween = Rules {
+            nobetween: true,
+            ..leap
+        };
+        for (n, rules) in [Rules::PISO, Rules::QUINTANA, ROOK, freeze, leap, nobetween]
             .into_iter()
             .enumerate()
         {

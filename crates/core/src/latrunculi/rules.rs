@@ -65,6 +65,9 @@ pub struct Rules {
     /// A counter may leap over an adjacent counter (as this says which) onto the empty square
     /// straight beyond, instead of moving, and leap on from there in the same turn.
     pub leap: Leap,
+    /// A counter may not arrive between two enemy counters on its rank or file (frozen ones
+    /// too) unless its arrival traps an enemy counter (Schädler's 2001 reading).
+    pub nobetween: bool,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -104,6 +107,7 @@ impl Rules {
         win: Win::Captures,
         trap: Trap::Capture,
         leap: Leap::Off,
+        nobetween: false,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -115,18 +119,18 @@ impl Rules {
         win: Win::All,
         trap: Trap::Capture,
         leap: Leap::Off,
+        nobetween: false,
     };
 
-    /// One of the 128 combinations of the seven switches, a bit each of `bits` (the highest
-    /// bit is ignored): start by rows, move like a rook, corner capture, no moving back, win by
-    /// taking all, trapped counters freeze, leap over any counter. Tests and fuzzing walk every
-    /// rule set with it.
+    /// One of the 256 combinations of the eight switches, a bit each of `bits`: start by rows,
+    /// move like a rook, corner capture, no moving back, win by taking all, trapped counters
+    /// freeze, leap over any counter, no arriving between two enemies. Tests and fuzzing walk
+    /// every rule set with it.
     ///
     /// ```
     /// use ludi_core::latrunculi::Rules;
     /// assert_eq!(Rules::from_switches(0b01100).preset(), Some("piso"));
     /// assert_eq!(Rules::from_switches(0b10011).preset(), Some("quintana"));
-    /// assert_eq!(Rules::from_switches(128 + 12), Rules::from_switches(12));
     /// ```
     pub fn from_switches(bits: u8) -> Rules {
         Rules {
@@ -153,6 +157,7 @@ impl Rules {
                 Trap::Freeze
             },
             leap: if bits & 64 == 0 { Leap::Off } else { Leap::Any },
+            nobetween: bits & 128 != 0,
         }
     }
 
@@ -168,8 +173,8 @@ impl Rules {
     }
 
     /// Reads a preset name (`piso`, `quintana`) or `key=value` pairs separated by commas,
-    /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`, `leap`. Keys left out take
-    /// Piso's value.
+    /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`, `leap`, `nobetween`. Keys
+    /// left out take Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
@@ -231,9 +236,10 @@ impl Rules {
                         _ => return Err(bad()),
                     }
                 }
+                "nobetween" => rules.nobetween = on_off(value).ok_or_else(bad)?,
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween)"
                     )))
                 }
             }
@@ -262,9 +268,9 @@ fn expected_values(key: &str) -> &'static str {
 }
 
 impl fmt::Display for Rules {
-    /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap` and `leap` are
-    /// written only when not `capture` and `off`, so the rules written before they existed
-    /// keep their text.
+    /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap`, `leap` and
+    /// `nobetween` are written only when not `capture`, `off` and `off`, so the rules written
+    /// before they existed keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
             Start::Place => "place",
@@ -289,10 +295,14 @@ impl fmt::Display for Rules {
             f.write_str(",trap=freeze")?;
         }
         match self.leap {
-            Leap::Off => Ok(()),
-            Leap::Any => f.write_str(",leap=any"),
-            Leap::Own => f.write_str(",leap=own"),
+            Leap::Off => {}
+            Leap::Any => f.write_str(",leap=any")?,
+            Leap::Own => f.write_str(",leap=own")?,
         }
+        if self.nobetween {
+            f.write_str(",nobetween=on")?;
+        }
+        Ok(())
     }
 }
 
@@ -373,6 +383,20 @@ mod tests {
             both.to_string().ends_with(",trap=freeze,leap=any"),
             "{both}"
         );
+    }
+
+    #[test]
+    fn nobetween_is_written_only_when_on() {
+        assert_eq!(Rules::parse("nobetween=off"), Ok(Rules::PISO));
+        let rules = Rules::parse("nobetween=on,leap=own,trap=freeze").unwrap();
+        assert!(rules.nobetween);
+        assert_eq!(
+            rules.to_string(),
+            "start=place,move=step,corner=on,noback=on,win=captures,trap=freeze,leap=own,nobetween=on"
+        );
+        assert_eq!(Rules::parse(&rules.to_string()), Ok(rules));
+        assert!(Rules::parse("nobetween=yes").is_err());
+        assert!(Rules::from_switches(128).nobetween && !Rules::from_switches(127).nobetween);
     }
 
     #[test]

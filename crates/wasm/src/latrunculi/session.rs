@@ -156,15 +156,16 @@ pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
         .and_then(on_the_page)
 }
 
-/// Frozen counters and leaps have no controls on the page yet (removing a counter, stopping a
-/// leap): such rules are refused with a reason rather than played without them.
+/// Schädler's rules are not on the page yet: frozen counters and leaps have no controls
+/// (removing a counter, stopping a leap), and no rule has its words in the rules pages. Such
+/// rules are refused with a reason rather than played without them.
 fn on_the_page(rules: Rules) -> Result<Rules, String> {
-    if rules.trap == Trap::Capture && rules.leap == Leap::Off {
+    if rules.trap == Trap::Capture && rules.leap == Leap::Off && !rules.nobetween {
         return Ok(rules);
     }
     Err(
-        "rules: trap=freeze and leap (frozen counters, leaps) are not playable on this page \
-         yet; the `ludi latrunculi` command plays them"
+        "rules: trap=freeze, leap and nobetween (Schädler's rules) are not playable on this \
+         page yet; the `ludi latrunculi` command plays them"
             .into(),
     )
 }
@@ -387,6 +388,7 @@ mod tests {
         assert!(err.contains("trap=freeze"), "{err}");
         assert!(parse_rules("start=rows,trap=freeze").is_err());
         assert!(parse_rules("leap=own").is_err());
+        assert!(parse_rules("nobetween=on").is_err());
         assert!(parse_rules("piso").is_ok());
         for lfen in [
             "8/8/8/8/3W4/3b4/3W4/8 b 0,0 0,0 0 -,-",
