@@ -1,7 +1,7 @@
 //! Perft: the number of move sequences of each length from the preset starts, checked three
 //! ways: the table below, a closed-form count, and a second, deliberately naive generator.
 
-use ludi_core::latrunculi::{Move, Movement, Position, Rules};
+use ludi_core::latrunculi::{Leap, Move, Movement, Position, Rules, Trap};
 
 fn perft(rules: &Rules, position: &Position, depth: u32) -> u64 {
     if depth == 0 || position.outcome(rules).is_some() {
@@ -75,26 +75,109 @@ fn naive_generator_agrees_at_depths_1_to_3() {
         ),
     ];
     for (rules, position) in positions {
-        let naive = Naive::from_lfen(&position.to_string());
-        for depth in 1..=3 {
-            assert_eq!(
-                perft(&rules, &position, depth),
-                naive.perft(&rules, depth),
-                "{rules} from {position} depth {depth}"
-            );
+        agree_to_depth_3(&rules, &position);
+    }
+}
+
+/// The engine and the naive generator count the same move sequences to depth 3.
+fn agree_to_depth_3(rules: &Rules, position: &Position) {
+    let naive = Naive::from_lfen(&position.to_string());
+    for depth in 1..=3 {
+        assert_eq!(
+            perft(rules, position, depth),
+            naive.perft(rules, depth),
+            "{rules} from {position} depth {depth}"
+        );
+    }
+}
+
+/// A Piso position played on under `rules` until counters are frozen, its last moves cleared
+/// (the naive generator starts without them).
+fn with_frozen_counters(rules: &Rules, seed: u64) -> Position {
+    let mut game = ludi_core::latrunculi::Game::seeded(*rules, piso_after_placing(), seed);
+    let mut rng = ludi_core::rng::Rng::new(seed);
+    loop {
+        let lfen = game.position().to_string();
+        let fields: Vec<&str> = lfen.split(' ').collect();
+        let frozen = fields[0].contains(['w', 'b']);
+        if frozen && fields.len() == 6 && game.outcome().is_none() {
+            let cleared = format!("{} -,-", fields[..5].join(" "));
+            return cleared.parse().expect("a position");
+        }
+        let moves = game.legal_moves();
+        assert!(!moves.is_empty(), "the game ended before anything froze");
+        game.play(moves[rng.below(moves.len() as u32) as usize])
+            .expect("legal");
+    }
+}
+
+#[test]
+fn naive_generator_agrees_under_schadlers_rules() {
+    let freeze = Rules {
+        trap: Trap::Freeze,
+        corner: false,
+        noback: false,
+        ..Rules::PISO
+    };
+    let leap_any = Rules {
+        leap: Leap::Any,
+        ..freeze
+    };
+    let seneca = Rules {
+        leap: Leap::Own,
+        corner: true,
+        ..freeze
+    };
+    let schadler_2001 = Rules {
+        nobetween: true,
+        ..leap_any
+    };
+    let capturing_rook = Rules {
+        leap: Leap::Any,
+        movement: Movement::Rook,
+        ..Rules::PISO
+    };
+    for (n, rules) in [freeze, leap_any, seneca, schadler_2001, capturing_rook]
+        .into_iter()
+        .enumerate()
+    {
+        let start = piso_after_placing();
+        let frozen = with_frozen_counters(
+            &Rules {
+                trap: Trap::Freeze,
+                ..rules
+            },
+            n as u64,
+        );
+        for position in [start, frozen] {
+            agree_to_depth_3(&rules, &position);
         }
     }
 }
 
-/// A second movement-phase generator written straight from the wording, with none
-/// of the engine's data structures: a grid of chars, rows from rank 1 up.
+/// A second movement-phase generator written straight from the rules' wording, with none
+/// of the engine's data structures: a grid of chars (`W`, `B`, frozen `w`, `b`, empty `.`),
+/// rows from rank 1 up.
 #[derive(Clone)]
 struct Naive {
     grid: Vec<Vec<char>>,
     turn: char,
     /// Each side's last move as (from file, from rank, to file, to rank).
     last: [Option<(i32, i32, i32, i32)>; 2],
+    leap: Option<NaiveLeap>,
 }
+
+/// A leaping counter's file and rank, and the squares it has stood on this turn.
+type NaiveLeap = (i32, i32, Vec<(i32, i32)>);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum NaiveMove {
+    Slide(i32, i32, i32, i32),
+    Remove(i32, i32),
+    Stop,
+}
+
+const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
 impl Naive {
     fn from_lfen(lfen: &str) -> Naive {
@@ -119,13 +202,15 @@ impl Naive {
             .collect();
         grid.reverse();
         assert_eq!(
-            fields[5], "-,-",
-            "the naive generator starts without last moves"
+            (fields[5], fields.len()),
+            ("-,-", 6),
+            "the naive generator starts without last moves or a leap"
         );
         Naive {
             grid,
             turn: if fields[1] == "w" { 'W' } else { 'B' },
             last: [None, None],
+            leap: None,
         }
     }
 
@@ -139,21 +224,41 @@ impl Naive {
             .unwrap_or('#')
     }
 
-    fn moves(&self, rules: &Rules) -> Vec<(i32, i32, i32, i32)> {
+    fn foe(&self) -> char {
+        if self.turn == 'W' {
+            'B'
+        } else {
+            'W'
+        }
+    }
+
+    fn moves(&self, rules: &Rules) -> Vec<NaiveMove> {
         let mut moves = Vec::new();
+        if let Some((file, rank, visited)) = &self.leap {
+            for (tf, tr) in self.hops(rules, *file, *rank, visited) {
+                moves.push(NaiveMove::Slide(*file, *rank, tf, tr));
+            }
+            moves.push(NaiveMove::Stop);
+            return moves;
+        }
         let side = usize::from(self.turn == 'B');
+        let back = self.last[side].map(|(a, b, c, d)| NaiveMove::Slide(c, d, a, b));
+        let mut allowed = |mv: NaiveMove| {
+            if !(rules.noback && back == Some(mv)) {
+                moves.push(mv);
+            }
+        };
         for rank in 0..self.grid.len() as i32 {
             for file in 0..self.grid[0].len() as i32 {
                 if self.at(file, rank) != self.turn {
                     continue;
                 }
-                for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                for (df, dr) in DIRECTIONS {
                     let mut distance = 1;
                     while self.at(file + df * distance, rank + dr * distance) == '.' {
-                        let mv = (file, rank, file + df * distance, rank + dr * distance);
-                        let back = self.last[side].map(|(a, b, c, d)| (c, d, a, b));
-                        if !(rules.noback && back == Some(mv)) {
-                            moves.push(mv);
+                        let (tf, tr) = (file + df * distance, rank + dr * distance);
+                        if self.may_enter(rules, (file, rank), (tf, tr)) {
+                            allowed(NaiveMove::Slide(file, rank, tf, tr));
                         }
                         if rules.movement == Movement::Step {
                             break;
@@ -161,40 +266,160 @@ impl Naive {
                         distance += 1;
                     }
                 }
+                if rules.leap != Leap::Off {
+                    for (tf, tr) in self.hops(rules, file, rank, &[(file, rank)]) {
+                        allowed(NaiveMove::Slide(file, rank, tf, tr));
+                    }
+                }
+            }
+        }
+        if rules.trap == Trap::Freeze {
+            let frozen_foe = self.foe().to_ascii_lowercase();
+            for rank in 0..self.grid.len() as i32 {
+                for file in 0..self.grid[0].len() as i32 {
+                    if self.at(file, rank) == frozen_foe {
+                        moves.push(NaiveMove::Remove(file, rank));
+                    }
+                }
             }
         }
         moves
     }
 
-    fn play(&self, rules: &Rules, (ff, fr, tf, tr): (i32, i32, i32, i32)) -> Naive {
-        let mut next = self.clone();
-        let me = self.turn;
-        let enemy = if me == 'W' { 'B' } else { 'W' };
-        next.grid[fr as usize][ff as usize] = '.';
-        next.grid[tr as usize][tf as usize] = me;
+    /// Leaps from (file, rank) over a counter the rules allow onto an empty square not visited.
+    fn hops(&self, rules: &Rules, file: i32, rank: i32, visited: &[(i32, i32)]) -> Vec<(i32, i32)> {
+        let mut hops = Vec::new();
+        for (df, dr) in DIRECTIONS {
+            let over = self.at(file + df, rank + dr);
+            let (tf, tr) = (file + 2 * df, rank + 2 * dr);
+            let leapable = match rules.leap {
+                Leap::Off => false,
+                Leap::Any => over.is_ascii_alphabetic(),
+                Leap::Own => over == self.turn || over.is_ascii_lowercase(),
+            };
+            if leapable
+                && self.at(tf, tr) == '.'
+                && !visited.contains(&(tf, tr))
+                && self.may_enter(rules, (file, rank), (tf, tr))
+            {
+                hops.push((tf, tr));
+            }
+        }
+        hops
+    }
+
+    /// `nobetween`: not onto a square between two enemies, frozen or not, unless it traps.
+    fn may_enter(&self, rules: &Rules, from: (i32, i32), to: (i32, i32)) -> bool {
+        let foe = self.foe();
+        let enemy = |f: i32, r: i32| self.at(f, r).to_ascii_uppercase() == foe;
+        let (f, r) = to;
+        let between = (enemy(f, r + 1) && enemy(f, r - 1)) || (enemy(f + 1, r) && enemy(f - 1, r));
+        if !rules.nobetween || !between {
+            return true;
+        }
+        let mut moved = self.clone();
+        moved.grid[from.1 as usize][from.0 as usize] = '.';
+        moved.grid[r as usize][f as usize] = self.turn;
+        !moved.trapped(rules, f, r).is_empty()
+    }
+
+    /// The free enemy counters that a free counter of the side to move, just arrived on
+    /// (tf, tr), traps against another free counter of its own or, on a corner, the corner
+    /// rule.
+    fn trapped(&self, rules: &Rules, tf: i32, tr: i32) -> Vec<(i32, i32)> {
+        let (me, enemy) = (self.turn, self.foe());
         let (width, height) = (self.grid[0].len() as i32, self.grid.len() as i32);
         let is_corner = |f: i32, r: i32| (f == 0 || f == width - 1) && (r == 0 || r == height - 1);
         let mut taken = Vec::new();
-        for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+        for (df, dr) in DIRECTIONS {
             let (ef, er) = (tf + df, tr + dr);
-            if next.at(ef, er) != enemy {
+            if self.at(ef, er) != enemy {
                 continue;
             }
-            if next.at(ef + df, er + dr) == me {
+            if self.at(ef + df, er + dr) == me {
                 taken.push((ef, er));
             } else if rules.corner && is_corner(ef, er) {
                 // The corner's other neighbour is the one not on the line we came along.
                 let (of, or) = (ef + dr, er + df);
                 let (of2, or2) = (ef - dr, er - df);
-                if next.at(of, or) == me || next.at(of2, or2) == me {
+                if self.at(of, or) == me || self.at(of2, or2) == me {
                     taken.push((ef, er));
                 }
             }
         }
-        for (f, r) in taken {
-            next.grid[r as usize][f as usize] = '.';
+        taken
+    }
+
+    /// Under `trap=freeze`: every frozen counter no pair of free enemies holds is free again.
+    fn free_the_unheld(&mut self, rules: &Rules) {
+        let (width, height) = (self.grid[0].len() as i32, self.grid.len() as i32);
+        for rank in 0..height {
+            for file in 0..width {
+                let c = self.at(file, rank);
+                if !c.is_ascii_lowercase() {
+                    continue;
+                }
+                let enemy = if c == 'w' { 'B' } else { 'W' };
+                let holds = |f: i32, r: i32| self.at(f, r) == enemy;
+                let line = (holds(file, rank + 1) && holds(file, rank - 1))
+                    || (holds(file + 1, rank) && holds(file - 1, rank));
+                let corner_neighbours: Vec<(i32, i32)> = DIRECTIONS
+                    .iter()
+                    .map(|(df, dr)| (file + df, rank + dr))
+                    .filter(|&(f, r)| self.at(f, r) != '#')
+                    .collect();
+                let on_corner =
+                    (file == 0 || file == width - 1) && (rank == 0 || rank == height - 1);
+                let corner = rules.corner
+                    && on_corner
+                    && corner_neighbours.iter().all(|&(f, r)| holds(f, r));
+                if !(line || corner) {
+                    self.grid[rank as usize][file as usize] = c.to_ascii_uppercase();
+                }
+            }
+        }
+    }
+
+    fn play(&self, rules: &Rules, mv: NaiveMove) -> Naive {
+        let mut next = self.clone();
+        let me = self.turn;
+        let enemy = self.foe();
+        next.leap = None;
+        let (ff, fr, tf, tr) = match mv {
+            NaiveMove::Stop => {
+                next.turn = enemy;
+                return next;
+            }
+            NaiveMove::Remove(f, r) => {
+                next.grid[r as usize][f as usize] = '.';
+                next.last[usize::from(me == 'B')] = None;
+                next.turn = enemy;
+                return next;
+            }
+            NaiveMove::Slide(ff, fr, tf, tr) => (ff, fr, tf, tr),
+        };
+        let leapt = (ff - tf).abs() + (fr - tr).abs() == 2
+            && self.at((ff + tf) / 2, (fr + tr) / 2).is_ascii_alphabetic();
+        next.grid[fr as usize][ff as usize] = '.';
+        next.grid[tr as usize][tf as usize] = me;
+        for (f, r) in next.trapped(rules, tf, tr) {
+            next.grid[r as usize][f as usize] = match rules.trap {
+                Trap::Capture => '.',
+                Trap::Freeze => enemy.to_ascii_lowercase(),
+            };
+        }
+        if rules.trap == Trap::Freeze {
+            next.free_the_unheld(rules);
         }
         next.last[usize::from(me == 'B')] = Some((ff, fr, tf, tr));
+        if leapt {
+            let mut visited = self.leap.as_ref().map_or(vec![(ff, fr)], |l| l.2.clone());
+            visited.push((tf, tr));
+            if !next.hops(rules, tf, tr, &visited).is_empty() {
+                next.leap = Some((tf, tr, visited));
+                return next;
+            }
+        }
         next.turn = enemy;
         next
     }
@@ -214,9 +439,13 @@ impl Naive {
 fn naive_generator_reads_moves_like_the_engine() {
     let position = Position::start(&Rules::QUINTANA);
     let naive = Naive::from_lfen(&position.to_string());
-    let names = |(ff, fr, tf, tr): (i32, i32, i32, i32)| {
+    let names = |mv: NaiveMove| {
         let sq = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
-        format!("{}-{}", sq(ff, fr), sq(tf, tr))
+        match mv {
+            NaiveMove::Slide(ff, fr, tf, tr) => format!("{}-{}", sq(ff, fr), sq(tf, tr)),
+            NaiveMove::Remove(f, r) => format!("x{}", sq(f, r)),
+            NaiveMove::Stop => "=".into(),
+        }
     };
     let mut ours: Vec<String> = position
         .legal_moves(&Rules::QUINTANA)
