@@ -41,7 +41,7 @@ const USAGE: &str = "usage:
   (XII Scripta's moves, play, match and bench take --rules P: austin-murray, the default,
    italian, italian-6, italian-columns, russian, or key=value,... as docs/scripta-rules.md)
   (R is piso, quintana or start=..,move=..,corner=..,noback=..,win=.., and Schädler's
-   trap=..,leap=..,nobetween=.. as docs/latrunculi.md)";
+   trap=..,leap=..,nobetween=..,norepeat=.. as docs/latrunculi.md)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -355,6 +355,7 @@ export default {
   'refuse.latrunculi.frozen': 'Der Stein auf {square} ist eingefroren: Er kann erst ziehen, wenn er befreit ist.',
   'refuse.latrunculi.leaping': 'Der Stein auf {square} springt gerade: Spring mit ihm weiter oder hör auf.',
   'refuse.latrunculi.between': 'Auf {square} zwischen zwei Gegner darfst du nur ziehen, wenn der Zug einen von ihnen einschließt.',
+  'refuse.latrunculi.repeats': '{from} nach {to} brächte eine frühere Stellung zurück, und das verbieten die Regeln.',
   'refuse.latrunculi.straight-back': 'Kein direkter Rückzug: {from} nach {to} macht deinen letzten Zug rückgängig.',
   'refuse.latrunculi.not-in-line': '{from} nach {to} liegt nicht auf einer Reihe oder Spalte.',
   'refuse.latrunculi.path-blocked': '{from} nach {to} ist bei {at} versperrt.',

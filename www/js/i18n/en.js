@@ -364,6 +364,7 @@ export default {
   'refuse.latrunculi.frozen': 'The counter on {square} is frozen: it cannot move until it is freed.',
   'refuse.latrunculi.leaping': 'The counter on {square} is leaping: leap on with it, or stop.',
   'refuse.latrunculi.between': 'You may not step onto {square} between two enemies unless the move traps one.',
+  'refuse.latrunculi.repeats': '{from} to {to} would bring back an earlier position, which the rules forbid.',
   'refuse.latrunculi.straight-back': 'No going straight back: {from} to {to} undoes your last move.',
   'refuse.latrunculi.not-in-line': '{from} to {to} is not along a rank or file.',
   'refuse.latrunculi.path-blocked': '{from} to {to} is blocked at {at}.',

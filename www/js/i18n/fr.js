@@ -364,6 +364,7 @@ export default {
   'refuse.latrunculi.frozen': 'Le pion en {square} est gelé : il ne peut pas bouger avant d’être libéré.',
   'refuse.latrunculi.leaping': 'Le pion en {square} est en plein saut : sautez encore avec lui, ou arrêtez.',
   'refuse.latrunculi.between': 'Vous ne pouvez aller en {square}, entre deux ennemis, que si le coup en enferme un.',
+  'refuse.latrunculi.repeats': '{from} vers {to} ramènerait une position déjà jouée, ce que les règles interdisent.',
   'refuse.latrunculi.straight-back': 'Pas de retour immédiat : de {from} à {to} annulerait votre dernier coup.',
   'refuse.latrunculi.not-in-line': 'De {from} à {to}, ce n’est ni une ligne ni une colonne.',
   'refuse.latrunculi.path-blocked': 'De {from} à {to}, le chemin est bloqué en {at}.',

@@ -356,6 +356,7 @@ export default {
   'refuse.latrunculi.frozen': 'La pedina su {square} è bloccata: non può muoversi finché non è liberata.',
   'refuse.latrunculi.leaping': 'La pedina su {square} sta saltando: salta ancora con lei, o fermati.',
   'refuse.latrunculi.between': 'Non puoi entrare in {square} tra due nemici, a meno che la mossa non ne chiuda uno.',
+  'refuse.latrunculi.repeats': '{from} a {to} riporterebbe una posizione già vista, e le regole lo vietano.',
   'refuse.latrunculi.straight-back': 'Niente marcia indietro: da {from} a {to} annulla la tua ultima mossa.',
   'refuse.latrunculi.not-in-line': 'Da {from} a {to} non è in linea retta.',
   'refuse.latrunculi.path-blocked': 'Da {from} a {to} la strada è chiusa in {at}.',

@@ -354,6 +354,7 @@ export default {
   'refuse.latrunculi.frozen': 'Calculus in {square} alligatus est: moveri non potest, dum liberetur.',
   'refuse.latrunculi.leaping': 'Calculus in {square} salit: cum eo iterum sali, aut desiste.',
   'refuse.latrunculi.between': 'In {square} inter duos hostes ire non licet, nisi motus unum claudit.',
+  'refuse.latrunculi.repeats': '{from} ad {to} situm priorem reduceret, quod leges vetant.',
   'refuse.latrunculi.straight-back': 'Non statim retro: ex {from} in {to} motum tuum ultimum tollit.',
   'refuse.latrunculi.not-in-line': 'Ex {from} in {to} non est recta via per ordinem aut columnam.',
   'refuse.latrunculi.path-blocked': 'Via ex {from} in {to} in {at} clausa est.',

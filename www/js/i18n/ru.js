@@ -371,6 +371,7 @@ export default {
   'refuse.latrunculi.frozen': 'Фишка на {square} заморожена: она не может ходить, пока её не освободят.',
   'refuse.latrunculi.leaping': 'Фишка на {square} в прыжке: прыгайте ею дальше или остановитесь.',
   'refuse.latrunculi.between': 'Нельзя вставать на {square} между двумя фишками противника, если ход не запирает одну из них.',
+  'refuse.latrunculi.repeats': 'Ход {from}–{to} повторил бы прежнюю позицию, а правила это запрещают.',
   'refuse.latrunculi.straight-back': 'Сразу назад нельзя: ход с {from} на {to} отменяет ваш прошлый ход.',
   'refuse.latrunculi.not-in-line': 'С {from} на {to} — не по прямой.',
   'refuse.latrunculi.path-blocked': 'Путь с {from} на {to} закрыт на {at}.',

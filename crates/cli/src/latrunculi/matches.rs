@@ -8,7 +8,7 @@ use crate::{games_and_seed, say, Args, Stopwatch, UsageError};
 use ludi_core::latrunculi::ai::alphabeta::{self, AlphaBeta};
 use ludi_core::latrunculi::ai::mcts::{self, Mcts};
 use ludi_core::latrunculi::ai::{Level, Player};
-use ludi_core::latrunculi::{Game, Move, Outcome, Position, Rules, Side};
+use ludi_core::latrunculi::{Game, Move, Outcome, Rules, Side};
 use ludi_core::rng::splitmix64;
 use std::fmt;
 use std::process::ExitCode;
@@ -86,11 +86,13 @@ impl Seat {
         }
     }
 
-    fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move> {
+    /// Its move in `game`, among those the game's history allows (`norepeat=on`).
+    fn choose(&mut self, game: &Game) -> Option<Move> {
+        let (rules, position) = (game.rules(), game.position());
         match self {
-            Seat::Player(p) => p.choose(rules, position),
-            Seat::Mcts(p) => p.choose(rules, position),
-            Seat::Ab(p) => p.choose(rules, position),
+            Seat::Player(p) => p.choose_in(game),
+            Seat::Mcts(p) => p.choose_among(rules, position, &game.legal_moves()),
+            Seat::Ab(p) => p.choose_among(rules, position, game.legal_moves()),
         }
     }
 }
@@ -203,7 +205,7 @@ fn play_one(rules: &Rules, players: &mut [Seat; 2], seed: u64, index: u64) -> Pl
         }
         let who = usize::from(game.position().turn() != p1_side);
         let started = Stopwatch::start();
-        let choice = players[who].choose(rules, game.position());
+        let choice = players[who].choose(&game);
         think[who].push(started.cpu() * 1000.0);
         match choice.map(|mv| game.play(mv)) {
             Some(Ok(())) => {}

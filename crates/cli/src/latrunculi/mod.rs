@@ -103,8 +103,12 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
             if let Some(outcome) = game.outcome() {
                 break outcome;
             }
-            let position = game.position();
-            position.legal_moves_into(&rules, &mut moves);
+            // The position's own list is quicker; a game's history may forbid some of it.
+            if rules.norepeat {
+                moves = game.legal_moves();
+            } else {
+                game.position().legal_moves_into(&rules, &mut moves);
+            }
             let mv = moves[rng.below(moves.len() as u32) as usize];
             played += usize::from(!mv.is_placement());
             game.play(mv)

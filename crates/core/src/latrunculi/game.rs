@@ -2,7 +2,7 @@
 //! moves played so far (with the positions before them, so moves can be taken back).
 
 use super::moves::Move;
-use super::position::{GameResult, IllegalMove, Outcome, Position};
+use super::position::{EndReason, GameResult, IllegalMove, Outcome, Position};
 use super::refusal::{square_on, Refusal};
 use super::rules::Rules;
 use crate::rng::{splitmix64, Rng};
@@ -160,12 +160,30 @@ impl Game {
         )
     }
 
-    /// Every legal move now; empty once the game is over.
+    /// Every legal move now; empty once the game is over. Under `norepeat=on`, none that
+    /// brings back a position the game has had.
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.outcome().is_some() {
             return Vec::new();
         }
-        self.position.legal_moves(&self.rules)
+        self.moves_now()
+    }
+
+    /// The position's moves, less, under `norepeat=on`, those that repeat a position.
+    fn moves_now(&self) -> Vec<Move> {
+        let mut moves = self.position.legal_moves(&self.rules);
+        if self.rules.norepeat {
+            moves.retain(|&mv| !self.repeats(&self.position.after(&self.rules, mv)));
+        }
+        moves
+    }
+
+    /// No repeated position (`norepeat=on`): whether `next` is a position the game has had.
+    fn repeats(&self, next: &Position) -> bool {
+        self.history
+            .iter()
+            .chain([&self.position])
+            .any(|earlier| earlier.same_state(next))
     }
 
     /// Plays `mv` if it is legal and the game is not over.
@@ -177,6 +195,11 @@ impl Game {
             )));
         }
         let next = self.position.apply(&self.rules, mv)?;
+        if self.rules.norepeat && self.repeats(&next) {
+            return Err(IllegalMove(format!(
+                "{mv} brings back a position this game has had"
+            )));
+        }
         self.history
             .push(std::mem::replace(&mut self.position, next));
         self.record.push(mv);
@@ -240,12 +263,21 @@ impl Game {
 
     /// The result once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position.outcome(&self.rules)
+        self.result().map(|result| result.outcome)
     }
 
-    /// Who won and why, once the game is over.
+    /// Who won and why, once the game is over: as the position says, or, under
+    /// `norepeat=on`, when every move the side to move has would repeat a position (then it
+    /// has no legal move).
     pub fn result(&self) -> Option<GameResult> {
-        self.position.result(&self.rules)
+        let result = self.position.result(&self.rules);
+        if result.is_some() || !self.rules.norepeat {
+            return result;
+        }
+        self.moves_now().is_empty().then(|| GameResult {
+            outcome: self.position.leader(&self.rules),
+            reason: EndReason::NoMove,
+        })
     }
 
     /// Why tapping the square named `tapped`, with the square named `selected` chosen before
@@ -264,9 +296,20 @@ impl Game {
             Ok(selected) => selected,
             Err(refusal) => return Some(refusal),
         };
-        match square_on(board, tapped) {
-            Ok(tapped) => self.position.refusal(&self.rules, selected, tapped),
-            Err(refusal) => Some(refusal),
+        let tapped = match square_on(board, tapped) {
+            Ok(tapped) => tapped,
+            Err(refusal) => return Some(refusal),
+        };
+        let refusal = self.position.refusal(&self.rules, selected, tapped);
+        // The position allows the move; the game may not (`norepeat=on`).
+        match selected {
+            Some(from) if refusal.is_none() && self.rules.norepeat => {
+                let mv = Move::slide(from, tapped);
+                let repeats = self.position.is_legal(&self.rules, mv)
+                    && self.repeats(&self.position.after(&self.rules, mv));
+                repeats.then_some(Refusal::Repeats { from, to: tapped })
+            }
+            _ => refusal,
         }
     }
 
@@ -425,5 +468,88 @@ mod tests {
         tamper(&|s| s.rules = "chess".into(), "rules");
         tamper(&|s| s.start = "8/8".into(), "start position");
         tamper(&|s| s.seed = "x".into(), "whole number");
+    }
+
+    /// A game from `lfen` under `rules`, with `moves` played.
+    fn after(rules: &str, lfen: &str, moves: &[&str]) -> Game {
+        let rules = Rules::parse(rules).unwrap();
+        let mut game = Game::from_position(rules, lfen.parse().unwrap());
+        for mv in moves {
+            game.play_text(mv).expect(mv);
+        }
+        game
+    }
+
+    #[test]
+    fn no_move_brings_back_a_position_the_game_has_had() {
+        let rules = "move=rook,noback=off,corner=off,win=all";
+        let start = "7B/8/8/8/8/8/8/W7 w 0,0 0,0 0 -,-";
+        let moves = ["a1-a2", "h8-h7", "a2-a1"];
+        let back = Move::parse("h7-h8").unwrap();
+        assert!(after(rules, start, &moves).legal_moves().contains(&back));
+        let mut game = after(&format!("{rules},norepeat=on"), start, &moves);
+        assert!(
+            !game.legal_moves().contains(&back),
+            "h7-h8 would bring back the start"
+        );
+        assert!(game.legal_moves().contains(&Move::parse("h7-h1").unwrap()));
+        let refused = game.refusal(Some("h7"), "h8");
+        assert_eq!(refused.as_ref().map(Refusal::code), Some("repeats"));
+        assert_eq!(game.refusal(Some("h7"), "h1"), None);
+        let before = game.position().clone();
+        assert!(game.play(back).unwrap_err().0.contains("brings back"));
+        assert_eq!(game.position(), &before, "a refused move changes nothing");
+    }
+
+    #[test]
+    fn a_side_whose_every_move_repeats_has_no_move() {
+        // Black's h7 can only go back to h8, which would bring back the start.
+        let rules = "move=step,noback=off,corner=off,win=all,norepeat=on";
+        let game = after(
+            rules,
+            "6WB/6W1/7W/8/8/8/8/W7 w 0,0 0,0 0 -,-",
+            &["a1-a2", "h8-h7", "a2-a1"],
+        );
+        assert!(game.legal_moves().is_empty());
+        let result = game.result().expect("over");
+        assert_eq!(
+            (result.outcome, result.reason),
+            (Outcome::Win(Side::White), EndReason::NoMove)
+        );
+        assert_eq!(game.outcome(), Some(Outcome::Win(Side::White)));
+        let free = after(
+            "move=step,noback=off,corner=off,win=all",
+            "6WB/6W1/7W/8/8/8/8/W7 w 0,0 0,0 0 -,-",
+            &["a1-a2", "h8-h7", "a2-a1"],
+        );
+        assert_eq!(free.outcome(), None);
+    }
+
+    #[test]
+    fn every_player_chooses_among_the_moves_the_history_allows() {
+        use crate::latrunculi::ai::{alphabeta::AlphaBeta, mcts::Mcts, Level, Player};
+        let rules = "move=rook,noback=off,corner=off,win=all,norepeat=on";
+        let game = after(
+            rules,
+            "7B/8/8/8/8/8/8/W7 w 0,0 0,0 0 -,-",
+            &["a1-a2", "h8-h7", "a2-a1"],
+        );
+        let back = Move::parse("h7-h8").unwrap();
+        let (r, p) = (*game.rules(), game.position());
+        for seed in 0..20 {
+            for level in [Level::Random, Level::Easy, Level::Hard] {
+                assert_ne!(
+                    Player::new(level, seed).choose_in(&game),
+                    Some(back),
+                    "{level}"
+                );
+            }
+            let ab = AlphaBeta::new(2, seed).choose_among(&r, p, game.legal_moves());
+            assert_ne!(ab, Some(back));
+            assert_ne!(
+                Mcts::new(30, seed).choose_among(&r, p, &game.legal_moves()),
+                Some(back)
+            );
+        }
     }
 }

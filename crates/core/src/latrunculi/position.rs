@@ -430,6 +430,17 @@ impl Position {
         self.last[self.turn.index()].and_then(Move::reversed)
     }
 
+    /// The same state of play, as the rule against repeated positions compares them: the
+    /// board with its frozen counters, the side to move, the counters to place and a leap
+    /// part-way (not the clock, the captures or the last moves).
+    pub fn same_state(&self, other: &Position) -> bool {
+        self.hash == other.hash
+            && self.board == other.board
+            && self.turn == other.turn
+            && self.to_place == other.to_place
+            && self.leap == other.leap
+    }
+
     /// The position after `mv`, a move from this position's own list (unchecked): for the
     /// reference players, which play many.
     pub(crate) fn after(&self, rules: &Rules, mv: Move) -> Position {

@@ -24,6 +24,8 @@ pub enum Refusal {
     NoMove { square: Square },
     /// The side to move's counter is frozen: it moves no more until it is freed.
     Frozen { square: Square },
+    /// `norepeat=on`: the move brings back a position the game has had.
+    Repeats { from: Square, to: Square },
     /// `nobetween=on`: arriving on `square`, between two enemies, traps none of them.
     Between { square: Square },
     /// A counter is part-way through a leaping turn, on `square`: only it may go on leaping,
@@ -58,6 +60,7 @@ impl Refusal {
             Refusal::Frozen { .. } => "frozen",
             Refusal::Leaping { .. } => "leaping",
             Refusal::Between { .. } => "between",
+            Refusal::Repeats { .. } => "repeats",
             Refusal::StraightBack { .. } => "straight-back",
             Refusal::NotInLine { .. } => "not-in-line",
             Refusal::PathBlocked { .. } => "path-blocked",
@@ -91,6 +94,7 @@ impl Refusal {
                 vec![("square", name(square)), ("side", side.name().to_string())]
             }
             Refusal::StraightBack { from, to }
+            | Refusal::Repeats { from, to }
             | Refusal::NotInLine { from, to }
             | Refusal::OneStep { from, to } => vec![("from", name(from)), ("to", name(to))],
             Refusal::PathBlocked { from, to, at } => {

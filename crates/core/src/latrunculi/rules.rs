@@ -68,6 +68,10 @@ pub struct Rules {
     /// A counter may not arrive between two enemy counters on its rank or file (frozen ones
     /// too) unless its arrival traps an enemy counter (Schädler's 2001 reading).
     pub nobetween: bool,
+    /// No move may bring back a position the game has had before (the board with its frozen
+    /// counters, the side to move, the counters to place, a leap part-way). A rule of the
+    /// whole game, which only [`crate::latrunculi::Game`] knows the history for.
+    pub norepeat: bool,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -108,6 +112,7 @@ impl Rules {
         trap: Trap::Capture,
         leap: Leap::Off,
         nobetween: false,
+        norepeat: false,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -120,12 +125,14 @@ impl Rules {
         trap: Trap::Capture,
         leap: Leap::Off,
         nobetween: false,
+        norepeat: false,
     };
 
     /// One of the 256 combinations of the eight switches, a bit each of `bits`: start by rows,
     /// move like a rook, corner capture, no moving back, win by taking all, trapped counters
     /// freeze, leap over any counter, no arriving between two enemies. Tests and fuzzing walk
-    /// every rule set with it.
+    /// every rule set of the position with it; `norepeat`, a rule of the game's history, is
+    /// off.
     ///
     /// ```
     /// use ludi_core::latrunculi::Rules;
@@ -158,6 +165,7 @@ impl Rules {
             },
             leap: if bits & 64 == 0 { Leap::Off } else { Leap::Any },
             nobetween: bits & 128 != 0,
+            norepeat: false,
         }
     }
 
@@ -173,8 +181,8 @@ impl Rules {
     }
 
     /// Reads a preset name (`piso`, `quintana`) or `key=value` pairs separated by commas,
-    /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`, `leap`, `nobetween`. Keys
-    /// left out take Piso's value.
+    /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`, `leap`, `nobetween`,
+    /// `norepeat`. Keys left out take Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
@@ -237,9 +245,10 @@ impl Rules {
                     }
                 }
                 "nobetween" => rules.nobetween = on_off(value).ok_or_else(bad)?,
+                "norepeat" => rules.norepeat = on_off(value).ok_or_else(bad)?,
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat)"
                     )))
                 }
             }
@@ -268,9 +277,9 @@ fn expected_values(key: &str) -> &'static str {
 }
 
 impl fmt::Display for Rules {
-    /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap`, `leap` and
-    /// `nobetween` are written only when not `capture`, `off` and `off`, so the rules written
-    /// before they existed keep their text.
+    /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap`, `leap`,
+    /// `nobetween` and `norepeat` are written only when not `capture` and `off`, so the rules
+    /// written before they existed keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
             Start::Place => "place",
@@ -301,6 +310,9 @@ impl fmt::Display for Rules {
         }
         if self.nobetween {
             f.write_str(",nobetween=on")?;
+        }
+        if self.norepeat {
+            f.write_str(",norepeat=on")?;
         }
         Ok(())
     }
@@ -397,6 +409,9 @@ mod tests {
         assert_eq!(Rules::parse(&rules.to_string()), Ok(rules));
         assert!(Rules::parse("nobetween=yes").is_err());
         assert!(Rules::from_switches(128).nobetween && !Rules::from_switches(127).nobetween);
+        let norepeat = Rules::parse("norepeat=on").unwrap();
+        assert!(norepeat.norepeat && norepeat.to_string().ends_with(",norepeat=on"));
+        assert_eq!(Rules::parse(&norepeat.to_string()), Ok(norepeat));
     }
 
     #[test]

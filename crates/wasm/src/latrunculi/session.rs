@@ -157,15 +157,18 @@ pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
 }
 
 /// Schädler's rules are not on the page yet: frozen counters and leaps have no controls
-/// (removing a counter, stopping a leap), and no rule has its words in the rules pages. Such
-/// rules are refused with a reason rather than played without them.
+/// (removing a counter, stopping a leap), the computer's worker knows no game's history for
+/// `norepeat`, and no rule has its words in the rules pages. Such rules are refused with a
+/// reason rather than played without them.
 fn on_the_page(rules: Rules) -> Result<Rules, String> {
-    if rules.trap == Trap::Capture && rules.leap == Leap::Off && !rules.nobetween {
+    let schadler =
+        rules.trap == Trap::Freeze || rules.leap != Leap::Off || rules.nobetween || rules.norepeat;
+    if !schadler {
         return Ok(rules);
     }
     Err(
-        "rules: trap=freeze, leap and nobetween (Schädler's rules) are not playable on this \
-         page yet; the `ludi latrunculi` command plays them"
+        "rules: trap=freeze, leap, nobetween and norepeat (Schädler's rules) are not playable \
+         on this page yet; the `ludi latrunculi` command plays them"
             .into(),
     )
 }
@@ -389,6 +392,7 @@ mod tests {
         assert!(parse_rules("start=rows,trap=freeze").is_err());
         assert!(parse_rules("leap=own").is_err());
         assert!(parse_rules("nobetween=on").is_err());
+        assert!(parse_rules("norepeat=on").is_err());
         assert!(parse_rules("piso").is_ok());
         for lfen in [
             "8/8/8/8/3W4/3b4/3W4/8 b 0,0 0,0 0 -,-",

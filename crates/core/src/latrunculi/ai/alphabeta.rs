@@ -49,11 +49,21 @@ impl AlphaBeta {
 
     /// The best move by material `depth` plies ahead; `None` when the game is over.
     pub fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move> {
+        self.choose_among(rules, position, position.legal_moves(rules))
+    }
+
+    /// [`AlphaBeta::choose`] among `moves`, some of the position's legal moves (those a game's
+    /// history allows).
+    pub fn choose_among(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        mut moves: Vec<Move>,
+    ) -> Option<Move> {
         if position.outcome(rules).is_some() {
             return None;
         }
         self.nodes = 0;
-        let mut moves = position.legal_moves(rules);
         for i in (1..moves.len()).rev() {
             let j = self.rng.below(i as u32 + 1) as usize;
             moves.swap(i, j);

@@ -76,11 +76,25 @@ impl Mcts {
 
     /// The move the search favours; `None` when the game is over.
     pub fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move> {
+        self.choose_among(rules, position, &position.legal_moves(rules))
+    }
+
+    /// [`Mcts::choose`] among `moves`, some of the position's legal moves (those a game's
+    /// history allows); deeper in the tree it plays by the position's rules alone.
+    pub fn choose_among(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        moves: &[Move],
+    ) -> Option<Move> {
         if position.outcome(rules).is_some() {
             return None;
         }
         self.nodes.clear();
         self.add(rules, position.clone());
+        let root = &mut self.nodes[0];
+        root.moves.retain(|mv| moves.contains(mv));
+        root.children.truncate(root.moves.len());
         if self.nodes[0].moves.len() <= 1 {
             return self.nodes[0].moves.first().copied();
         }

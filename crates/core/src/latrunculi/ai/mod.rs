@@ -15,6 +15,7 @@ mod tt;
 
 pub use search::Report;
 
+use super::game::Game;
 use super::moves::Move;
 use super::position::Position;
 use super::rules::Rules;
@@ -151,6 +152,20 @@ impl Player {
             .map(|r| r.best)
     }
 
+    /// The move this player makes in `game`, among the moves its history allows (under
+    /// `norepeat=on`, none that repeats a position).
+    pub fn choose_in(&mut self, game: &Game) -> Option<Move> {
+        let budget = self.level.budget();
+        self.think_among(
+            game.rules(),
+            game.position(),
+            game.legal_moves(),
+            budget,
+            None,
+        )
+        .map(|r| r.best)
+    }
+
     /// The move within `budget`, and what the search saw. A time limit needs `clock`.
     pub fn think(
         &mut self,
@@ -159,11 +174,22 @@ impl Player {
         budget: Budget,
         clock: Option<&dyn Clock>,
     ) -> Option<Report> {
+        self.think_among(rules, position, position.legal_moves(rules), budget, clock)
+    }
+
+    /// [`Player::think`] choosing among `moves`, some of the position's legal moves.
+    pub fn think_among(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        moves: Vec<Move>,
+        budget: Budget,
+        clock: Option<&dyn Clock>,
+    ) -> Option<Report> {
         if self.level == Level::Random {
             if position.outcome(rules).is_some() {
                 return None;
             }
-            let moves = position.legal_moves(rules);
             let best = *moves.get(self.rng.below(moves.len().max(1) as u32) as usize)?;
             return Some(Report {
                 best,
@@ -173,7 +199,7 @@ impl Player {
                 line: vec![best],
             });
         }
-        self.searcher.search(rules, position, budget, clock)
+        self.searcher.search(rules, position, moves, budget, clock)
     }
 }
 

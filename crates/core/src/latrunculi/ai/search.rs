@@ -85,12 +85,14 @@ impl Searcher {
         self.noise_seed = noise_seed;
     }
 
-    /// The best move by iterative deepening until the budget runs out; `None` when the game
-    /// is over or there is nothing to play.
+    /// The best of `root_moves` (the position's legal moves, or those a game's history leaves)
+    /// by iterative deepening until the budget runs out; `None` when the game is over or there
+    /// is nothing to play.
     pub fn search(
         &mut self,
         rules: &Rules,
         root: &Position,
+        mut root_moves: Vec<Move>,
         budget: Budget,
         clock: Option<&dyn Clock>,
     ) -> Option<Report> {
@@ -109,7 +111,6 @@ impl Searcher {
         for h in &mut self.history {
             *h /= 8;
         }
-        let mut root_moves = root.legal_moves(rules);
         let mut report = Report {
             best: *root_moves.first()?,
             score: 0,
