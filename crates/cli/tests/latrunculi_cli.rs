@@ -248,15 +248,15 @@ fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
     let text = stdout(&out);
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
     let ids: Vec<&str> = lines.iter().map(|fields| fields[0]).collect();
-    assert_eq!(ids, ["piso", "quintana"]);
+    assert_eq!(ids, ["piso", "quintana", "schadler-1994", "schadler-2001"]);
     for fields in &lines {
         assert_eq!(fields.len(), 3, "{fields:?}");
         assert!(!fields[2].is_empty(), "{fields:?} names no source");
         // The rules column is the preset itself: `moves` under it and under the id agree.
-        let start = if fields[0] == "piso" {
-            "8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-"
-        } else {
-            QUINTANA
+        let start = match fields[0] {
+            "piso" => "8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-",
+            "quintana" => QUINTANA,
+            _ => "8/8/8/2B1B3/3W4/8/3W4/3W3B w 0,0 0,0 0 -,-",
         };
         let by_id = ludi(&["latrunculi", "moves", "--rules", fields[0], start], "");
         let by_rules = ludi(&["latrunculi", "moves", "--rules", fields[1], start], "");
@@ -265,6 +265,10 @@ fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
     assert_eq!(
         lines[1][1],
         "start=rows,move=rook,corner=off,noback=off,win=all"
+    );
+    assert!(
+        lines[2][2].contains("1994") && lines[3][2].contains("2001"),
+        "{lines:?}"
     );
 
     let extra = ludi(&["latrunculi", "presets", "piso"], "");

@@ -26,9 +26,12 @@ fn piso_after_placing() -> Position {
 fn perft_table_from_the_preset_starts() {
     let piso = Position::start(&Rules::PISO);
     let quintana = Position::start(&Rules::QUINTANA);
-    let table: [(&Rules, &Position, [u64; 3]); 2] = [
+    let schadler = Position::start(&Rules::SCHADLER_1994);
+    let table: [(&Rules, &Position, [u64; 3]); 4] = [
         (&Rules::PISO, &piso, [64, 4_032, 249_984]),
         (&Rules::QUINTANA, &quintana, [32, 944, 37_796]),
+        (&Rules::SCHADLER_1994, &schadler, [64, 4_032, 249_984]),
+        (&Rules::SCHADLER_2001, &schadler, [64, 4_032, 249_984]),
     ];
     for (rules, position, counts) in table {
         for (depth, expected) in (1..=3).zip(counts) {
@@ -137,8 +140,10 @@ fn naive_generator_agrees_under_schadlers_rules() {
         movement: Movement::Rook,
         ..Rules::PISO
     };
+    let presets = [Rules::SCHADLER_1994, Rules::SCHADLER_2001];
     for (n, rules) in [freeze, leap_any, seneca, schadler_2001, capturing_rook]
         .into_iter()
+        .chain(presets)
         .enumerate()
     {
         let start = piso_after_placing();

@@ -96,7 +96,7 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Counters each side places under `start=place`.
+/// Counters each side places under `start=place`, unless the rules' `placed` says otherwise.
 pub const PLACED_COUNTERS: u16 = 20;
 
 impl Position {
@@ -104,7 +104,7 @@ impl Position {
     pub fn start(rules: &Rules) -> Position {
         let mut board = Board::empty(8, 8);
         let to_place = match rules.start {
-            Start::Place => [PLACED_COUNTERS; 2],
+            Start::Place => [u16::from(rules.placed); 2],
             Start::Rows => {
                 for file in 0..8 {
                     for (rank, side) in [

@@ -1,5 +1,6 @@
 //! The rule options, the two presets and the `--rules` text that names them.
 
+use super::board::parse_count;
 use std::fmt;
 
 /// How the counters come onto the board.
@@ -72,6 +73,8 @@ pub struct Rules {
     /// counters, the side to move, the counters to place, a leap part-way). A rule of the
     /// whole game, which only [`crate::latrunculi::Game`] knows the history for.
     pub norepeat: bool,
+    /// Counters each side places under `start=place` (2 to 32 on the 8 x 8 board).
+    pub placed: u8,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -85,7 +88,7 @@ pub struct Preset {
 }
 
 /// Every preset, the default first.
-pub const PRESETS: [Preset; 2] = [
+pub const PRESETS: [Preset; 4] = [
     Preset {
         id: "piso",
         rules: Rules::PISO,
@@ -95,6 +98,16 @@ pub const PRESETS: [Preset; 2] = [
         id: "quintana",
         rules: Rules::QUINTANA,
         source: "Museum Quintana, Künzing: the rules shown at the museum",
+    },
+    Preset {
+        id: "schadler-1994",
+        rules: Rules::SCHADLER_1994,
+        source: "Ulrich Schädler, 1994, as the Ludii game database reads him",
+    },
+    Preset {
+        id: "schadler-2001",
+        rules: Rules::SCHADLER_2001,
+        source: "Ulrich Schädler, 2001, as the Ludii game database reads him",
     },
 ];
 
@@ -113,6 +126,7 @@ impl Rules {
         leap: Leap::Off,
         nobetween: false,
         norepeat: false,
+        placed: 20,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -126,6 +140,30 @@ impl Rules {
         leap: Leap::Off,
         nobetween: false,
         norepeat: false,
+        placed: 20,
+    };
+
+    /// Ulrich Schädler's 1994 reconstruction: 16 counters each placed, steps or leaps over any
+    /// counter, trapped counters frozen until removed or freed, no repeated position.
+    pub const SCHADLER_1994: Rules = Rules {
+        start: Start::Place,
+        movement: Movement::Step,
+        corner: false,
+        noback: false,
+        win: Win::Captures,
+        trap: Trap::Freeze,
+        leap: Leap::Any,
+        nobetween: false,
+        norepeat: true,
+        placed: 16,
+    };
+
+    /// Schädler's 2001 reading: his 1994 rules, and no arriving between two enemies unless
+    /// the move traps one. (The players may agree on 16 to 24 counters; the preset takes 16,
+    /// `placed` the rest.)
+    pub const SCHADLER_2001: Rules = Rules {
+        nobetween: true,
+        ..Rules::SCHADLER_1994
     };
 
     /// One of the 256 combinations of the eight switches, a bit each of `bits`: start by rows,
@@ -166,10 +204,11 @@ impl Rules {
             leap: if bits & 64 == 0 { Leap::Off } else { Leap::Any },
             nobetween: bits & 128 != 0,
             norepeat: false,
+            placed: 20,
         }
     }
 
-    /// `piso` or `quintana` when these rules are a preset, else `None`.
+    /// The preset's id when these rules are a preset, else `None`.
     ///
     /// ```
     /// use ludi_core::latrunculi::Rules;
@@ -180,16 +219,19 @@ impl Rules {
         PRESETS.iter().find(|p| p.rules == *self).map(|p| p.id)
     }
 
-    /// Reads a preset name (`piso`, `quintana`) or `key=value` pairs separated by commas,
+    /// Reads a preset's id (`piso`, `quintana`, `schadler-1994`, `schadler-2001`) or
+    /// `key=value` pairs separated by commas,
     /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`, `leap`, `nobetween`,
-    /// `norepeat`. Keys left out take Piso's value.
+    /// `norepeat`, `placed`. Keys left out take Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
         }
         if text.is_empty() {
             return Err(RulesError(
-                "empty rules: give piso, quintana or key=value pairs".into(),
+                "empty rules: give a preset (piso, quintana, schadler-1994, schadler-2001) or \
+                 key=value pairs"
+                    .into(),
             ));
         }
         let mut rules = Rules::PISO;
@@ -197,7 +239,8 @@ impl Rules {
         for pair in text.split(',') {
             let (key, value) = pair.split_once('=').ok_or_else(|| {
                 RulesError(format!(
-                    "`{pair}` is neither a preset (piso, quintana) nor a key=value pair"
+                    "`{pair}` is neither a preset (piso, quintana, schadler-1994, schadler-2001) \
+                     nor a key=value pair"
                 ))
             })?;
             if seen.contains(&key) {
@@ -246,9 +289,14 @@ impl Rules {
                 }
                 "nobetween" => rules.nobetween = on_off(value).ok_or_else(bad)?,
                 "norepeat" => rules.norepeat = on_off(value).ok_or_else(bad)?,
+                "placed" => {
+                    rules.placed = parse_count(value)
+                        .filter(|n| (2..=32).contains(n))
+                        .map_or_else(|| Err(bad()), |n| Ok(n as u8))?
+                }
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed)"
                     )))
                 }
             }
@@ -272,14 +320,15 @@ fn expected_values(key: &str) -> &'static str {
         "win" => "expected captures or all",
         "trap" => "expected capture or freeze",
         "leap" => "expected off, any or own",
+        "placed" => "expected a number of counters from 2 to 32",
         _ => "expected on or off",
     }
 }
 
 impl fmt::Display for Rules {
     /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap`, `leap`,
-    /// `nobetween` and `norepeat` are written only when not `capture` and `off`, so the rules
-    /// written before they existed keep their text.
+    /// `nobetween`, `norepeat` and `placed` are written only when not `capture`, `off` and 20,
+    /// so the rules written before they existed keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
             Start::Place => "place",
@@ -314,6 +363,9 @@ impl fmt::Display for Rules {
         if self.norepeat {
             f.write_str(",norepeat=on")?;
         }
+        if self.placed != 20 {
+            write!(f, ",placed={}", self.placed)?;
+        }
         Ok(())
     }
 }
@@ -345,6 +397,23 @@ mod tests {
             Rules::parse("start=rows,move=rook,corner=off,noback=off,win=all"),
             Ok(Rules::QUINTANA)
         );
+    }
+
+    #[test]
+    fn schadlers_presets_read_and_write_as_their_rules() {
+        assert_eq!(Rules::parse("schadler-1994"), Ok(Rules::SCHADLER_1994));
+        assert_eq!(Rules::SCHADLER_2001.preset(), Some("schadler-2001"));
+        assert_eq!(
+            Rules::SCHADLER_1994.to_string(),
+            "start=place,move=step,corner=off,noback=off,win=captures,trap=freeze,leap=any,norepeat=on,placed=16"
+        );
+        for preset in PRESETS {
+            assert_eq!(Rules::parse(preset.id), Ok(preset.rules));
+            assert_eq!(Rules::parse(&preset.rules.to_string()), Ok(preset.rules));
+            assert_eq!(preset.rules.preset(), Some(preset.id));
+        }
+        let start = crate::latrunculi::Position::start(&Rules::SCHADLER_1994);
+        assert_eq!(start.to_string(), "8/8/8/8/8/8/8/8 w 16,16 0,0 0 -,-");
     }
 
     #[test]
@@ -409,6 +478,15 @@ mod tests {
         assert_eq!(Rules::parse(&rules.to_string()), Ok(rules));
         assert!(Rules::parse("nobetween=yes").is_err());
         assert!(Rules::from_switches(128).nobetween && !Rules::from_switches(127).nobetween);
+        let sixteen = Rules::parse("placed=16").unwrap();
+        assert_eq!(
+            (sixteen.placed, sixteen.to_string().ends_with(",placed=16")),
+            (16, true)
+        );
+        assert_eq!(Rules::parse("placed=20"), Ok(Rules::PISO));
+        for bad in ["placed=1", "placed=33", "placed=016", "placed=x", "placed="] {
+            assert!(Rules::parse(bad).is_err(), "{bad}");
+        }
         let norepeat = Rules::parse("norepeat=on").unwrap();
         assert!(norepeat.norepeat && norepeat.to_string().ends_with(",norepeat=on"));
         assert_eq!(Rules::parse(&norepeat.to_string()), Ok(norepeat));
