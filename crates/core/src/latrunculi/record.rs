@@ -370,6 +370,34 @@ mod tests {
     }
 
     #[test]
+    fn schadlers_games_write_and_replay_with_their_leaps_stops_and_removals() {
+        use crate::rng::Rng;
+        for (seed, rules) in [(3, Rules::SCHADLER_1994), (4, Rules::SCHADLER_2001)] {
+            let mut game = Game::seeded(rules, Position::start(&rules), seed);
+            game.place_rest();
+            let mut rng = Rng::new(seed);
+            while game.outcome().is_none() && game.record().len() < 400 {
+                let moves = game.legal_moves();
+                game.play(moves[rng.below(moves.len() as u32) as usize])
+                    .expect("legal");
+            }
+            let text = Record::from_game(&game).to_string();
+            let kinds = |mark: char| {
+                game.record()
+                    .iter()
+                    .any(|m| m.to_string().starts_with(mark))
+            };
+            assert!(
+                kinds('=') || kinds('x'),
+                "a leap stopped or a counter removed in {text}"
+            );
+            let back: Record = text.parse().expect("reads back");
+            assert_eq!(back.rules, rules);
+            assert_eq!(back.replay().expect("replays"), *game.position());
+        }
+    }
+
+    #[test]
     fn a_record_resumes_after_any_move_with_its_history() {
         let record = read(GAME).unwrap();
         let game = record.replay_game().unwrap();
