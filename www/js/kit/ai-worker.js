@@ -10,22 +10,27 @@ import { createEngines } from './engines.js';
 const engines = createEngines();
 
 // XII Scripta's network: fetched once, the first time a player needs it (the levels that use
-// it, under the reading it was trained for), and handed to the engine.
-let weights = null;
-async function withWeights(engine, level, position) {
-  if (!engine.scriptaNeedsWeights(level, position)) return;
-  weights ??= fetch(new URL('../../pkg/scripta-austin-murray.bin', import.meta.url))
-    .then((response) => {
-      if (!response.ok) throw new Error(`the network's weights did not arrive (${response.status})`);
-      return response.arrayBuffer();
-    })
-    .then((bytes) => engine.loadScriptaWeights(new Uint8Array(bytes)))
-    .catch((error) => {
-      weights = null;
-      throw error;
-    });
-  await weights;
+// it, under the reading it was trained for), and handed to the engine; fetched again after a
+// failure.
+function createWeights() {
+  let loading = null;
+  return async function withWeights(engine, level, position) {
+    if (!engine.scriptaNeedsWeights(level, position)) return;
+    loading ??= fetch(new URL('../../pkg/scripta-austin-murray.bin', import.meta.url))
+      .then((response) => {
+        if (!response.ok) throw new Error(`the network's weights did not arrive (${response.status})`);
+        return response.arrayBuffer();
+      })
+      .then((bytes) => engine.loadScriptaWeights(new Uint8Array(bytes)))
+      .catch((error) => {
+        loading = null;
+        throw error;
+      });
+    await loading;
+  };
 }
+
+const withWeights = createWeights();
 
 const PLAYERS = {
   scripta: (engine) => ({
