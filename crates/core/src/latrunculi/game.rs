@@ -163,7 +163,8 @@ impl Game {
     /// Every legal move now; empty once the game is over. Under `norepeat=on`, none that
     /// brings back a position the game has had.
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.outcome().is_some() {
+        // Over by the position's count, or no unrepeated move left: the list is empty either way.
+        if self.position.outcome(&self.rules).is_some() {
             return Vec::new();
         }
         self.moves_now()

@@ -355,10 +355,16 @@ impl Position {
         if !(enemy(north) && enemy(south) || enemy(east) && enemy(west)) {
             return true;
         }
-        // The square left may be the far side of a counter next to `to`: asked as it will be.
+        self.trapped_leaving(rules, from, to) != [None; 4]
+    }
+
+    /// What the side to move's counter from `from` traps on arriving at `to`, asked of the
+    /// board as it will be: the square left may be the far side of a counter next to `to` (a
+    /// leap's departure is).
+    fn trapped_leaving(&self, rules: &Rules, from: Square, to: Square) -> [Option<Square>; 4] {
         let mut board = self.board.clone();
         board.set(from, Cell::Empty);
-        trapped(&board, rules, to, self.turn) != [None; 4]
+        trapped(&board, rules, to, self.turn)
     }
 
     /// The counter that a move from `from` to `to` leaps over: the one between them when they
@@ -580,12 +586,8 @@ impl Position {
             _ if mv.is_removal() => [Some(mv.to()), None, None, None],
             None => [None; 4],
             Some(_) if rules.trap == Trap::Freeze => [None; 4],
-            // A leap's square of departure may be the far side of a counter next to its
-            // arrival: asked on the board as it will be.
             Some(from) if self.leapt(from, mv.to()).is_some() => {
-                let mut board = self.board.clone();
-                board.set(from, Cell::Empty);
-                trapped(&board, rules, mv.to(), self.turn)
+                self.trapped_leaving(rules, from, mv.to())
             }
             Some(_) => trapped(&self.board, rules, mv.to(), self.turn),
         };
