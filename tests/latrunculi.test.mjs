@@ -470,14 +470,14 @@ for (const [name, viewport] of [
   });
 }
 
-test('Centurio in the page: the longest move of the opening and the middle game under both presets (printed)', async () => {
+test('Centurio in the page: the longest move of the opening and the middle game under every preset (printed)', async () => {
   const s = await open(browser, '?game=latrunculi');
   // The page's own engine and budget (the controller's 300 ms), two Centurios playing on.
   const measured = await s.page.evaluate(async () => {
     const { default: init, LatrunculiGame, LatrunculiPlayer } = await import('./pkg/latrunculi.js');
     await init({ module_or_path: new URL('./pkg/latrunculi_bg.wasm', document.baseURI) });
     const out = {};
-    for (const rules of ['piso', 'quintana']) {
+    for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001']) {
       const game = new LatrunculiGame(rules, undefined, '1');
       const players = [new LatrunculiPlayer('hard', '7'), new LatrunculiPlayer('hard', '8')];
       const times = { opening: [], middle: [] };
@@ -489,7 +489,7 @@ test('Centurio in the page: the longest move of the opening and the middle game 
         // The opening: the placements and the first twenty moves; then the middle game.
         const phase = snap.phase === 'place' || moved < 20 ? 'opening' : 'middle';
         const started = performance.now();
-        const chosen = players[ply % 2].choose(snap.position, snap.rules, 300);
+        const chosen = players[ply % 2].choose(game.save(), 300);
         times[phase].push(performance.now() - started);
         try {
           game.play(chosen.move);

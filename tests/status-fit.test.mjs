@@ -70,11 +70,16 @@ async function messages(game) {
       }
     } else {
       const words = createWords(i18n);
-      const move = { from: 'n14', to: 'n1', captured: ['m1', 'n2', 'l1'] };
-      const turn = words.event({ kind: 'play', who: computer, move }, 'white');
-      add(`${turn.key} situation.latrunculi.you.move`, `${turn.text} ${t('situation.latrunculi.you.move')}`);
-      const theirs = words.event({ kind: 'play', side: 'black', move }, null);
-      add(`${theirs.key} situation.latrunculi.move`, `${theirs.text} ${t('situation.latrunculi.move', { side })}`);
+      // The longest turns: a move that takes three counters, and one that freezes three.
+      for (const move of [
+        { kind: 'move', from: 'n14', to: 'n1', captured: ['m1', 'n2', 'l1'], frozen: [] },
+        { kind: 'move', from: 'n14', to: 'n1', captured: [], frozen: ['m1', 'n2', 'l1'] },
+      ]) {
+        const turn = words.event({ kind: 'play', who: computer, move }, 'white');
+        add(`${turn.key} situation.latrunculi.you.move`, `${turn.text} ${t('situation.latrunculi.you.move')}`);
+        const theirs = words.event({ kind: 'play', side: 'black', move }, null);
+        add(`${theirs.key} situation.latrunculi.move`, `${theirs.text} ${t('situation.latrunculi.move', { side })}`);
+      }
     }
 
     // Every status key of the catalogue alone, with its longest arguments and every plural form

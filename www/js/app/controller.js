@@ -29,7 +29,7 @@
 //                               clears computerBusy, and nothing else may
 //   computerIdle                fields reset when a computer turn fails
 //   tapped?                     fields a refused tap resets
-//   hint: {start, ask(snap), shown(c, answer, position)}
+//   hint: {start, ask(snap, game), shown(c, answer, position)}
 //   actions: {name(c, target)}  the game's own buttons' actions
 //   rulesPage(c, body), link(snap)
 //   keyRows, shortcuts, commands(c), playText(c, text)
@@ -351,7 +351,7 @@ async function showHint(c) {
   store.dispatch({ hintPending: true, ...spec.hint.start });
   let change;
   try {
-    const answer = await c.worker.ask({ game: c.GAME.id, kind: 'hint', position, ...spec.hint.ask(c.snap()), budget: BUDGET });
+    const answer = await c.worker.ask({ game: c.GAME.id, kind: 'hint', position, ...spec.hint.ask(c.snap(), c.game()), budget: BUDGET });
     if (mine === c.get().epoch && c.snap().position === position) change = spec.hint.shown(c, answer, position);
   } catch (error) {
     change = { event: { kind: 'notice', notice: 'hintFailed', args: { why: error.message } } };

@@ -1,8 +1,8 @@
 // The computer players, off the page's thread so the page never freezes while they think.
-// Requests: {id, game, kind: 'choose'|'hint'|'load', position, level, seed, budget, rules}, or for
-// XII Scripta {id, game, kind: 'judge', before, after} (the hard player's opinion of one turn of
-// a replay); answers: {id, answer} (the engine's structured steps, move or verdict) or
-// {id, error}.
+// Requests: {id, game, kind: 'choose'|'hint'|'load', level, seed, budget} with XII Scripta's
+// `position` or Latrunculi's saved game (`saved`), or for XII Scripta {id, game, kind: 'judge',
+// before, after} (the hard player's opinion of one turn of a replay); answers: {id, answer}
+// (the engine's structured steps, move or verdict) or {id, error}.
 
 import { createEngines } from './engines.js';
 
@@ -53,11 +53,13 @@ const PLAYERS = {
     },
   }),
   latrunculi: (engine) => ({
-    hint: ({ position, rules, budget }) => engine.LatrunculiPlayer.hint(position, rules, budget),
-    choose: ({ position, rules, level, seed, budget }) => {
+    // Latrunculi's players are handed the saved game: under `norepeat` its history decides
+    // which moves are left.
+    hint: ({ saved, budget }) => engine.LatrunculiPlayer.hint(saved, budget),
+    choose: ({ saved, level, seed, budget }) => {
       const player = new engine.LatrunculiPlayer(level, seed);
       try {
-        return player.choose(position, rules, budget);
+        return player.choose(saved, budget);
       } finally {
         player.free();
       }

@@ -8,11 +8,12 @@ mod session;
 pub use player::{hint, Budget, Opponent};
 pub use replay::{HeaderView, ReplayView, TurnView};
 pub use session::{
-    MoveView, PerSide, RefusalView, ResultView, Session, Snapshot, SourceMoves, SquareView,
+    LeapView, MoveView, PerSide, RefusalView, ResultView, Session, Snapshot, SourceMoves,
+    SquareView,
 };
 
 use crate::convert::{err, js, performance_now, string_field, strings_field};
-use ludi_core::latrunculi::SavedGame;
+use ludi_core::latrunculi::{Game, SavedGame};
 use wasm_bindgen::prelude::*;
 
 /// A game of Latrunculi, as the page holds it.
@@ -59,10 +60,9 @@ impl LatrunculiGame {
 
     /// Rebuilds a game from what [`LatrunculiGame::save`] returned, checking every move.
     pub fn restore(saved: JsValue) -> Result<LatrunculiGame, JsError> {
-        let saved = saved_game(&saved)
-            .map_err(|e| JsError::new(&format!("the saved game is not readable: {e}")))?;
-        let session = Session::restore(&saved).map_err(err)?;
-        Ok(LatrunculiGame { session })
+        Ok(LatrunculiGame {
+            session: Session::from_game(game_of(&saved)?),
+        })
     }
 
     /// The next game: the same rules from their start, the seed derived from this game's.
@@ -156,23 +156,25 @@ impl LatrunculiPlayer {
         self.opponent.level().to_string()
     }
 
-    /// The move this player picks in `lfen` under `rules` (nothing is played), searching for
-    /// at most about `budget_ms` milliseconds when it is given.
-    pub fn choose(
-        &mut self,
-        lfen: &str,
-        rules: &str,
-        budget_ms: Option<f64>,
-    ) -> Result<JsValue, JsError> {
-        timed(budget_ms, |budget| {
-            self.opponent.choose(lfen, rules, budget)
-        })
+    /// The move this player picks in the saved game `saved` (nothing is played), searching
+    /// for at most about `budget_ms` milliseconds when it is given.
+    pub fn choose(&mut self, saved: JsValue, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
+        let game = game_of(&saved)?;
+        timed(budget_ms, |budget| self.opponent.choose(&game, budget))
     }
 
-    /// What `hard` would play in `lfen` under `rules`.
-    pub fn hint(lfen: &str, rules: &str, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
-        timed(budget_ms, |budget| hint(lfen, rules, budget))
+    /// What `hard` would play in the saved game `saved`.
+    pub fn hint(saved: JsValue, budget_ms: Option<f64>) -> Result<JsValue, JsError> {
+        let game = game_of(&saved)?;
+        timed(budget_ms, |budget| hint(&game, budget))
     }
+}
+
+/// The game a save holds, replayed and checked.
+fn game_of(saved: &JsValue) -> Result<Game, JsError> {
+    let saved = saved_game(saved)
+        .map_err(|e| JsError::new(&format!("the saved game is not readable: {e}")))?;
+    Game::restore(&saved).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// A saved game's four fields, each checked to be what [`LatrunculiGame::save`] writes.

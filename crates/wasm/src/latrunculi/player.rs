@@ -1,9 +1,10 @@
-//! The computer players as the page asks for them, in plain Rust: a level by name, a position
-//! in LFEN with its rules, and the chosen move back taken apart, with what it would capture.
+//! The computer players as the page asks for them, in plain Rust: a level by name, the game
+//! (its rules, position and, for `norepeat`, its history), and the chosen move back taken
+//! apart, with what it would capture.
 
-use super::session::{parse_position, parse_rules, MoveView};
+use super::session::MoveView;
 use ludi_core::latrunculi::ai::{Clock, Level, Player};
-use ludi_core::latrunculi::parse_seed;
+use ludi_core::latrunculi::{parse_seed, Game};
 use ludi_core::rng::os_seed;
 
 /// A time budget: the clock to read and how many milliseconds a search may take.
@@ -32,17 +33,11 @@ impl Opponent {
         self.player.level().name()
     }
 
-    /// The move this player picks in `lfen` under `rules`, within its level's node budget
+    /// The move this player picks in `game`, among the moves its rules allow now (a position
+    /// already seen is among them no more under `norepeat`), within its level's node budget
     /// and, when given, about `budget`'s milliseconds. Nothing is played.
-    pub fn choose(
-        &mut self,
-        lfen: &str,
-        rules: &str,
-        budget: Option<Budget>,
-    ) -> Result<MoveView, String> {
-        let rules = parse_rules(rules)?;
-        let position = parse_position(lfen)?;
-        if let Some(outcome) = position.outcome(&rules) {
+    pub fn choose(&mut self, game: &Game, budget: Option<Budget>) -> Result<MoveView, String> {
+        if let Some(outcome) = game.outcome() {
             return Err(format!("the game is over ({})", outcome.name()));
         }
         let mut limits = self.player.level().budget();
@@ -59,33 +54,38 @@ impl Opponent {
             }
             None => None,
         };
+        let (rules, position) = (game.rules(), game.position());
         let report = self
             .player
-            .think(&rules, &position, limits, clock)
-            .ok_or_else(|| format!("no move can be played in `{}`", lfen.trim()))?;
-        Ok(MoveView::of(&rules, &position, report.best))
+            .think_among(rules, position, game.legal_moves(), limits, clock)
+            .ok_or_else(|| format!("no move can be played in `{position}`"))?;
+        Ok(MoveView::of(rules, position, report.best))
     }
 }
 
-/// What `hard` plays in `lfen` under `rules`: the page's hint.
-pub fn hint(lfen: &str, rules: &str, budget: Option<Budget>) -> Result<MoveView, String> {
+/// What `hard` plays in `game`: the page's hint.
+pub fn hint(game: &Game, budget: Option<Budget>) -> Result<MoveView, String> {
     Opponent {
         player: Player::hint(),
     }
-    .choose(lfen, rules, budget)
+    .choose(game, budget)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::session::Session;
+    use super::super::session::{parse_position, parse_rules, Session};
     use super::*;
+
+    fn game(lfen: &str, rules: &str) -> Game {
+        Game::from_position(parse_rules(rules).unwrap(), parse_position(lfen).unwrap())
+    }
 
     const LEVELS: [&str; 4] = ["random", "easy", "medium", "hard"];
 
     #[test]
     fn every_level_plays_a_whole_legal_game_to_its_result() {
         for (n, level) in LEVELS.into_iter().enumerate() {
-            for rules in ["piso", "quintana"] {
+            for rules in ["piso", "quintana", "schadler-1994", "schadler-2001"] {
                 let mut session = Session::new(rules, None, Some(&n.to_string())).unwrap();
                 let mut opponent = Opponent::new(level, Some("5")).unwrap();
                 assert_eq!(opponent.level(), level);
@@ -93,9 +93,7 @@ mod tests {
                 while session.snapshot().result.is_none() {
                     assert!(turns < 5000, "{level} under {rules} did not finish");
                     let snapshot = session.snapshot();
-                    let chosen = opponent
-                        .choose(&snapshot.position, &snapshot.rules, None)
-                        .unwrap();
+                    let chosen = opponent.choose(session.game(), None).unwrap();
                     assert_eq!(session.snapshot(), snapshot, "choosing plays nothing");
                     let played = session.play(&chosen.text).unwrap_or_else(|e| {
                         panic!("{} in {}: {e}", chosen.text, snapshot.position)
@@ -104,7 +102,7 @@ mod tests {
                     turns += 1;
                 }
                 let over = session.snapshot();
-                assert!(opponent.choose(&over.position, &over.rules, None).is_err());
+                assert!(opponent.choose(session.game(), None).is_err(), "{over:?}");
             }
         }
     }
@@ -115,10 +113,10 @@ mod tests {
         for level in LEVELS {
             let a = Opponent::new(level, Some("9"))
                 .unwrap()
-                .choose(lfen, "piso", None);
+                .choose(&game(lfen, "piso"), None);
             let b = Opponent::new(level, Some("9"))
                 .unwrap()
-                .choose(lfen, "piso", None);
+                .choose(&game(lfen, "piso"), None);
             assert_eq!(a, b, "{level}");
             assert!(a.is_ok(), "{level}");
         }
@@ -131,7 +129,7 @@ mod tests {
         for level in ["easy", "medium", "hard"] {
             let chosen = Opponent::new(level, Some("1"))
                 .unwrap()
-                .choose(lfen, "quintana", None)
+                .choose(&game(lfen, "quintana"), None)
                 .unwrap();
             assert_eq!(chosen.text, "c1-c2", "{level}");
             assert_eq!(chosen.captured, ["c3"], "{level}");
@@ -143,13 +141,13 @@ mod tests {
         let lfen = "BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w 0,0 0,0 0 -,-";
         let full = Opponent::new("hard", Some("0"))
             .unwrap()
-            .choose(lfen, "quintana", None);
+            .choose(&game(lfen, "quintana"), None);
         let frozen = || 0.0;
-        assert_eq!(hint(lfen, "quintana", Some((&frozen, 1000.0))), full);
+        assert_eq!(hint(&game(lfen, "quintana"), Some((&frozen, 1000.0))), full);
         // Each reading of this clock moves it on by a second: the search stops at once, yet
         // still answers with a legal move.
         let racing = ludi_core::clock::Ticking::new(1000.0);
-        let hurried = hint(lfen, "quintana", Some((&racing, 1.0))).unwrap();
+        let hurried = hint(&game(lfen, "quintana"), Some((&racing, 1.0))).unwrap();
         let mut session = Session::new("quintana", Some(lfen), Some("1")).unwrap();
         session.play(&hurried.text).unwrap();
     }
@@ -160,24 +158,47 @@ mod tests {
         assert!(unknown.contains("random, easy, medium, hard"), "{unknown}");
         assert!(Opponent::new("easy", Some("x")).is_err());
         let mut p = Opponent::new("medium", Some("1")).unwrap();
-        let start = "8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-";
-        assert!(p
-            .choose("nonsense", "piso", None)
-            .unwrap_err()
-            .contains("LFEN"));
-        assert!(p
-            .choose(start, "chess", None)
-            .unwrap_err()
-            .contains("`chess`"));
-        let over = "8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-";
-        assert!(p.choose(over, "piso", None).unwrap_err().contains("over"));
+        let start = game("8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-", "piso");
+        let over = game("8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-", "piso");
+        assert!(p.choose(&over, None).unwrap_err().contains("over"));
         let clock = || 0.0;
         for bad in [f64::NAN, -1.0, f64::INFINITY] {
             assert!(p
-                .choose(start, "piso", Some((&clock, bad)))
+                .choose(&start, Some((&clock, bad)))
                 .unwrap_err()
                 .contains("milliseconds"));
         }
-        assert!(p.choose(start, "piso", Some((&clock, 50.0))).is_ok());
+        assert!(p.choose(&start, Some((&clock, 50.0))).is_ok());
+    }
+
+    #[test]
+    fn under_norepeat_the_computer_never_brings_a_position_back() {
+        // Two counters each, shuffling: medium would step back and forth, but every
+        // position it could return to has been seen.
+        let mut session = Session::new(
+            "schadler-1994",
+            Some("B7/8/8/8/8/8/8/W6B w 0,0 0,0 0 -,-"),
+            Some("2"),
+        )
+        .unwrap();
+        let mut players = [
+            Opponent::new("medium", Some("3")).unwrap(),
+            Opponent::new("hard", Some("4")).unwrap(),
+        ];
+        let mut seen = vec![session.snapshot().position];
+        for turn in 0..60 {
+            let Ok(chosen) = players[turn % 2].choose(session.game(), None) else {
+                break;
+            };
+            session.play(&chosen.text).unwrap();
+            let now = session.snapshot().position;
+            let board = |lfen: &str| lfen.split(' ').take(3).collect::<Vec<_>>().join(" ");
+            assert!(
+                seen.iter().all(|earlier| board(earlier) != board(&now)),
+                "{} brought back {now}",
+                chosen.text
+            );
+            seen.push(now);
+        }
     }
 }

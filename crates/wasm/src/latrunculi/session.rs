@@ -2,31 +2,60 @@
 //! and every failure a readable message.
 
 use ludi_core::latrunculi::{
-    parse_seed, Cell, Game, Leap, Move, Position, Record, Refusal, Rules, SavedGame, Side, Trap,
+    parse_seed, Cell, Game, Move, Position, Record, Refusal, Rules, SavedGame, Side, Trap,
     QUIET_MOVES_LIMIT,
 };
 use ludi_core::rng::os_seed;
 use serde::Serialize;
 
-/// One move or placement, taken apart for the page.
+/// One turn's action, taken apart for the page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveView {
-    /// `d4-d6` or `@d4`.
+    /// `d4-d6`, `@d4`, `xd4` or `=d6`.
     #[serde(rename = "move")]
     pub text: String,
-    /// `None` for a placement.
+    /// `place`, `move`, `remove` (a frozen enemy counter) or `stop` (a leap ends).
+    pub kind: &'static str,
+    /// `None` but for a move.
     pub from: Option<String>,
+    /// Where the counter lands; the square emptied by a removal; where a leap stops.
     pub to: String,
     pub side: &'static str,
-    /// The squares whose counters the move takes.
+    /// The squares whose counters the move takes off the board.
     pub captured: Vec<String>,
+    /// The squares whose counters the move freezes (`trap=freeze`).
+    pub frozen: Vec<String>,
 }
 
 impl MoveView {
-    /// `mv` as the side to move plays it in `before`.
+    /// `mv` as the side to move plays it in `before`, a position where it is legal.
     pub fn of(rules: &Rules, before: &Position, mv: Move) -> MoveView {
+        let kind = if mv.is_placement() {
+            "place"
+        } else if mv.is_removal() {
+            "remove"
+        } else if mv.is_stop() {
+            "stop"
+        } else {
+            "move"
+        };
+        // What froze is read off the board after the move: the counters of the other side
+        // frozen then that were not before.
+        let frozen = match before.apply(rules, mv) {
+            Ok(after) if rules.trap == Trap::Freeze => before
+                .board()
+                .squares()
+                .filter(|&square| {
+                    let now = after.board().get(square);
+                    matches!(now, Cell::Frozen(_)) && before.board().get(square) != now
+                })
+                .map(|s| s.to_string())
+                .collect(),
+            _ => Vec::new(),
+        };
         MoveView {
             text: mv.to_string(),
+            kind,
             from: mv.from().map(|s| s.to_string()),
             to: mv.to().to_string(),
             side: before.turn().name(),
@@ -34,6 +63,7 @@ impl MoveView {
                 .captured_squares(rules, mv)
                 .map(|s| s.to_string())
                 .collect(),
+            frozen,
         }
     }
 }
@@ -62,7 +92,17 @@ pub struct SquareView {
     /// 0 is white's edge.
     pub rank: usize,
     pub piece: Option<&'static str>,
+    /// A trapped counter that cannot move until freed or removed (`trap=freeze`).
+    pub frozen: bool,
     pub corner: bool,
+}
+
+/// A counter leaping part-way through its turn: where it stands and the squares it has
+/// stood on this turn, in order. It may leap on (the snapshot's sources) or stop (`=at`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LeapView {
+    pub at: String,
+    pub path: Vec<String>,
 }
 
 /// The legal moves of the counter on `from`.
@@ -136,6 +176,10 @@ pub struct Snapshot {
     pub placements: Vec<String>,
     /// The legal moves grouped by the square they start from (movement phase).
     pub sources: Vec<SourceMoves>,
+    /// The frozen enemy counters the side to move may remove instead of moving.
+    pub removals: Vec<String>,
+    /// A leap part-way: the turn goes on with the same counter until it stops.
+    pub leap: Option<LeapView>,
     pub result: Option<ResultView>,
     /// Moves and placements played in this game.
     pub moves: usize,
@@ -151,45 +195,13 @@ pub struct Session {
 }
 
 pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
-    Rules::parse(text.trim())
-        .map_err(|e| e.to_string())
-        .and_then(on_the_page)
-}
-
-/// Schädler's rules are not on the page yet: frozen counters and leaps have no controls
-/// (removing a counter, stopping a leap), the computer's worker knows no game's history for
-/// `norepeat`, and no rule has its words in the rules pages. Such rules are refused with a
-/// reason rather than played without them.
-fn on_the_page(rules: Rules) -> Result<Rules, String> {
-    let schadler =
-        rules.trap == Trap::Freeze || rules.leap != Leap::Off || rules.nobetween || rules.norepeat;
-    if !schadler {
-        return Ok(rules);
-    }
-    Err(
-        "rules: trap=freeze, leap, nobetween and norepeat (Schädler's rules) are not playable \
-         on this page yet; the `ludi latrunculi` command plays them"
-            .into(),
-    )
+    Rules::parse(text.trim()).map_err(|e| e.to_string())
 }
 
 pub(crate) fn parse_position(lfen: &str) -> Result<Position, String> {
-    let position: Position = lfen
-        .trim()
+    lfen.trim()
         .parse()
-        .map_err(|e| format!("the position `{}` is not valid LFEN: {e}", lfen.trim()))?;
-    let board = position.board();
-    let frozen = board
-        .squares()
-        .any(|square| matches!(board.get(square), Cell::Frozen(_)));
-    if frozen || position.leaping().is_some() {
-        return Err(format!(
-            "the position `{}` has frozen counters or a leap part-way, which this page cannot \
-             play yet",
-            lfen.trim()
-        ));
-    }
-    Ok(position)
+        .map_err(|e| format!("the position `{}` is not valid LFEN: {e}", lfen.trim()))
 }
 
 /// A seed as decimal text, or the system's randomness when there is none.
@@ -223,15 +235,12 @@ impl Session {
         let game = record
             .resume(moves, seed_or_random(seed)?)
             .map_err(|e| format!("{e}"))?;
-        on_the_page(*game.rules())?;
         Ok(Session { game })
     }
 
-    /// Rebuilds a saved game, replaying and checking every move.
-    pub fn restore(saved: &SavedGame) -> Result<Session, String> {
-        let game = Game::restore(saved).map_err(|e| e.to_string())?;
-        on_the_page(*game.rules())?;
-        Ok(Session { game })
+    /// A game rebuilt from its save (`Game::restore` replays and checks every move).
+    pub fn from_game(game: Game) -> Session {
+        Session { game }
     }
 
     /// The next game: the same rules from their start, the seed derived from this one's.
@@ -280,6 +289,11 @@ impl Session {
         self.game.save()
     }
 
+    /// The game itself, for the computer players (`norepeat` asks its history).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// The game record of the moves so far, with who played and when; refused when those
     /// details would make a record that does not read back (a date that is not ISO).
     pub fn record(
@@ -307,6 +321,24 @@ impl Session {
             .collect()
     }
 
+    /// The leap part-way, with its path: the hops this turn are the moves at the end of the
+    /// record played by the side still to move.
+    fn leap(&self) -> Option<LeapView> {
+        let at = self.game.position().leaping()?;
+        let side = self.game.position().turn();
+        let played = self.game.history().iter().zip(self.game.record()).rev();
+        let mut path: Vec<String> = played
+            .take_while(|(before, mv)| before.turn() == side && mv.from().is_some())
+            .filter_map(|(_, mv)| mv.from().map(|from| from.to_string()))
+            .collect();
+        path.reverse();
+        path.push(at.to_string());
+        Some(LeapView {
+            at: at.to_string(),
+            path,
+        })
+    }
+
     pub fn snapshot(&self) -> Snapshot {
         let rules = self.game.rules();
         let position = self.game.position();
@@ -317,10 +349,8 @@ impl Session {
                 square: square.to_string(),
                 file: square.file(),
                 rank: square.rank(),
-                piece: match board.get(square) {
-                    Cell::Counter(side) => Some(side.name()),
-                    _ => None,
-                },
+                piece: board.get(square).owner().map(Side::name),
+                frozen: matches!(board.get(square), Cell::Frozen(_)),
                 corner: board.is_corner(square),
             })
             .collect();
@@ -328,6 +358,11 @@ impl Session {
         let placements = legal
             .iter()
             .filter(|mv| mv.is_placement())
+            .map(|mv| mv.to().to_string())
+            .collect();
+        let removals = legal
+            .iter()
+            .filter(|mv| mv.is_removal())
             .map(|mv| mv.to().to_string())
             .collect();
         let mut sources: Vec<SourceMoves> = Vec::new();
@@ -365,6 +400,8 @@ impl Session {
             last_moves: PerSide::of(|side| position.last_move(side).map(|m| m.to_string())),
             placements,
             sources,
+            removals,
+            leap: self.leap(),
             result: self.game.result().map(|result| ResultView {
                 winner: result.outcome.name(),
                 reason: result.reason.code(),
@@ -381,27 +418,87 @@ impl Session {
 mod tests {
     use super::*;
 
+    fn restore(saved: &SavedGame) -> Result<Session, String> {
+        Game::restore(saved)
+            .map(Session::from_game)
+            .map_err(|e| e.to_string())
+    }
+
     fn session(rules: &str, lfen: &str) -> Session {
         Session::new(rules, Some(lfen), Some("1")).unwrap()
     }
 
     #[test]
-    fn frozen_counters_and_leaps_are_refused_with_a_reason_until_the_page_can_show_them() {
-        let err = Session::new("trap=freeze", None, Some("1")).unwrap_err();
-        assert!(err.contains("trap=freeze"), "{err}");
-        assert!(parse_rules("start=rows,trap=freeze").is_err());
-        assert!(parse_rules("leap=own").is_err());
-        assert!(parse_rules("nobetween=on").is_err());
-        assert!(parse_rules("norepeat=on").is_err());
-        assert!(parse_rules("piso").is_ok());
-        for lfen in [
-            "8/8/8/8/3W4/3b4/3W4/8 b 0,0 0,0 0 -,-",
-            "8/8/8/8/3W4/3B4/8/8 w 0,0 0,0 0 d2-d4,- d4,d2",
-        ] {
-            let err = Session::new("piso", Some(lfen), Some("1")).unwrap_err();
-            assert!(err.contains("cannot play yet"), "{err}");
-        }
-        assert!(Session::new("piso", Some("8/8/8/8/3W4/3B4/3W4/8 b 0,0 0,0 0 -,-"), None).is_ok());
+    fn frozen_counters_removals_and_leaps_are_shown() {
+        // Schädler 1994: white's e2-e3 traps black's d3 against c3, and d3 freezes.
+        let mut s = session("schadler-1994", "7B/8/8/8/8/2WB4/4W3/B7 w 0,0 0,0 0 -,-");
+        let e2 = s
+            .snapshot()
+            .sources
+            .into_iter()
+            .find(|g| g.from == "e2")
+            .unwrap();
+        let up = e2.moves.iter().find(|m| m.text == "e2-e3").unwrap().clone();
+        assert_eq!(
+            (up.kind, up.frozen.clone(), up.captured.len()),
+            ("move", vec!["d3".to_string()], 0)
+        );
+        assert_eq!(s.play("e2-e3").unwrap(), up);
+        let after = s.snapshot();
+        let d3 = after.squares.iter().find(|q| q.square == "d3").unwrap();
+        assert_eq!((d3.piece, d3.frozen), (Some("black"), true));
+        assert!(
+            after.removals.is_empty(),
+            "black removes no counter of its own"
+        );
+        assert!(
+            after.sources.iter().all(|g| g.from != "d3"),
+            "frozen, it cannot move"
+        );
+        assert_eq!(s.refusal(None, "d3").unwrap().code, "frozen");
+        s.play("h8-h7").unwrap();
+        let white = s.snapshot();
+        assert_eq!(white.removals, ["d3"]);
+        let removal = s.play("xd3").unwrap();
+        assert_eq!(
+            (
+                removal.kind,
+                removal.from,
+                removal.to.as_str(),
+                removal.captured
+            ),
+            ("remove", None, "d3", vec!["d3".to_string()])
+        );
+        assert_eq!(s.snapshot().captured.white, 1);
+
+        // A leap over d2 to d3 may go on over d4 to d5 (and ends there, with no hop left) or
+        // stop on d3 (`=d3`).
+        let mut leap = session("schadler-1994", "B6B/8/8/8/3W4/8/3W4/3W4 w 0,0 0,0 0 -,-");
+        assert_eq!(leap.snapshot().leap, None);
+        leap.play("d1-d3").unwrap();
+        let part = leap.snapshot();
+        assert_eq!(
+            part.leap,
+            Some(LeapView {
+                at: "d3".into(),
+                path: vec!["d1".into(), "d3".into()]
+            })
+        );
+        assert_eq!(part.turn, "white");
+        assert_eq!(part.sources.len(), 1, "only the leaping counter goes on");
+        let mut on = leap.clone();
+        on.play("d3-d5").unwrap();
+        assert_eq!((on.snapshot().leap, on.snapshot().turn), (None, "black"));
+        let stop = leap.play("=d3").unwrap();
+        assert_eq!(
+            (stop.kind, stop.to.as_str(), stop.from),
+            ("stop", "d3", None)
+        );
+        let done = leap.snapshot();
+        assert_eq!((done.leap, done.turn), (None, "black"));
+        let back = restore(&leap.save()).unwrap();
+        assert_eq!(back.snapshot(), leap.snapshot());
+        assert!(Session::new("piso", Some("8/8/8/8/3W4/3b4/3W4/8 b 0,0 0,0 0 -,-"), None).is_ok());
     }
 
     #[test]
@@ -431,6 +528,7 @@ mod tests {
                 file: 0,
                 rank: 0,
                 piece: Some("white"),
+                frozen: false,
                 corner: true
             }
         );
@@ -484,10 +582,12 @@ mod tests {
             played,
             MoveView {
                 text: "d2-d3".into(),
+                kind: "move",
                 from: Some("d2".into()),
                 to: "d3".into(),
                 side: "white",
                 captured: vec!["d4".into(), "e3".into(), "c3".into()],
+                frozen: Vec::new(),
             }
         );
         let after = s.snapshot();
@@ -585,22 +685,22 @@ mod tests {
         let saved = s.save();
         assert_eq!(saved.seed, "77");
         assert_eq!(saved.start, "8/8/8/8/8/8/8/8 w 20,20 0,0 0 -,-");
-        let back = Session::restore(&saved).unwrap();
+        let back = restore(&saved).unwrap();
         assert_eq!(back.snapshot(), s.snapshot());
 
         let mut bad = saved.clone();
         bad.moves[45] = "a1-h8".into();
-        let err = Session::restore(&bad).unwrap_err();
+        let err = restore(&bad).unwrap_err();
         assert!(
             err.contains("does not replay") && err.contains("move 46"),
             "{err}"
         );
         let mut bad = saved.clone();
         bad.start = "garbage".into();
-        assert!(Session::restore(&bad).is_err());
+        assert!(restore(&bad).is_err());
         let mut bad = saved;
         bad.rules = "move=fly".into();
-        assert!(Session::restore(&bad).unwrap_err().contains("move=fly"));
+        assert!(restore(&bad).unwrap_err().contains("move=fly"));
     }
 
     #[test]

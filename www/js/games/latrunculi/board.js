@@ -37,6 +37,41 @@ function defs(svg, id) {
 }
 
 /**
+ * A frozen counter: held in a square frame of ice with a six-armed star on it, a shape that
+ * reads without colour and on either side's glass.
+ */
+function drawFrost(parent, x, y) {
+  const g = el('g', { class: 'frost' }, parent);
+  const f = R + 2;
+  el('rect', { x: x - f, y: y - f, width: 2 * f, height: 2 * f, rx: 3, class: 'frost-frame' }, g);
+  const arm = R * 0.62;
+  const star = [0, 60, 120].map((deg) => {
+    const dx = arm * Math.cos((deg * Math.PI) / 180);
+    const dy = arm * Math.sin((deg * Math.PI) / 180);
+    return `M${(x - dx).toFixed(1)},${(y - dy).toFixed(1)} L${(x + dx).toFixed(1)},${(y + dy).toFixed(1)}`;
+  }).join(' ');
+  el('path', { d: star, class: 'frost-star-halo' }, g);
+  el('path', { d: star, class: 'frost-star' }, g);
+}
+
+/**
+ * A leap part-way: a dotted line through every square the counter has stood on this turn
+ * (`squares`: the board's squares by name, each with its centre x, y), into `leaps`.
+ */
+function drawLeap(leaps, squares, path) {
+  leaps.replaceChildren();
+  if (!path?.length) return;
+  const g = el('g', { class: 'leap', 'data-leap-path': path.join(' ') }, leaps);
+  const points = path.map((square) => squares.get(square)).map(({ x, y }) => `${x},${y}`).join(' ');
+  el('polyline', { points, class: 'leap-halo' }, g);
+  el('polyline', { points, class: 'leap-line' }, g);
+  for (const square of path.slice(0, -1)) {
+    const { x, y } = squares.get(square);
+    el('circle', { cx: x, cy: y, r: 5, class: 'leap-stop' }, g);
+  }
+}
+
+/**
  * Draws the empty board for `geometry` ({width, height, squares: [{square, file, rank,
  * corner}]}) into `container`. `options`: {i18n: {t}, label: the board's accessible name,
  * corners: mark the corner squares (when corners capture)}.
@@ -91,16 +126,18 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
   }
   // Over the counters: the last move's marks, then a hint; neither takes a tap.
   const marks = el('g', { class: 'last-move', 'aria-hidden': 'true' }, svg);
+  const leaps = el('g', { class: 'leaps', 'aria-hidden': 'true' }, svg);
   const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
   container.replaceChildren(svg);
 
-  function drawCounter(parent, side, x, y) {
+  function drawCounter(parent, side, x, y, frozen) {
     el('circle', { cx: x, cy: y + 1.5, r: R, class: 'counter-shadow' }, parent);
     el('circle', { cx: x, cy: y, r: R, class: `counter counter-${side}`, fill: `url(#${id}-${side})` }, parent);
     // White counters have a plain dark rim; black ones a pale inner ring: a shape apart, not
     // only a colour.
     if (side === 'black') el('circle', { cx: x, cy: y, r: R - 5, class: 'counter-ring' }, parent);
     el('ellipse', { cx: x - 5, cy: y - 6, rx: 5, ry: 3, class: 'counter-glint' }, parent);
+    if (frozen) drawFrost(parent, x, y);
   }
 
   function drawHint(move) {
@@ -152,21 +189,24 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
 
   /**
    * Shows a position. `view`: {position, squares: the snapshot's squares, selectable: Set of
-   * squares, selected, targets: Set of squares, doomed: Set of squares whose counters the
-   * shown move would take, last: the last move (a MoveView) or null, hint: MoveView or null}.
+   * squares, selected, targets: Set of squares, removing: the targets are frozen counters to
+   * remove, doomed: Set of squares whose counters the shown move would take, last: the last
+   * move (a MoveView) or null, hint: MoveView or null, leap: the squares of a leap part-way}.
    */
   function render(view) {
     container.dataset.position = view.position;
     drawLast(view.last ?? null);
     drawHint(view.hint);
+    drawLeap(leaps, squares, view.leap);
     const last = view.last;
     const took = new Set(last?.captured ?? []);
     for (const sq of view.squares) {
       const { g, piece, x, y } = squares.get(sq.square);
       piece.replaceChildren();
-      if (sq.piece) drawCounter(piece, sq.piece, x, y);
+      if (sq.piece) drawCounter(piece, sq.piece, x, y, sq.frozen);
       if (sq.piece) g.dataset.piece = sq.piece;
       else delete g.dataset.piece;
+      toggle(g, 'data-frozen', Boolean(sq.frozen));
       const selectable = view.selectable.has(sq.square);
       const target = view.targets.has(sq.square);
       toggle(g, 'data-selectable', selectable);
@@ -180,10 +220,11 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
       // The screen's roving focus (kit/keyboard.js) makes one square of the board its tab stop.
       g.setAttribute('tabindex', '-1');
       const name = sq.piece
-        ? t('board.latrunculi.held', { square: sq.square, side: t(`side.${sq.piece}`) })
+        ? t(sq.frozen ? 'board.latrunculi.frozen' : 'board.latrunculi.held', { square: sq.square, side: t(`side.${sq.piece}`) })
         : t('board.latrunculi.empty', { square: sq.square });
       const takes = view.captures?.get(sq.square) ?? [];
-      const state = view.selected === sq.square ? t('a11y.picked')
+      const state = target && view.removing ? t('a11y.latrunculi.removeHere')
+        : view.selected === sq.square ? t('a11y.picked')
         : target && !sq.piece && !view.selected ? t('a11y.placeHere')
           : target && takes.length ? t('a11y.destinationTakes', { count: takes.length, squares: i18n.list ? i18n.list(takes) : takes.join(', ') })
             : target ? t('a11y.destination')

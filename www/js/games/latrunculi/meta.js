@@ -9,7 +9,7 @@ export const GAME = {
   sides: ['white', 'black'],
   hintLevel: 'hard',
   // The named rule sets, the one a link without `rules` plays first; each keeps a save of its own.
-  presets: ['piso', 'quintana'],
+  presets: ['piso', 'quintana', 'schadler-1994', 'schadler-2001'],
   // The levels play another game here: their descriptions say how.
   levelAbout: (level) => `latrunculi.level.${level}.about`,
   // How strong each level is under each preset, for the level picker: its games won and drawn
@@ -25,6 +25,16 @@ export const GAME = {
       easy: { against: 'random', wins: 10 },
       medium: { against: 'easy', wins: 4, draws: 6 },
       hard: { against: 'medium', wins: 4, draws: 6 },
+    },
+    'schadler-1994': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 10 },
+    },
+    'schadler-2001': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 10 },
     },
   },
   unmeasured: {},

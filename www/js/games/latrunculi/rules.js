@@ -1,33 +1,42 @@
 // Latrunculi's rules page: the rules of the chosen reading in plain words, two diagrams drawn
-// by the board itself (a custodial capture and a corner capture), the history, the choices
-// where the sources are silent, and the sources.
+// by the board itself (a custodial capture and a corner capture; under Schädler's readings a
+// counter freezing and a leap part-way), the history, the choices where the sources are
+// silent, and the sources.
 
 import { renderPage } from '../../app/page.js';
 import { asPicture } from '../../kit/svg.js';
 import { createBoard } from './board.js';
+import { GAME } from './meta.js';
 
-// Each diagram: a position under Piso's rules, the move it shows and its caption. The board
-// marks the moving counter, an arrow to where it goes and the counter it takes.
+// Each diagram: a position under its rules, the moves played before it is drawn (`played`),
+// the move it shows and its caption. The board marks the moving counter, an arrow to where it
+// goes and the counter it takes; after `played`, the last move, a frozen counter and a leap's
+// path, as in play.
 const DIAGRAMS = {
-  custodial: { position: 'B4B/5B/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-', move: 'd2-c2', caption: 'diagram.latrunculi.custodial' },
-  corner: { position: '4B1/5B/6/6/W5/B1W3 w 0,0 0,0 0 -,-', move: 'c1-b1', caption: 'diagram.latrunculi.corner' },
+  custodial: { rules: 'piso', position: 'B4B/5B/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-', move: 'd2-c2', caption: 'diagram.latrunculi.custodial' },
+  corner: { rules: 'piso', position: '4B1/5B/6/6/W5/B1W3 w 0,0 0,0 0 -,-', move: 'c1-b1', caption: 'diagram.latrunculi.corner' },
+  freeze: { rules: 'schadler-1994', position: 'B4B/6/6/1WB3/3W2/B5 w 0,0 0,0 0 -,-', played: ['d2-d3'], caption: 'diagram.latrunculi.freeze' },
+  leap: { rules: 'schadler-1994', position: 'B4B/6/3B2/6/3W2/3W2 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leap' },
 };
 
 /** Draws `diagram` into `box`; a picture, not a control. */
 function drawDiagram(box, i18n, engine, diagram) {
-  const game = new engine.LatrunculiGame('piso', diagram.position, '1');
+  const game = new engine.LatrunculiGame(diagram.rules, diagram.position, '1');
   try {
+    const last = (diagram.played ?? []).map((text) => game.play(text)).pop() ?? null;
     const snap = game.snapshot();
-    const move = snap.sources.flatMap((g) => g.moves).find((m) => m.move === diagram.move);
-    createBoard(box, snap, { i18n, corners: true }).render({
+    const move = snap.sources.flatMap((g) => g.moves).find((m) => m.move === diagram.move) ?? null;
+    createBoard(box, snap, { i18n, corners: snap.cornersCapture }).render({
       position: snap.position,
       squares: snap.squares,
       selectable: new Set(),
-      selected: move.from,
-      targets: new Set([move.to]),
-      doomed: new Set(move.captured),
+      selected: move?.from ?? null,
+      targets: new Set(move ? [move.to] : []),
+      doomed: new Set(move?.captured ?? []),
       // The hint's arrow shows the move itself.
       hint: move,
+      last: snap.leap ? null : last,
+      leap: snap.leap?.path,
     });
     asPicture(box, i18n.t(diagram.caption));
   } finally {
@@ -36,10 +45,10 @@ function drawDiagram(box, i18n, engine, diagram) {
 }
 
 /** Which rules text the page describes: a preset, or your own mix. */
-function presetOf(rules) {
-  if (!rules || rules === 'piso') return 'piso';
-  return rules === 'quintana' ? 'quintana' : 'custom';
-}
+const presetOf = (rules) => (!rules ? 'piso' : GAME.presets.includes(rules) ? rules : 'custom');
+
+const SCHADLER = ['latrunculi.schadler.start', 'latrunculi.schadler.move', 'latrunculi.schadler.freeze', 'latrunculi.schadler.remove'];
+const SCHADLER_END = ['latrunculi.schadler.repeat', 'latrunculi.schadler.win'];
 
 /** The rules page for `rules` (a preset name or key=value text), into `body`. */
 export function renderRules(body, i18n, engine, rules) {
@@ -48,8 +57,11 @@ export function renderRules(body, i18n, engine, rules) {
   const own = {
     piso: ['latrunculi.piso.start', 'latrunculi.piso.move', 'latrunculi.piso.capture', 'latrunculi.piso.noback', 'latrunculi.piso.win'],
     quintana: ['latrunculi.quintana.start', 'latrunculi.quintana.move', 'latrunculi.quintana.capture', 'latrunculi.quintana.win'],
+    'schadler-1994': [...SCHADLER, ...SCHADLER_END],
+    'schadler-2001': [...SCHADLER, 'latrunculi.schadler.between', ...SCHADLER_END],
     custom: ['latrunculi.custom.intro'],
   }[preset];
+  const schadler = preset.startsWith('schadler');
   const figure = (name) => ({
     caption: DIAGRAMS[name].caption,
     draw: (box) => drawDiagram(box, i18n, engine, DIAGRAMS[name]),
@@ -58,9 +70,16 @@ export function renderRules(body, i18n, engine, rules) {
     title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${preset}`)}`,
     sections: [
       { paragraphs: ['latrunculi.goal', ...own] },
-      { heading: 'page.latrunculi.capturing', figures: [figure('custodial'), figure('corner')] },
-      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', 'latrunculi.history3', 'latrunculi.history4', 'latrunculi.history5'] },
-      { heading: 'page.choices', list: ['latrunculi.choice1', 'latrunculi.choice2', 'latrunculi.choice3', 'latrunculi.choice4', 'latrunculi.choice5'] },
+      schadler
+        ? { heading: 'page.latrunculi.freezing', figures: [figure('freeze'), figure('leap')] }
+        : { heading: 'page.latrunculi.capturing', figures: [figure('custodial'), figure('corner')] },
+      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', 'latrunculi.history3', 'latrunculi.history4', 'latrunculi.history5', ...(schadler ? ['latrunculi.schadler.history'] : [])] },
+      {
+        heading: 'page.choices',
+        list: schadler
+          ? ['latrunculi.choice1', 'latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3', ...(preset === 'schadler-2001' ? ['latrunculi.schadler.choice4'] : []), 'latrunculi.choice3', 'latrunculi.choice5']
+          : ['latrunculi.choice1', 'latrunculi.choice2', 'latrunculi.choice3', 'latrunculi.choice4', 'latrunculi.choice5'],
+      },
       { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3'] },
     ],
   });

@@ -1,8 +1,9 @@
 // The Latrunculi screen: what is Latrunculi's own on the one game screen (app/controller.js):
 // its layout, its board and camps, its moves and placements, the computer's move and showing
 // the last move again. The store's own fields: the last move (`last`, {move, before}: the
-// MoveView and the squares before it), the one "show again" draws (`showing`) and the square
-// whose counter the computer is about to move (`coming`).
+// MoveView and the squares before it), the one "show again" draws (`showing`), the square
+// whose counter the computer is about to move or remove (`coming`), and whether the player is
+// choosing a frozen counter to remove (`removing`).
 
 import { button, div, header, statusLine, gameOverPanel, wait } from '../../app/game-screen.js';
 import { mountGame, BUDGET } from '../../app/controller.js';
@@ -72,7 +73,12 @@ function layout(root, { t }) {
   hint.title = t('action.hint.title', { level: t(`level.${GAME.hintLevel}`) });
   const placeRest = button('place-rest', t('action.placeRest'), 'primary');
   const replay = button('replay', t('action.replay'));
-  acts.append(placeRest, button('undo', t('action.undo')), hint, replay);
+  // Under Schädler's rules: ending a leap where it stands, and spending the turn on removing a
+  // frozen enemy counter. Each shows only when it can be done.
+  const stop = button('stop', t('action.stop'), 'primary');
+  const remove = button('remove', t('action.remove'));
+  remove.setAttribute('aria-pressed', 'false');
+  acts.append(placeRest, stop, remove, button('undo', t('action.undo')), hint, replay);
   controls.append(clock, acts);
   main.append(status, black, wrap, white, controls);
 
@@ -81,7 +87,7 @@ function layout(root, { t }) {
   root.replaceChildren(bar, main, over);
   return {
     main, status, board, clock, over, overTitle, overText, camps,
-    buttons: { placeRest, undo: acts.querySelector('[data-action="undo"]'), hint, replay, face },
+    buttons: { placeRest, stop, remove, undo: acts.querySelector('[data-action="undo"]'), hint, replay, face },
   };
 }
 
@@ -103,6 +109,24 @@ const legal = (snap) => (snap.phase === 'move'
   ? new Map(snap.sources.map((group) => [group.from, group.moves]))
   : new Map());
 
+/** A placement, removal or stop on `square`, as the page knows it before the engine plays it. */
+const actionOn = (kind, mark, square) => ({ move: `${mark}${square}`, kind, from: null, to: square, captured: kind === 'remove' ? [square] : [], frozen: [] });
+
+/** Every action legal now, moves, placements, removals and a leap's stop, by its text. */
+function legalNow(s) {
+  if (s.result) return new Map();
+  const all = [
+    ...(s.phase === 'place' ? s.placements.map((q) => actionOn('place', '@', q)) : []),
+    ...s.sources.flatMap((g) => g.moves),
+    ...s.removals.map((q) => actionOn('remove', 'x', q)),
+    ...(s.leap ? [actionOn('stop', '=', s.leap.at)] : []),
+  ];
+  return new Map(all.map((m) => [m.move, m]));
+}
+
+/** The counter whose moves the board offers: a leap's own while it goes on, else the picked. */
+const pickedOf = (c, state) => (state.snap.leap && c.acts(state) === 'human' ? state.snap.leap.at : state.selected);
+
 /** The board, drawn again only when its size or corner rule changes (a new game may bring both). */
 function boardFor({ parts, dom, i18n }, s) {
   const shape = `${s.width}x${s.height}:${s.cornersCapture}`;
@@ -121,21 +145,26 @@ function render(c, state) {
   const s = state.snap;
   const sources = c.sources(state);
   const mine = c.acts(state) === 'human';
-  const chosen = sources.get(state.selected) ?? [];
-  const targets = s.phase === 'place'
-    ? new Set(mine ? s.placements : [])
-    : new Set(chosen.map((m) => m.to));
+  const removing = state.removing && mine;
+  const picked = pickedOf(c, state);
+  const chosen = removing ? [] : sources.get(picked) ?? [];
+  const targets = removing ? new Set(s.removals)
+    : s.phase === 'place' ? new Set(mine ? s.placements : [])
+      : new Set(chosen.map((m) => m.to));
   // "Show again" draws the position before the last move, nothing to pick on it.
   const showing = state.showing;
   boardFor(c, s).render({
     position: s.position,
     squares: showing ? showing.before : s.squares,
-    selectable: showing ? new Set() : new Set(sources.keys()),
-    selected: state.coming ?? state.selected,
+    selectable: showing || removing ? new Set() : new Set(sources.keys()),
+    selected: state.coming ?? picked,
     targets: showing ? new Set() : targets,
+    removing,
+    leap: showing ? null : s.leap?.path,
     captures: new Map(chosen.map((m) => [m.to, m.captured])),
     doomed: new Set(state.hint?.move.captured ?? []),
-    last: s.result ? null : state.last?.move ?? null,
+    // A leap part-way draws its own path instead.
+    last: s.result || s.leap ? null : state.last?.move ?? null,
     hint: state.hint?.move ?? null,
   });
   dom.board.toggleAttribute('data-showing', Boolean(showing));
@@ -152,6 +181,11 @@ function render(c, state) {
   dom.buttons.placeRest.hidden = !placing || online;
   dom.buttons.undo.hidden = online;
   dom.buttons.placeRest.disabled = !mine;
+  dom.buttons.stop.hidden = !s.leap || Boolean(s.result);
+  dom.buttons.stop.disabled = !mine;
+  dom.buttons.remove.hidden = !s.removals.length || Boolean(s.result);
+  dom.buttons.remove.disabled = !mine;
+  dom.buttons.remove.setAttribute('aria-pressed', String(removing));
   // Not after the end (`mine` is false then): Play again and the record are what is left.
   dom.buttons.undo.disabled = !s.canUndo || !mine || state.computerBusy;
   dom.buttons.hint.disabled = !mine || state.hintPending;
@@ -193,6 +227,9 @@ function renderCamp(c, side, state) {
 function coaching(state) {
   const s = state.snap;
   if (s.result || state.hint) return null;
+  // Schädler's turns that are not a plain move say what they ask for, every time.
+  if (state.removing) return 'remove';
+  if (s.leap) return 'leap';
   if (s.phase === 'place') return s.moves < 2 ? 'place' : null;
   if (s.lastMoves[s.turn] !== null) return null;
   return state.selected === null ? 'move' : 'target';
@@ -250,7 +287,7 @@ function play(c, move, who, extra = {}, duration = undefined) {
   } catch (error) {
     return c.changed({ kind: 'notice', notice: 'failed', args: { why: error.message } }, extra);
   }
-  c.changed({ kind: 'play', side: mover, who, move: played }, { selected: null, last: { move: played, before }, showing: null, ...extra });
+  c.changed({ kind: 'play', side: mover, who, move: played }, { selected: null, removing: false, last: { move: played, before }, showing: null, ...extra });
   animate(c, played, rects, duration);
   return played;
 }
@@ -266,13 +303,15 @@ async function computerTurn(c, { current, until }) {
   const { route, snap } = c;
   const asked = performance.now();
   const move = await c.worker.ask({
-    game: GAME.id, kind: 'choose', position: snap().position, rules: snap().rules,
+    game: GAME.id, kind: 'choose', saved: c.game().save(),
     level: c.get().opponent.level, seed: snap().turnSeed, budget: BUDGET,
   });
   await until(2 * route.pace - (performance.now() - asked));
   if (!current()) return;
-  if (move.from && route.pace > 0) {
-    c.store.dispatch({ coming: move.from, thinking: false });
+  // The counter about to move, or the frozen one about to go, is marked first.
+  const coming = move.from ?? (move.kind === 'remove' ? move.to : null);
+  if (coming && route.pace > 0) {
+    c.store.dispatch({ coming, thinking: false });
     await until(route.pace);
     if (!current()) return;
   }
@@ -300,11 +339,12 @@ async function showAgain(c) {
   animate(c, last.move, rects, flight(c));
 }
 
-/** The legal move that takes the selected counter (or a placement) to `square`, if any. */
+/** The legal action on `square`: the picked counter's move there, a placement or a removal. */
 function moveTo(c, square) {
   const state = c.get();
-  if (state.snap.phase === 'place') return { move: `@${square}`, from: null, to: square, captured: [] };
-  return c.sources(state).get(state.selected)?.find((m) => m.to === square);
+  if (state.removing) return actionOn('remove', 'x', square);
+  if (state.snap.phase === 'place') return actionOn('place', '@', square);
+  return c.sources(state).get(pickedOf(c, state))?.find((m) => m.to === square);
 }
 
 function handler(c) {
@@ -313,12 +353,15 @@ function handler(c) {
     tap(place) {
       if (get().showing) return store.dispatch({ showing: null });
       if (c.notNow()) return c.refused(place, c.notNow());
-      const { selected } = get();
+      const { selected, removing, snap } = get();
       if (place.element.hasAttribute('data-target')) return play(c, moveTo(c, place.square));
+      if (removing) return store.dispatch({ removing: false, event: null });
       if (place.element.hasAttribute('data-selectable')) {
         return store.dispatch({ selected: selected === place.square ? null : place.square, event: null });
       }
-      return c.refused(place, c.game().refusal(selected, place.square));
+      // A frozen enemy counter that may go: this tap starts the removal, the next makes it.
+      if (snap.removals.includes(place.square)) return store.dispatch({ removing: true, selected: null, hint: null, event: null });
+      return c.refused(place, c.game().refusal(pickedOf(c, get()), place.square));
     },
     dragFrom(place) {
       if (get().showing || !place.element.hasAttribute('data-selectable')) return null;
@@ -328,7 +371,7 @@ function handler(c) {
     drop(place) {
       if (!place) return;
       if (place.element.hasAttribute('data-target')) play(c, moveTo(c, place.square));
-      else if (place.square !== get().selected) c.refused(place, c.game().refusal(get().selected, place.square));
+      else if (place.square !== get().selected) c.refused(place, c.game().refusal(pickedOf(c, get()), place.square));
     },
   };
 }
@@ -343,13 +386,19 @@ function undo(c) {
   const game = c.game();
   const moves = [game.undo()];
   while (human && game.snapshot().turn !== human && game.snapshot().canUndo) moves.push(game.undo());
-  c.changed({ kind: 'undo', moves }, { selected: null, hint: null, last: lastPlayed(game), showing: null });
+  c.changed({ kind: 'undo', moves }, { selected: null, removing: false, hint: null, last: lastPlayed(game), showing: null });
 }
 
 const actions = {
   'place-rest'(c) {
     const placed = c.game().placeRest();
     c.changed({ kind: 'placeRest', count: placed.length }, { selected: null, last: null, showing: null });
+  },
+  // Pressed again, or a tap off the frozen counters, leaves the choice.
+  remove: (c) => c.store.dispatch({ removing: !c.get().removing, selected: null, hint: null, event: null }),
+  stop(c) {
+    const { leap } = c.snap();
+    if (leap) play(c, actionOn('stop', '=', leap.at));
   },
   undo,
   replay: showAgain,
@@ -378,19 +427,18 @@ function commands(c) {
     undo: () => c.press('undo'),
     hint: () => c.press('hint'),
     rest: () => c.press('place-rest'),
+    remove: () => c.press('remove'),
+    stop: () => c.press('stop'),
     help: () => c.keys.open(),
   };
 }
 
 /** A move typed on the command line, played when legal; else the engine says why. */
 function playText(c, text) {
-  const want = text.toLowerCase();
   const s = c.snap();
-  const legalNow = s.phase === 'place' && !s.result
-    ? s.placements.filter((q) => `@${q}` === want).map((q) => moveTo(c, q))
-    : s.sources.flatMap((g) => g.moves).filter((m) => m.move === want);
-  if (legalNow.length) {
-    play(c, legalNow[0]);
+  const legal = legalNow(s).get(text.toLowerCase());
+  if (legal) {
+    play(c, legal);
     return true;
   }
   // Online the server is asked, and answers with a refusal if it is not legal.
@@ -438,7 +486,7 @@ const LATRUNCULI = {
   restore: (engine, saved) => engine.LatrunculiGame.restore(saved),
   // Piso's rules unless the link names others.
   create: (engine, { rules, seed, position }) => new engine.LatrunculiGame(rules ?? 'piso', position, seed),
-  state: (c, snap, game) => ({ last: lastPlayed(game), showing: null, coming: null }),
+  state: (c, snap, game) => ({ last: lastPlayed(game), showing: null, coming: null, removing: false }),
   legal,
   render,
   playing: (state) => Boolean(state.coming),
@@ -452,7 +500,7 @@ const LATRUNCULI = {
   hint: {
     // A hint is drawn on the board as it stands, so a move shown again gives way.
     start: { showing: null },
-    ask: (snap) => ({ rules: snap.rules }),
+    ask: (snap, game) => ({ saved: game.save() }),
     shown: (c, move, position) => ({ hint: { position, move }, event: { kind: 'hint', who: c.t(`level.${GAME.hintLevel}`), move } }),
   },
   actions,
@@ -461,9 +509,10 @@ const LATRUNCULI = {
   keyRows: [
     ['a11y.key.arrows', 'a11y.keys.arrows'], ['a11y.key.enter', 'a11y.keys.enter.latrunculi'],
     ['a11y.key.escape', 'a11y.keys.escape'], ['a11y.key.undo', 'a11y.keys.undo'],
-    ['a11y.key.hint', 'a11y.keys.hint'], ['a11y.key.help', 'a11y.keys.help'],
+    ['a11y.key.hint', 'a11y.keys.hint'], ['a11y.key.remove', 'a11y.keys.remove'],
+    ['a11y.key.stop', 'a11y.keys.stop'], ['a11y.key.help', 'a11y.keys.help'],
   ],
-  shortcuts: ['undo', 'hint'],
+  shortcuts: ['undo', 'hint', 'remove', 'stop'],
   commands,
   playText,
   roving,
@@ -473,10 +522,7 @@ const LATRUNCULI = {
     // A server's accepted move played on the mirror, so it flies and is said as it happens.
     before(c, action, who) {
       if (action.t !== 'move') return {};
-      const s = c.snap();
-      const move = action.move.startsWith('@')
-        ? moveTo(c, action.move.slice(1))
-        : s.sources.flatMap((g) => g.moves).find((m) => m.move === action.move);
+      const move = legalNow(c.snap()).get(action.move);
       if (move) play(c, move, who, {}, who ? flight(c) : undefined);
       return {};
     },

@@ -8,13 +8,16 @@ export function createWords({ t, list }) {
   const side = (s) => t(`side.${s}`);
   const say = (key, args) => ({ key, text: t(key, args) });
 
-  /** A move in words: "d4 to d6" or "a counter on d4". */
-  const move = (m) => (m.from ? t('move.latrunculi.move', m) : t('move.latrunculi.place', m));
+  /** A move in words: "d4 to d6", "a counter on d4", "removing d4" or "stopping on d6". */
+  const move = (m) => t(`move.latrunculi.${m.kind}`, m);
 
-  /** What a move took, or null. */
+  /** What a move took or froze, or null. A removal says what it took itself. */
   function captures(m) {
-    if (!m.captured.length) return null;
-    return say('event.latrunculi.captured', { count: m.captured.length, squares: list(m.captured) });
+    const said = [
+      m.captured.length && m.kind !== 'remove' ? say('event.latrunculi.captured', { count: m.captured.length, squares: list(m.captured) }) : null,
+      m.frozen?.length ? say('event.latrunculi.frozen', { count: m.frozen.length, squares: list(m.frozen) }) : null,
+    ].filter(Boolean);
+    return said.length ? joined(said) : null;
   }
 
   /** What just happened (an event from the screen), or null. `you`: the human's side, if alone. */
@@ -23,10 +26,7 @@ export function createWords({ t, list }) {
     const who = e.who ?? (e.side === you ? t('you.name') : e.side ? side(e.side) : '');
     switch (e.kind) {
       case 'play':
-        return joined([
-          e.move.from ? say('event.latrunculi.move', { who, ...e.move }) : say('event.latrunculi.place', { who, ...e.move }),
-          captures(e.move),
-        ]);
+        return joined([say(`event.latrunculi.${e.move.kind}`, { who, ...e.move }), captures(e.move)]);
       case 'placeRest':
         return say('event.latrunculi.placeRest', { count: e.count });
       case 'undo':
