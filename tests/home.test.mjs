@@ -110,10 +110,10 @@ test('two players here, and the last choices are remembered', async () => {
   await close(s);
 });
 
-test('the home screen offers Latrunculi with its rule sets and the five switches of your own rules', async () => {
+test('the home screen offers Latrunculi with its five rule sets and the five switches of your own rules', async () => {
   const s = await open(browser, '');
   await s.page.click('[data-game="latrunculi"]');
-  for (const rules of ['piso', 'quintana', 'custom']) {
+  for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'custom']) {
     assert.equal(await s.page.locator(`[data-rules="${rules}"]`).count(), 1, rules);
   }
   await s.page.click('[data-rules="custom"]');

@@ -1,8 +1,9 @@
-// Schädler's readings of Latrunculi in the browser: a trapped counter freezes (drawn so, not by
-// colour alone), the captor's side removes it with its own control or key, a frozen counter is
-// freed when a trapper moves away, a multi-leap shows its path and stops where the player says,
-// the computer plays these rules, and the rules page draws its diagrams. Positions are the
-// engine's (data-position), words are catalogue keys.
+// Schädler's readings of Latrunculi and Locus Ludi's Seneca in the browser: a trapped counter
+// freezes (drawn so, not by colour alone), the captor's side removes it with its own control or
+// key (under Seneca without ending its turn), a frozen counter is freed when a trapper moves
+// away, a multi-leap shows its path and stops where the player says, the computer plays these
+// rules, and the rules pages draw their diagrams. Positions are the engine's (data-position),
+// words are catalogue keys.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -87,6 +88,23 @@ test('a tap on a removable frozen counter starts the removal; the key and the co
   await close(s);
 });
 
+test('under Seneca a removal keeps the turn: white removes, then still moves', async () => {
+  // Black's d3 is frozen between c3 and e3.
+  const start = 'B6B/7B/8/8/8/2WbW3/8/8 w 0,0 0,0 0 -,-';
+  const s = await open(browser, lat({ rules: 'seneca', position: start }));
+  await s.page.click('[data-action="remove"]');
+  await s.page.click('[data-square="d3"]');
+  await says(s.page, /event\.latrunculi\.remove/);
+  assert.equal(await attr(s.page, 'd3', 'data-piece'), null);
+  assert.equal(await s.page.getAttribute('body', 'data-turn'), 'white', 'white moves as well');
+  assert.ok(await s.page.locator('[data-selectable]').count() > 0);
+  await s.page.click('[data-square="c3"]');
+  await s.page.click('[data-square="c4"]');
+  assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
+  assert.deepEqual(s.errors, []);
+  await close(s);
+});
+
 test('a frozen counter is freed when a trapper moves away', async () => {
   const start = 'B6B/7B/8/8/8/2WbW3/8/8 w 0,0 0,0 0 -,-';
   const s = await open(browser, lat({ position: start }));
@@ -151,8 +169,8 @@ test('the computer plays Schädler 2001 from the start: legal turns, each follow
   await close(s);
 });
 
-test('the rules pages of both readings draw a frozen counter and a leap part-way', async () => {
-  for (const rules of ['schadler-1994', 'schadler-2001']) {
+test('the rules pages of the three readings with frozen counters draw one and a leap part-way', async () => {
+  for (const rules of ['schadler-1994', 'schadler-2001', 'seneca']) {
     const s = await open(browser, lat({ rules }));
     await s.page.click('[data-action="rules"]');
     const dialog = s.page.locator('dialog[open]');

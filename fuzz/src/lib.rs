@@ -119,8 +119,8 @@ pub fn lfen_round_trip(position: &latrunculi::Position) {
     assert_eq!(back.to_string(), text);
 }
 
-/// Latrunculi rules from six fuzz bits.
-pub fn latrunculi_rules(bits: u8) -> latrunculi::Rules {
+/// Latrunculi rules from nine fuzz bits (the higher ones are ignored).
+pub fn latrunculi_rules(bits: u16) -> latrunculi::Rules {
     latrunculi::Rules::from_switches(bits)
 }
 

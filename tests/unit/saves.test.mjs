@@ -97,7 +97,7 @@ test('a save keeps only the origin\'s own parameters and checks the optional fie
 
 test('a link\'s rules name its slot: a named set, the first for none or an unknown name, custom for one\'s own', () => {
   assert.deepEqual(slots('scripta'), ['austin-murray', 'italian', 'italian-6', 'italian-columns', 'russian', 'custom']);
-  assert.deepEqual(slots('latrunculi'), ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'custom']);
+  assert.deepEqual(slots('latrunculi'), ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'custom']);
   assert.equal(slotOf('scripta', null), 'austin-murray');
   assert.equal(slotOf('scripta', 'italian-6'), 'italian-6');
   assert.equal(slotOf('scripta', 'counters=12,dice=3'), 'custom');

@@ -248,7 +248,16 @@ fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
     let text = stdout(&out);
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
     let ids: Vec<&str> = lines.iter().map(|fields| fields[0]).collect();
-    assert_eq!(ids, ["piso", "quintana", "schadler-1994", "schadler-2001"]);
+    assert_eq!(
+        ids,
+        [
+            "piso",
+            "quintana",
+            "schadler-1994",
+            "schadler-2001",
+            "seneca"
+        ]
+    );
     for fields in &lines {
         assert_eq!(fields.len(), 3, "{fields:?}");
         assert!(!fields[2].is_empty(), "{fields:?} names no source");

@@ -1,7 +1,7 @@
 //! Perft: the number of move sequences of each length from the preset starts, checked three
 //! ways: the table below, a closed-form count, and a second, deliberately naive generator.
 
-use ludi_core::latrunculi::{Leap, Move, Movement, Position, Rules, Trap};
+use ludi_core::latrunculi::{Leap, Move, Movement, Position, Removal, Rules, Trap};
 
 fn perft(rules: &Rules, position: &Position, depth: u32) -> u64 {
     if depth == 0 || position.outcome(rules).is_some() {
@@ -27,11 +27,13 @@ fn perft_table_from_the_preset_starts() {
     let piso = Position::start(&Rules::PISO);
     let quintana = Position::start(&Rules::QUINTANA);
     let schadler = Position::start(&Rules::SCHADLER_1994);
-    let table: [(&Rules, &Position, [u64; 3]); 4] = [
+    let seneca = Position::start(&Rules::SENECA);
+    let table: [(&Rules, &Position, [u64; 3]); 5] = [
         (&Rules::PISO, &piso, [64, 4_032, 249_984]),
         (&Rules::QUINTANA, &quintana, [32, 944, 37_796]),
         (&Rules::SCHADLER_1994, &schadler, [64, 4_032, 249_984]),
         (&Rules::SCHADLER_2001, &schadler, [64, 4_032, 249_984]),
+        (&Rules::SENECA, &seneca, [64, 4_032, 249_984]),
     ];
     for (rules, position, counts) in table {
         for (depth, expected) in (1..=3).zip(counts) {
@@ -140,11 +142,22 @@ fn naive_generator_agrees_under_schadlers_rules() {
         movement: Movement::Rook,
         ..Rules::PISO
     };
-    let presets = [Rules::SCHADLER_1994, Rules::SCHADLER_2001];
-    for (n, rules) in [freeze, leap_any, seneca, schadler_2001, capturing_rook]
-        .into_iter()
-        .chain(presets)
-        .enumerate()
+    let free_removal = Rules {
+        removal: Removal::Free,
+        ..leap_any
+    };
+    let presets = [Rules::SCHADLER_1994, Rules::SCHADLER_2001, Rules::SENECA];
+    for (n, rules) in [
+        freeze,
+        leap_any,
+        seneca,
+        schadler_2001,
+        capturing_rook,
+        free_removal,
+    ]
+    .into_iter()
+    .chain(presets)
+    .enumerate()
     {
         let start = piso_after_placing();
         let frozen = with_frozen_counters(
@@ -398,7 +411,10 @@ impl Naive {
             NaiveMove::Remove(f, r) => {
                 next.grid[r as usize][f as usize] = '.';
                 next.last[usize::from(me == 'B')] = None;
-                next.turn = enemy;
+                // Seneca: the remover moves on (or removes again) in the same turn.
+                if rules.removal == Removal::Turn {
+                    next.turn = enemy;
+                }
                 return next;
             }
             NaiveMove::Slide(ff, fr, tf, tr) => (ff, fr, tf, tr),

@@ -25,5 +25,6 @@ pub use position::{EndReason, GameResult, IllegalMove, Outcome, Position, PLACED
 pub use record::Record;
 pub use refusal::Refusal;
 pub use rules::{
-    Leap, Movement, Preset, Rules, RulesError, Start, Trap, Win, PRESETS, QUIET_MOVES_LIMIT,
+    Leap, Movement, Preset, Removal, Rules, RulesError, Start, Trap, Win, PRESETS,
+    QUIET_MOVES_LIMIT,
 };

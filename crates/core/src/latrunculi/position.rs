@@ -3,7 +3,7 @@
 
 use super::board::{Board, Cell, Dir, Side, Square, Squares};
 use super::moves::Move;
-use super::rules::{Leap, Movement, Rules, Start, Trap, Win, QUIET_MOVES_LIMIT};
+use super::rules::{Leap, Movement, Removal, Rules, Start, Trap, Win, QUIET_MOVES_LIMIT};
 use super::zobrist;
 use std::fmt;
 
@@ -479,18 +479,20 @@ impl Position {
             self.pass_turn(side.other());
             return 0;
         }
-        let mut leaps_on = false;
+        // A counter leaping on, or a free removal, keeps the turn with the side.
+        let goes_on;
         let taken = match mv.from() {
             None => {
                 self.remove(side, mv.to());
                 self.last[side.index()] = None;
+                goes_on = rules.removal == Removal::Free;
                 1
             }
             Some(from) => {
                 let leapt = self.leapt(from, mv.to()).is_some();
                 let taken = self.slide(rules, side, from, mv.to());
                 self.last[side.index()] = Some(mv);
-                leaps_on = leapt && self.leap_on(rules, from, mv.to());
+                goes_on = leapt && self.leap_on(rules, from, mv.to());
                 taken
             }
         };
@@ -498,7 +500,7 @@ impl Position {
         // Only a counter taken off the board resets the clock: counters freed and frozen
         // again could otherwise go on for ever. Each leap of a turn counts as a move.
         self.clock = if taken > 0 { 0 } else { self.clock + 1 };
-        if !leaps_on {
+        if !goes_on {
             self.leap = None;
             self.pass_turn(side.other());
         }
@@ -1223,6 +1225,30 @@ mod tests {
         assert_eq!(p.end_reason(&FREEZE), None);
         let stuck = pos("8/8/8/8/8/8/W1W5/BWBW4 b 0,0 0,0 0 -,-");
         assert_eq!(stuck.end_reason(&FREEZE), Some(EndReason::NoMove));
+    }
+
+    #[test]
+    fn under_seneca_a_removal_keeps_the_turn_and_the_side_then_moves_or_removes_again() {
+        // White's d4 and f4 hold black's frozen e4; white's b1 and b3 hold black's frozen b2.
+        let start = "B6B/8/8/8/3WbW2/1W6/1b6/1W6 w 0,0 0,0 0 -,-";
+        let free = Rules {
+            removal: Removal::Free,
+            ..FREEZE
+        };
+        let p = after(&free, start, &["xe4"]);
+        assert_eq!(
+            (p.turn(), p.captured_by(Side::White), p.clock()),
+            (Side::White, 1, 0),
+            "still white's turn"
+        );
+        let moves = p.legal_moves(&free);
+        assert!(moves.contains(&mv("xb2")), "another removal");
+        assert!(moves.contains(&mv("d4-d5")), "or a move");
+        let p = p.apply(&free, mv("d4-d5")).unwrap();
+        assert_eq!(p.turn(), Side::Black, "the move ends the turn");
+        hash_is_kept(&p);
+        // Schädler's removal is the whole turn.
+        assert_eq!(after(&FREEZE, start, &["xe4"]).turn(), Side::Black);
     }
 
     const LEAP: Rules = Rules {

@@ -1,4 +1,4 @@
-//! The rule options, the two presets and the `--rules` text that names them.
+//! The rule options, the presets and the `--rules` text that names them.
 
 use super::board::parse_count;
 use std::fmt;
@@ -52,6 +52,15 @@ pub enum Leap {
     Own,
 }
 
+/// What removing a frozen enemy counter costs its side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Removal {
+    /// The removal is the side's whole turn (Schädler's readings).
+    Turn,
+    /// The side removes and then moves as well, or removes another (Locus Ludi's Seneca).
+    Free,
+}
+
 /// One reading of the rules: a value for each option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -75,6 +84,8 @@ pub struct Rules {
     pub norepeat: bool,
     /// Counters each side places under `start=place` (2 to 32 on the 8 x 8 board).
     pub placed: u8,
+    /// Under `trap=freeze`, whether a removal ends the turn.
+    pub removal: Removal,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -88,7 +99,7 @@ pub struct Preset {
 }
 
 /// Every preset, the default first.
-pub const PRESETS: [Preset; 4] = [
+pub const PRESETS: [Preset; 5] = [
     Preset {
         id: "piso",
         rules: Rules::PISO,
@@ -109,6 +120,12 @@ pub const PRESETS: [Preset; 4] = [
         rules: Rules::SCHADLER_2001,
         source: "Ulrich Schädler, 2001, as the Ludii game database reads him",
     },
+    Preset {
+        id: "seneca",
+        rules: Rules::SENECA,
+        source: "Locus Ludi (University of Fribourg), its Seneca reading, as the Ludii game \
+                 database gives it",
+    },
 ];
 
 /// Moves in a row without a capture, in the movement phase, that end the game (fifty each).
@@ -127,6 +144,7 @@ impl Rules {
         nobetween: false,
         norepeat: false,
         placed: 20,
+        removal: Removal::Turn,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -141,6 +159,7 @@ impl Rules {
         nobetween: false,
         norepeat: false,
         placed: 20,
+        removal: Removal::Turn,
     };
 
     /// Ulrich Schädler's 1994 reconstruction: 16 counters each placed, steps or leaps over any
@@ -156,6 +175,7 @@ impl Rules {
         nobetween: false,
         norepeat: true,
         placed: 16,
+        removal: Removal::Turn,
     };
 
     /// Schädler's 2001 reading: his 1994 rules, and no arriving between two enemies unless
@@ -166,9 +186,22 @@ impl Rules {
         ..Rules::SCHADLER_1994
     };
 
-    /// One of the 256 combinations of the eight switches, a bit each of `bits`: start by rows,
-    /// move like a rook, corner capture, no moving back, win by taking all, trapped counters
-    /// freeze, leap over any counter, no arriving between two enemies. Tests and fuzzing walk
+    /// Locus Ludi's Seneca reading: Piso's twenty counters and corners, but trapped counters
+    /// freeze, a counter leaps over its own and over frozen enemies, removing a frozen counter
+    /// does not end the turn, and no position comes back.
+    pub const SENECA: Rules = Rules {
+        noback: false,
+        trap: Trap::Freeze,
+        leap: Leap::Own,
+        norepeat: true,
+        removal: Removal::Free,
+        ..Rules::PISO
+    };
+
+    /// One of the 512 combinations of the nine switches, a bit each of `bits` (the higher
+    /// bits are ignored): start by rows, move like a rook, corner capture, no moving back, win
+    /// by taking all, trapped counters freeze, leap over any counter, no arriving between two
+    /// enemies, a removal does not end the turn. Tests and fuzzing walk
     /// every rule set of the position with it; `norepeat`, a rule of the game's history, is
     /// off.
     ///
@@ -177,7 +210,7 @@ impl Rules {
     /// assert_eq!(Rules::from_switches(0b01100).preset(), Some("piso"));
     /// assert_eq!(Rules::from_switches(0b10011).preset(), Some("quintana"));
     /// ```
-    pub fn from_switches(bits: u8) -> Rules {
+    pub fn from_switches(bits: u16) -> Rules {
         Rules {
             start: if bits & 1 == 0 {
                 Start::Place
@@ -205,6 +238,11 @@ impl Rules {
             nobetween: bits & 128 != 0,
             norepeat: false,
             placed: 20,
+            removal: if bits & 256 == 0 {
+                Removal::Turn
+            } else {
+                Removal::Free
+            },
         }
     }
 
@@ -219,17 +257,17 @@ impl Rules {
         PRESETS.iter().find(|p| p.rules == *self).map(|p| p.id)
     }
 
-    /// Reads a preset's id (`piso`, `quintana`, `schadler-1994`, `schadler-2001`) or
+    /// Reads a preset's id (`piso`, `quintana`, `schadler-1994`, `schadler-2001`, `seneca`) or
     /// `key=value` pairs separated by commas,
     /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`, `leap`, `nobetween`,
-    /// `norepeat`, `placed`. Keys left out take Piso's value.
+    /// `norepeat`, `placed`, `remove`. Keys left out take Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
         }
         if text.is_empty() {
             return Err(RulesError(
-                "empty rules: give a preset (piso, quintana, schadler-1994, schadler-2001) or \
+                "empty rules: give a preset (piso, quintana, schadler-1994, schadler-2001, seneca) or \
                  key=value pairs"
                     .into(),
             ));
@@ -239,7 +277,7 @@ impl Rules {
         for pair in text.split(',') {
             let (key, value) = pair.split_once('=').ok_or_else(|| {
                 RulesError(format!(
-                    "`{pair}` is neither a preset (piso, quintana, schadler-1994, schadler-2001) \
+                    "`{pair}` is neither a preset (piso, quintana, schadler-1994, schadler-2001, seneca) \
                      nor a key=value pair"
                 ))
             })?;
@@ -289,6 +327,13 @@ impl Rules {
                 }
                 "nobetween" => rules.nobetween = on_off(value).ok_or_else(bad)?,
                 "norepeat" => rules.norepeat = on_off(value).ok_or_else(bad)?,
+                "remove" => {
+                    rules.removal = match value {
+                        "turn" => Removal::Turn,
+                        "free" => Removal::Free,
+                        _ => return Err(bad()),
+                    }
+                }
                 "placed" => {
                     rules.placed = parse_count(value)
                         .filter(|n| (2..=32).contains(n))
@@ -296,7 +341,7 @@ impl Rules {
                 }
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove)"
                     )))
                 }
             }
@@ -320,6 +365,7 @@ fn expected_values(key: &str) -> &'static str {
         "win" => "expected captures or all",
         "trap" => "expected capture or freeze",
         "leap" => "expected off, any or own",
+        "remove" => "expected turn or free",
         "placed" => "expected a number of counters from 2 to 32",
         _ => "expected on or off",
     }
@@ -327,7 +373,8 @@ fn expected_values(key: &str) -> &'static str {
 
 impl fmt::Display for Rules {
     /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap`, `leap`,
-    /// `nobetween`, `norepeat` and `placed` are written only when not `capture`, `off` and 20,
+    /// `nobetween`, `norepeat`, `placed` and `remove` are written only when not `capture`, `off`,
+    /// 20 and `turn`,
     /// so the rules written before they existed keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
@@ -365,6 +412,9 @@ impl fmt::Display for Rules {
         }
         if self.placed != 20 {
             write!(f, ",placed={}", self.placed)?;
+        }
+        if self.removal == Removal::Free {
+            f.write_str(",remove=free")?;
         }
         Ok(())
     }
@@ -487,6 +537,13 @@ mod tests {
         for bad in ["placed=1", "placed=33", "placed=016", "placed=x", "placed="] {
             assert!(Rules::parse(bad).is_err(), "{bad}");
         }
+        let free = Rules::parse("trap=freeze,remove=free").unwrap();
+        assert_eq!(free.removal, Removal::Free);
+        assert!(free.to_string().ends_with(",trap=freeze,remove=free"));
+        assert_eq!(Rules::parse("remove=turn"), Ok(Rules::PISO));
+        assert!(Rules::parse("remove=later").is_err());
+        assert_eq!(Rules::from_switches(256).removal, Removal::Free);
+        assert_eq!(Rules::from_switches(255).removal, Removal::Turn);
         let norepeat = Rules::parse("norepeat=on").unwrap();
         assert!(norepeat.norepeat && norepeat.to_string().ends_with(",norepeat=on"));
         assert_eq!(Rules::parse(&norepeat.to_string()), Ok(norepeat));

@@ -85,7 +85,7 @@ mod tests {
     #[test]
     fn every_level_plays_a_whole_legal_game_to_its_result() {
         for (n, level) in LEVELS.into_iter().enumerate() {
-            for rules in ["piso", "quintana", "schadler-1994", "schadler-2001"] {
+            for rules in ludi_core::latrunculi::PRESETS.map(|preset| preset.id) {
                 let mut session = Session::new(rules, None, Some(&n.to_string())).unwrap();
                 let mut opponent = Opponent::new(level, Some("5")).unwrap();
                 assert_eq!(opponent.level(), level);

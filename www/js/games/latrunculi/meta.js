@@ -9,7 +9,7 @@ export const GAME = {
   sides: ['white', 'black'],
   hintLevel: 'hard',
   // The named rule sets, the one a link without `rules` plays first; each keeps a save of its own.
-  presets: ['piso', 'quintana', 'schadler-1994', 'schadler-2001'],
+  presets: ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca'],
   // The levels play another game here: their descriptions say how.
   levelAbout: (level) => `latrunculi.level.${level}.about`,
   // How strong each level is under each preset, for the level picker: its games won and drawn
@@ -35,6 +35,11 @@ export const GAME = {
       easy: { against: 'random', wins: 10 },
       medium: { against: 'easy', wins: 10 },
       hard: { against: 'medium', wins: 10 },
+    },
+    seneca: {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 9, draws: 1 },
     },
   },
   unmeasured: {},

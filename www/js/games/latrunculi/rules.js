@@ -17,6 +17,7 @@ const DIAGRAMS = {
   corner: { rules: 'piso', position: '4B1/5B/6/6/W5/B1W3 w 0,0 0,0 0 -,-', move: 'c1-b1', caption: 'diagram.latrunculi.corner' },
   freeze: { rules: 'schadler-1994', position: 'B4B/6/6/1WB3/3W2/B5 w 0,0 0,0 0 -,-', played: ['d2-d3'], caption: 'diagram.latrunculi.freeze' },
   leap: { rules: 'schadler-1994', position: 'B4B/6/3B2/6/3W2/3W2 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leap' },
+  leapOwn: { rules: 'seneca', position: 'B4B/6/3W2/6/3W2/3W2 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leapOwn' },
 };
 
 /** Draws `diagram` into `box`; a picture, not a control. */
@@ -49,6 +50,14 @@ const presetOf = (rules) => (!rules ? 'piso' : GAME.presets.includes(rules) ? ru
 
 const SCHADLER = ['latrunculi.schadler.start', 'latrunculi.schadler.move', 'latrunculi.schadler.freeze', 'latrunculi.schadler.remove'];
 const SCHADLER_END = ['latrunculi.schadler.repeat', 'latrunculi.schadler.win'];
+const SENECA = ['latrunculi.piso.start', 'latrunculi.seneca.move', 'latrunculi.schadler.freeze', 'latrunculi.seneca.corner', 'latrunculi.seneca.remove', ...SCHADLER_END];
+
+// What the readings with frozen counters add to the page: their diagrams, history and choices.
+const FROZEN = {
+  'schadler-1994': { figures: ['freeze', 'leap'], history: 'latrunculi.schadler.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3'] },
+  'schadler-2001': { figures: ['freeze', 'leap'], history: 'latrunculi.schadler.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3', 'latrunculi.schadler.choice4'] },
+  seneca: { figures: ['freeze', 'leapOwn'], history: 'latrunculi.seneca.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.seneca.choice1'] },
+};
 
 /** The rules page for `rules` (a preset name or key=value text), into `body`. */
 export function renderRules(body, i18n, engine, rules) {
@@ -59,9 +68,10 @@ export function renderRules(body, i18n, engine, rules) {
     quintana: ['latrunculi.quintana.start', 'latrunculi.quintana.move', 'latrunculi.quintana.capture', 'latrunculi.quintana.win'],
     'schadler-1994': [...SCHADLER, ...SCHADLER_END],
     'schadler-2001': [...SCHADLER, 'latrunculi.schadler.between', ...SCHADLER_END],
+    seneca: SENECA,
     custom: ['latrunculi.custom.intro'],
   }[preset];
-  const schadler = preset.startsWith('schadler');
+  const frozen = FROZEN[preset];
   const figure = (name) => ({
     caption: DIAGRAMS[name].caption,
     draw: (box) => drawDiagram(box, i18n, engine, DIAGRAMS[name]),
@@ -70,14 +80,14 @@ export function renderRules(body, i18n, engine, rules) {
     title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${preset}`)}`,
     sections: [
       { paragraphs: ['latrunculi.goal', ...own] },
-      schadler
-        ? { heading: 'page.latrunculi.freezing', figures: [figure('freeze'), figure('leap')] }
+      frozen
+        ? { heading: 'page.latrunculi.freezing', figures: frozen.figures.map(figure) }
         : { heading: 'page.latrunculi.capturing', figures: [figure('custodial'), figure('corner')] },
-      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', 'latrunculi.history3', 'latrunculi.history4', 'latrunculi.history5', ...(schadler ? ['latrunculi.schadler.history'] : [])] },
+      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', 'latrunculi.history3', 'latrunculi.history4', 'latrunculi.history5', ...(frozen ? [frozen.history] : [])] },
       {
         heading: 'page.choices',
-        list: schadler
-          ? ['latrunculi.choice1', 'latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3', ...(preset === 'schadler-2001' ? ['latrunculi.schadler.choice4'] : []), 'latrunculi.choice3', 'latrunculi.choice5']
+        list: frozen
+          ? ['latrunculi.choice1', ...frozen.choices, 'latrunculi.choice3', 'latrunculi.choice5']
           : ['latrunculi.choice1', 'latrunculi.choice2', 'latrunculi.choice3', 'latrunculi.choice4', 'latrunculi.choice5'],
       },
       { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3'] },
