@@ -176,6 +176,10 @@ test('the rules pages of the three readings with frozen counters draw one and a 
     const dialog = s.page.locator('dialog[open]');
     await dialog.locator('[data-frozen]').first().waitFor();
     assert.equal(await dialog.locator('[data-leap-path="d1 d3"]').count(), 1);
+    // A diagram for each rule the reading adds: freezing, removing, leaping and, in 2001,
+    // not stepping between two enemies; the first two show a frozen counter each.
+    assert.equal(await dialog.locator('figure svg').count(), rules === 'schadler-2001' ? 4 : 3, rules);
+    assert.equal(await dialog.locator('figure [data-frozen]').count(), 2, rules);
     if (rules === 'schadler-1994') {
       await s.page.screenshot({ path: screenshotPath('schadler-rules-phone.png') });
     }

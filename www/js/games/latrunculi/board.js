@@ -211,6 +211,8 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
       const target = view.targets.has(sq.square);
       toggle(g, 'data-selectable', selectable);
       toggle(g, 'data-target', target);
+      // The class draws the mark, so a picture (which loses the attribute) still shows it.
+      g.classList.toggle('target', target);
       g.classList.toggle('selected', view.selected === sq.square);
       g.classList.toggle('doomed', Boolean(view.doomed?.has(sq.square)));
       const end = last?.from === sq.square ? 'from' : last?.to === sq.square ? 'to' : null;

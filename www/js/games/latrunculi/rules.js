@@ -9,15 +9,19 @@ import { createBoard } from './board.js';
 import { GAME } from './meta.js';
 
 // Each diagram: a position under its rules, the moves played before it is drawn (`played`),
-// the move it shows and its caption. The board marks the moving counter, an arrow to where it
-// goes and the counter it takes; after `played`, the last move, a frozen counter and a leap's
-// path, as in play.
+// what it shows (a `move`, every move of the counter it `pick`s, or the frozen counters there
+// are to remove, `removing`) and its caption. The board marks the moving counter, an arrow to
+// where it goes and the counter it takes; after `played`, the last move, a frozen counter and
+// a leap's path, as in play. What may be played comes from the engine, as in play.
 const DIAGRAMS = {
   custodial: { rules: 'piso', position: 'B4B/5B/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-', move: 'd2-c2', caption: 'diagram.latrunculi.custodial' },
   corner: { rules: 'piso', position: '4B1/5B/6/6/W5/B1W3 w 0,0 0,0 0 -,-', move: 'c1-b1', caption: 'diagram.latrunculi.corner' },
   freeze: { rules: 'schadler-1994', position: 'B4B/6/6/1WB3/3W2/B5 w 0,0 0,0 0 -,-', played: ['d2-d3'], caption: 'diagram.latrunculi.freeze' },
   leap: { rules: 'schadler-1994', position: 'B4B/6/3B2/6/3W2/3W2 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leap' },
   leapOwn: { rules: 'seneca', position: 'B4B/6/3W2/6/3W2/3W2 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leapOwn' },
+  remove: { rules: 'schadler-1994', position: 'B4B/6/6/1WbW2/6/B5 w 0,0 0,0 0 -,-', removing: true, caption: 'diagram.latrunculi.remove' },
+  removeFree: { rules: 'seneca', position: 'B4B/6/6/1WbW2/6/B5 w 0,0 0,0 0 -,-', removing: true, caption: 'diagram.latrunculi.removeFree' },
+  between: { rules: 'schadler-2001', position: 'B4B/6/6/2B1B1/3W2/W5 w 0,0 0,0 0 -,-', pick: 'd2', caption: 'diagram.latrunculi.between' },
 };
 
 /** Draws `diagram` into `box`; a picture, not a control. */
@@ -27,12 +31,15 @@ function drawDiagram(box, i18n, engine, diagram) {
     const last = (diagram.played ?? []).map((text) => game.play(text)).pop() ?? null;
     const snap = game.snapshot();
     const move = snap.sources.flatMap((g) => g.moves).find((m) => m.move === diagram.move) ?? null;
+    const picked = snap.sources.find((g) => g.from === diagram.pick)?.moves ?? [];
+    const targets = diagram.removing ? snap.removals : move ? [move.to] : picked.map((m) => m.to);
     createBoard(box, snap, { i18n, corners: snap.cornersCapture }).render({
       position: snap.position,
       squares: snap.squares,
       selectable: new Set(),
-      selected: move?.from ?? null,
-      targets: new Set(move ? [move.to] : []),
+      selected: move?.from ?? diagram.pick ?? null,
+      targets: new Set(targets),
+      removing: Boolean(diagram.removing),
       doomed: new Set(move?.captured ?? []),
       // The hint's arrow shows the move itself.
       hint: move,
@@ -54,9 +61,9 @@ const SENECA = ['latrunculi.piso.start', 'latrunculi.seneca.move', 'latrunculi.s
 
 // What the readings with frozen counters add to the page: their diagrams, history and choices.
 const FROZEN = {
-  'schadler-1994': { figures: ['freeze', 'leap'], history: 'latrunculi.schadler.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3'] },
-  'schadler-2001': { figures: ['freeze', 'leap'], history: 'latrunculi.schadler.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3', 'latrunculi.schadler.choice4'] },
-  seneca: { figures: ['freeze', 'leapOwn'], history: 'latrunculi.seneca.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.seneca.choice1'] },
+  'schadler-1994': { figures: ['freeze', 'remove', 'leap'], history: 'latrunculi.schadler.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3'] },
+  'schadler-2001': { figures: ['freeze', 'remove', 'leap', 'between'], history: 'latrunculi.schadler.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3', 'latrunculi.schadler.choice4'] },
+  seneca: { figures: ['freeze', 'removeFree', 'leapOwn'], history: 'latrunculi.seneca.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.seneca.choice1'] },
 };
 
 /** The rules page for `rules` (a preset name or key=value text), into `body`. */
