@@ -110,7 +110,7 @@ test('two players here, and the last choices are remembered', async () => {
   await close(s);
 });
 
-test('the home screen offers Latrunculi with its five rule sets and the five switches of your own rules', async () => {
+test('the home screen offers Latrunculi with its five rule sets and the ten options of your own rules', async () => {
   const s = await open(browser, '');
   await s.page.click('[data-game="latrunculi"]');
   for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'custom']) {
@@ -118,7 +118,15 @@ test('the home screen offers Latrunculi with its five rule sets and the five swi
   }
   await s.page.click('[data-rules="custom"]');
   const options = await s.page.$$eval('select[data-option]', (nodes) => nodes.map((n) => n.dataset.option));
-  assert.deepEqual(options, ['start', 'move', 'corner', 'noback', 'win']);
+  assert.deepEqual(options, ['start', 'move', 'corner', 'noback', 'win', 'trap', 'leap', 'nobetween', 'norepeat', 'remove']);
+  // Piso with Seneca's frozen counters and free removals: the game plays exactly those rules.
+  await s.page.selectOption('select[data-option="trap"]', 'freeze');
+  await s.page.selectOption('select[data-option="remove"]', 'free');
+  await s.page.click('[data-opponent="human"]');
+  await s.page.click('[data-action="start"]');
+  await s.page.waitForSelector('body.ready [data-square="a1"]');
+  const rules = await s.page.evaluate(() => new URLSearchParams(location.search).get('rules'));
+  assert.equal(rules, 'start=place,move=step,corner=on,noback=on,win=captures,trap=freeze,leap=off,nobetween=off,norepeat=off,remove=free');
   await close(s);
 });
 

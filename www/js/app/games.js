@@ -89,6 +89,12 @@ const LATRUNCULI_OPTIONS = [
   { key: 'corner', label: 'option.corner', values: ['on', 'off'] },
   { key: 'noback', label: 'option.noback', values: ['on', 'off'] },
   { key: 'win', label: 'option.win', values: ['captures', 'all'] },
+  // Schädler's and Seneca's options, each off by default as in Piso's rules.
+  { key: 'trap', label: 'option.trap', values: ['capture', 'freeze'] },
+  { key: 'leap', label: 'option.leap', values: ['off', 'any', 'own'] },
+  { key: 'nobetween', label: 'option.nobetween', values: ['off', 'on'] },
+  { key: 'norepeat', label: 'option.norepeat', values: ['off', 'on'] },
+  { key: 'remove', label: 'option.remove', values: ['turn', 'free'] },
 ];
 
 /**
