@@ -7,6 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { launch, open, close, position, says, screenshotPath } from './helpers.mjs';
 
 let browser;
@@ -101,6 +102,37 @@ test('under Seneca a removal keeps the turn: white removes, then still moves', a
   await s.page.click('[data-square="c3"]');
   await s.page.click('[data-square="c4"]');
   assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
+  assert.deepEqual(s.errors, []);
+  await close(s);
+});
+
+test('a game with a freeze and a removal is downloaded, opened again, and replays with the frozen counter shown', async () => {
+  const s = await open(browser, lat({ position: TRAP }));
+  const live = [await position(s.page)];
+  for (const [from, to] of [['e2', 'e3'], ['h8', 'h7']]) {
+    await s.page.click(`[data-square="${from}"]`);
+    await s.page.click(`[data-square="${to}"]`);
+    live.push(await position(s.page));
+  }
+  await s.page.click('[data-action="remove"]');
+  await s.page.click('[data-square="d3"]');
+  live.push(await position(s.page));
+  await s.page.click('[data-action="records"]');
+  const [file] = await Promise.all([s.page.waitForEvent('download'), s.page.click('#record-menu [data-menu="record-download"]')]);
+  const text = await readFile(await file.path(), 'utf8');
+  assert.match(text, /^Rules: .*trap=freeze,leap=any,norepeat=on/m);
+  assert.match(text, /^xd3$/m);
+  await s.page.click('[data-action="records"]');
+  await s.page.click('#record-menu [data-menu="record-open"]');
+  await s.page.fill('#open-record [data-record-text]', text);
+  await s.page.click('#open-record button[value="open"]');
+  await s.page.waitForSelector('#replay');
+  for (let k = 0; k < live.length; k += 1) {
+    assert.equal(await s.page.getAttribute('#replay', 'data-position'), live[k], `move ${k}`);
+    // After the freeze and until the removal, d3 is drawn frozen.
+    assert.equal(await s.page.locator('#replay [data-frozen]').count(), k === 1 || k === 2 ? 1 : 0, `move ${k}`);
+    await s.page.keyboard.press('ArrowRight');
+  }
   assert.deepEqual(s.errors, []);
   await close(s);
 });
