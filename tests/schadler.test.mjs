@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, open, close, position, says, screenshotPath } from './helpers.mjs';
+import { launch, open, close, position, says, screenshotPath, axe } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -48,6 +48,7 @@ test('a trapped counter freezes, cannot move, and white removes it with the Remo
   assert.equal(await remove.getAttribute('aria-pressed'), 'true');
   await says(s.page, 'situation.latrunculi.coach.remove');
   assert.deepEqual(await s.page.$$eval('[data-target]', (n) => n.map((e) => e.dataset.square)), ['d3']);
+  await axe(s.page, 'choosing a frozen counter to remove');
   await s.page.click('[data-square="d3"]');
   await says(s.page, /event\.latrunculi\.remove/);
   assert.equal(await attr(s.page, 'd3', 'data-piece'), null);
@@ -163,6 +164,7 @@ test('a multi-leap shows its path, offers only the leaping counter, and stops wh
   const stop = s.page.locator('[data-action="stop"]');
   assert.ok(await stop.isVisible());
   await s.page.screenshot({ path: screenshotPath('schadler-leap-phone.png') });
+  await axe(s.page, 'a leap part-way');
   await stop.click();
   await says(s.page, /event\.latrunculi\.stop/);
   assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
