@@ -78,6 +78,9 @@ function layout(root, { t }) {
   const stop = button('stop', t('action.stop'), 'primary');
   const remove = button('remove', t('action.remove'));
   remove.setAttribute('aria-pressed', 'false');
+  // Hidden until the engine says they apply, so the controls keep their place when it comes.
+  stop.hidden = true;
+  remove.hidden = true;
   acts.append(placeRest, stop, remove, button('undo', t('action.undo')), hint, replay);
   controls.append(clock, acts);
   main.append(status, black, wrap, white, controls);
