@@ -79,8 +79,11 @@ const SCRIPTA_OPTIONS = [
 const SCRIPTA_RULES = SCRIPTA.presets.map((id) => ({ id, name: `rules.scripta.${id}` }));
 
 /** A choice's `rules` text: a preset's id, or every option written `key=value`. */
+// An option marked `quiet` is left out of the text at its default (its first value), so a
+// link names only the rules that differ.
 const rulesText = (options) => (choice) => (choice.rules === 'custom'
-  ? options.map((o) => `${o.key}=${choice.options[o.key]}`).join(',')
+  ? options.filter((o) => !(o.quiet && choice.options[o.key] === o.values[0]))
+    .map((o) => `${o.key}=${choice.options[o.key]}`).join(',')
   : choice.rules);
 
 const LATRUNCULI_OPTIONS = [
@@ -90,11 +93,11 @@ const LATRUNCULI_OPTIONS = [
   { key: 'noback', label: 'option.noback', values: ['on', 'off'] },
   { key: 'win', label: 'option.win', values: ['captures', 'all'] },
   // Schädler's and Seneca's options, each off by default as in Piso's rules.
-  { key: 'trap', label: 'option.trap', values: ['capture', 'freeze'] },
-  { key: 'leap', label: 'option.leap', values: ['off', 'any', 'own'] },
-  { key: 'nobetween', label: 'option.nobetween', values: ['off', 'on'] },
-  { key: 'norepeat', label: 'option.norepeat', values: ['off', 'on'] },
-  { key: 'remove', label: 'option.remove', values: ['turn', 'free'] },
+  { key: 'trap', label: 'option.trap', values: ['capture', 'freeze'], quiet: true },
+  { key: 'leap', label: 'option.leap', values: ['off', 'any', 'own'], quiet: true },
+  { key: 'nobetween', label: 'option.nobetween', values: ['off', 'on'], quiet: true },
+  { key: 'norepeat', label: 'option.norepeat', values: ['off', 'on'], quiet: true },
+  { key: 'remove', label: 'option.remove', values: ['turn', 'free'], quiet: true },
 ];
 
 /**
