@@ -248,16 +248,24 @@ fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
     let text = stdout(&out);
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
     let ids: Vec<&str> = lines.iter().map(|fields| fields[0]).collect();
-    assert_eq!(
-        ids,
-        [
-            "piso",
-            "quintana",
-            "schadler-1994",
-            "schadler-2001",
-            "seneca"
-        ]
-    );
+    let sizes = [
+        "6x6", "6x7", "6x8", "7x8", "8x8", "8x9", "9x10", "10x10", "11x12",
+    ];
+    let ludii = ["kharebga", "seega"]
+        .into_iter()
+        .flat_map(|family| sizes.map(|size| format!("{family}-{size}")));
+    let expected: Vec<String> = [
+        "piso",
+        "quintana",
+        "schadler-1994",
+        "schadler-2001",
+        "seneca",
+    ]
+    .map(String::from)
+    .into_iter()
+    .chain(ludii)
+    .collect();
+    assert_eq!(ids, expected);
     for fields in &lines {
         assert_eq!(fields.len(), 3, "{fields:?}");
         assert!(!fields[2].is_empty(), "{fields:?} names no source");

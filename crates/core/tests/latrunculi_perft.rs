@@ -56,6 +56,18 @@ fn piso_placement_perft_is_a_falling_product_of_empty_squares() {
 }
 
 #[test]
+fn seega_placement_perft_skips_the_centre_and_places_in_pairs() {
+    // 6 x 6: 35 squares but the centre, then one fewer per placement, whoever places.
+    let rules = Rules::parse("seega-6x6").unwrap();
+    let start = Position::start(&rules);
+    assert_eq!(perft(&rules, &start, 1), 35);
+    assert_eq!(perft(&rules, &start, 2), 35 * 34);
+    assert_eq!(perft(&rules, &start, 3), 35 * 34 * 33);
+    let kharebga = Rules::parse("kharebga-11x12").unwrap();
+    assert_eq!(perft(&kharebga, &Position::start(&kharebga), 2), 131 * 130);
+}
+
+#[test]
 fn quintana_opening_perft_by_counting_open_squares() {
     // Only rank-2 counters can move, up the file into ranks 3-6: 8 files * 4 = 32.
     // After white's counter reaches rank k on a file, black's counter on that file has

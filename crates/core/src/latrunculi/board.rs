@@ -166,6 +166,57 @@ pub(crate) fn parse_count(text: &str) -> Option<usize> {
     }
 }
 
+/// A board's size: files by ranks, each from [`MIN_SIDE`] to [`MAX_SIDE`], written `7x8`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Size {
+    files: u8,
+    ranks: u8,
+}
+
+impl Size {
+    /// The 8 x 8 board of most readings.
+    pub const EIGHT: Size = Size::of(8, 8);
+
+    /// A size known to be valid, for the presets: a bad one fails to compile.
+    pub(crate) const fn of(files: u8, ranks: u8) -> Size {
+        assert!(files as usize >= MIN_SIDE && files as usize <= MAX_SIDE);
+        assert!(ranks as usize >= MIN_SIDE && ranks as usize <= MAX_SIDE);
+        Size { files, ranks }
+    }
+
+    /// `7x8`: files, then ranks.
+    pub fn parse(text: &str) -> Option<Size> {
+        let (files, ranks) = text.split_once('x')?;
+        let side = |t: &str| {
+            parse_count(t)
+                .filter(|n| (MIN_SIDE..=MAX_SIDE).contains(n))
+                .map(|n| n as u8)
+        };
+        Some(Size {
+            files: side(files)?,
+            ranks: side(ranks)?,
+        })
+    }
+
+    pub fn files(self) -> usize {
+        usize::from(self.files)
+    }
+
+    pub fn ranks(self) -> usize {
+        usize::from(self.ranks)
+    }
+
+    pub fn squares(self) -> usize {
+        self.files() * self.ranks()
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.files, self.ranks)
+    }
+}
+
 /// The counters on a rectangular board.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -194,6 +245,12 @@ impl Board {
 
     pub fn width(&self) -> usize {
         usize::from(self.width)
+    }
+
+    /// The square in the middle, or where there are two or four, the one nearest a1: where
+    /// `centre=on` keeps a square empty while the counters are placed.
+    pub fn centre(&self) -> Square {
+        Square::at((self.width() - 1) / 2, (self.height() - 1) / 2)
     }
 
     pub fn height(&self) -> usize {

@@ -100,18 +100,19 @@ impl std::error::Error for IllegalMove {}
 pub const PLACED_COUNTERS: u16 = 20;
 
 impl Position {
-    /// The start of a game under `rules` on the 8 x 8 board.
+    /// The start of a game under `rules`, on its board.
     pub fn start(rules: &Rules) -> Position {
-        let mut board = Board::empty(8, 8);
+        let (files, ranks) = (rules.board.files(), rules.board.ranks());
+        let mut board = Board::empty(files, ranks);
         let to_place = match rules.start {
             Start::Place => [u16::from(rules.placed); 2],
             Start::Rows => {
-                for file in 0..8 {
+                for file in 0..files {
                     for (rank, side) in [
                         (0, Side::White),
                         (1, Side::White),
-                        (6, Side::Black),
-                        (7, Side::Black),
+                        (ranks - 2, Side::Black),
+                        (ranks - 1, Side::Black),
                     ] {
                         board.set(Square::at(file, rank), Cell::Counter(side));
                     }
@@ -265,7 +266,7 @@ impl Position {
     fn visit_moves(&self, rules: &Rules, mut visit: impl FnMut(Move) -> bool) {
         if self.to_place[self.turn.index()] > 0 {
             for square in self.board.squares() {
-                if self.board.get(square) == Cell::Empty && !visit(Move::place(square)) {
+                if self.may_place(rules, square) && !visit(Move::place(square)) {
                     return;
                 }
             }
@@ -471,7 +472,7 @@ impl Position {
         if mv.is_placement() {
             self.put(side, mv.to());
             self.to_place[side.index()] -= 1;
-            self.pass_turn(self.after_placement());
+            self.pass_turn(self.after_placement(rules));
             return 0;
         }
         if mv.is_stop() {
@@ -602,13 +603,31 @@ impl Position {
         self.captured_squares(rules, mv).count() as u16
     }
 
+    /// A counter may be placed on an empty square; under `centre=on` not on the centre while
+    /// another square is empty (so that placing can always finish).
+    pub(crate) fn may_place(&self, rules: &Rules, square: Square) -> bool {
+        self.board.get(square) == Cell::Empty
+            && !(rules.centre && square == self.board.centre() && self.empty_squares() > 1)
+    }
+
+    fn empty_squares(&self) -> usize {
+        let taken = usize::from(self.count[0]) + usize::from(self.count[1]);
+        self.board.width() * self.board.height() - taken
+    }
+
     /// Placing goes to the other side while it has counters to place; a side with the only
-    /// counters left places them all; after the last placement white moves first.
-    fn after_placement(&self) -> Side {
+    /// counters left places them all; after the last placement white moves first. Under
+    /// `perturn=2` a side that has placed the first of its two this turn places again: it has
+    /// then placed an odd number of the `placed` it started with.
+    fn after_placement(&self, rules: &Rules) -> Side {
         let side = self.turn;
-        if self.to_place[side.other().index()] > 0 {
+        let left = self.to_place[side.index()];
+        let halfway = rules.pairs && left > 0 && (u16::from(rules.placed) + left) % 2 == 1;
+        if halfway {
+            side
+        } else if self.to_place[side.other().index()] > 0 {
             side.other()
-        } else if self.to_place[side.index()] > 0 {
+        } else if left > 0 {
             side
         } else {
             Side::White
@@ -780,6 +799,7 @@ impl fmt::Debug for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::latrunculi::Size;
 
     fn pos(lfen: &str) -> Position {
         lfen.parse().expect(lfen)
@@ -827,6 +847,77 @@ mod tests {
         let p = after(&STEP, &p.to_string(), &["@a2"]);
         assert_eq!(p.turn(), Side::White);
         assert!(!p.is_placement_phase());
+    }
+
+    #[test]
+    fn perturn_2_places_two_a_turn_and_one_when_one_is_left() {
+        let pairs = Rules {
+            pairs: true,
+            placed: 3,
+            ..STEP
+        };
+        let start = Position::start(&pairs);
+        let mut p = start.clone();
+        let mut turns = Vec::new();
+        for square in ["a1", "b1", "c1", "d1", "e1", "f1"] {
+            turns.push(p.turn());
+            p = p.apply(&pairs, mv(&format!("@{square}"))).expect(square);
+        }
+        use Side::{Black, White};
+        assert_eq!(turns, [White, White, Black, Black, White, Black]);
+        assert!(!p.is_placement_phase());
+        assert_eq!(p.turn(), White, "white moves first after placing");
+        // One a turn, as in every other reading.
+        let single = Rules { placed: 3, ..STEP };
+        let p = after(&single, &start.to_string(), &["@a1"]);
+        assert_eq!(p.turn(), Black);
+    }
+
+    #[test]
+    fn centre_on_keeps_the_centre_empty_while_another_square_is() {
+        let centre = Rules {
+            centre: true,
+            ..STEP
+        };
+        // d4 on 8 x 8, c3 on 6 x 6, c4 on 6 x 7 (files x ranks).
+        for (lfen, square) in [
+            ("8/8/8/8/8/8/8/8 w 2,2 0,0 0 -,-", "d4"),
+            ("6/6/6/6/6/6 w 2,2 0,0 0 -,-", "c3"),
+            ("6/6/6/6/6/6/6 w 2,2 0,0 0 -,-", "c4"),
+        ] {
+            assert_eq!(pos(lfen).board().centre(), Square::parse(square).unwrap());
+            assert!(!legal(&centre, lfen, &format!("@{square}")), "{lfen}");
+            assert!(legal(&STEP, lfen, &format!("@{square}")), "{lfen}");
+            assert_eq!(
+                pos(lfen).legal_moves(&centre).len() + 1,
+                pos(lfen).legal_moves(&STEP).len()
+            );
+        }
+        // The centre is the last empty square: placing goes on there rather than stop.
+        let last = "BBBBBB/BBBBBB/BBBBBB/WW1WWW/WWWWWW/WWWWWW w 1,0 0,0 0 -,-";
+        assert_eq!(pos(last).legal_moves(&centre), [mv("@c3")]);
+        // Once the counters are placed, a counter may move onto the centre.
+        assert!(legal(&centre, "B4B/6/6/1W4/6/W4W w 0,0 0,0 0 -,-", "b3-c3"));
+    }
+
+    #[test]
+    fn a_board_of_another_size_starts_with_its_own_rows() {
+        let rules = Rules {
+            board: Size::of(10, 6),
+            ..Rules::QUINTANA
+        };
+        let p = Position::start(&rules);
+        assert_eq!((p.board().width(), p.board().height()), (10, 6));
+        assert_eq!(p.counters(Side::White), 20);
+        assert_eq!(
+            p.board().get(Square::parse("j5").unwrap()),
+            Cell::Counter(Side::Black)
+        );
+        assert_eq!(p.board().get(Square::parse("a3").unwrap()), Cell::Empty);
+        let seega = Rules::parse("seega-6x7").unwrap();
+        let p = Position::start(&seega);
+        assert_eq!(p.to_string(), "6/6/6/6/6/6/6 w 20,20 0,0 0 -,-");
+        assert_eq!(p.legal_moves(&seega).len(), 41);
     }
 
     #[test]

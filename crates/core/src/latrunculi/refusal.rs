@@ -45,6 +45,8 @@ pub enum Refusal {
     OneStep { from: Square, to: Square },
     /// The text names no square of this board.
     NotASquare { square: String },
+    /// `centre=on`: the centre square stays empty while counters are placed.
+    Centre { square: Square },
 }
 
 impl Refusal {
@@ -66,6 +68,7 @@ impl Refusal {
             Refusal::PathBlocked { .. } => "path-blocked",
             Refusal::OneStep { .. } => "one-step",
             Refusal::NotASquare { .. } => "not-a-square",
+            Refusal::Centre { .. } => "centre",
         }
     }
 
@@ -87,7 +90,8 @@ impl Refusal {
             | Refusal::NoMove { square }
             | Refusal::Frozen { square }
             | Refusal::Leaping { square }
-            | Refusal::Between { square } => {
+            | Refusal::Between { square }
+            | Refusal::Centre { square } => {
                 vec![("square", name(square))]
             }
             Refusal::NotYours { square, side } => {
@@ -146,7 +150,7 @@ impl Position {
             return Some(Refusal::GameOver);
         }
         if self.is_placement_phase() {
-            return self.placement_refusal(selected, tapped);
+            return self.placement_refusal(rules, selected, tapped);
         }
         if let Some(at) = self.leaping() {
             return self.leaping_refusal(rules, at, selected, tapped);
@@ -181,11 +185,18 @@ impl Position {
     }
 
     /// Placement phase: only placing, on an empty square.
-    fn placement_refusal(&self, selected: Option<Square>, tapped: Square) -> Option<Refusal> {
+    fn placement_refusal(
+        &self,
+        rules: &Rules,
+        selected: Option<Square>,
+        tapped: Square,
+    ) -> Option<Refusal> {
         if selected.is_some() {
             Some(Refusal::PlaceFirst)
         } else if self.board.get(tapped) != Cell::Empty {
             Some(Refusal::Occupied { square: tapped })
+        } else if !self.may_place(rules, tapped) {
+            Some(Refusal::Centre { square: tapped })
         } else {
             None
         }
@@ -294,6 +305,20 @@ mod tests {
     };
     const PLACING: &str = "8/8/8/8/8/8/8/WB6 w 2,2 0,0 0 -,-";
     const MOVING: &str = "8/8/8/3B4/3W4/8/8/W6B w 0,0 0,0 0 -,-";
+
+    #[test]
+    fn the_centre_is_refused_while_placing_under_centre_on() {
+        let centre = Rules {
+            centre: true,
+            ..STEP
+        };
+        assert_eq!(
+            refusal(&centre, PLACING, None, "d4"),
+            Some(Refusal::Centre { square: at("d4") })
+        );
+        assert_eq!(refusal(&STEP, PLACING, None, "d4"), None);
+        assert_eq!(refusal(&centre, PLACING, None, "d5"), None);
+    }
 
     #[test]
     fn game_over_refuses_every_tap() {

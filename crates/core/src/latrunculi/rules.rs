@@ -1,6 +1,6 @@
 //! The rule options, the presets and the `--rules` text that names them.
 
-use super::board::parse_count;
+use super::board::{parse_count, Size};
 use std::fmt;
 
 /// How the counters come onto the board.
@@ -82,10 +82,16 @@ pub struct Rules {
     /// counters, the side to move, the counters to place, a leap part-way). A rule of the
     /// whole game, which only [`crate::latrunculi::Game`] knows the history for.
     pub norepeat: bool,
-    /// Counters each side places under `start=place` (2 to 32 on the 8 x 8 board).
+    /// Counters each side places under `start=place` (2 to 97, leaving a square empty).
     pub placed: u8,
     /// Under `trap=freeze`, whether a removal ends the turn.
     pub removal: Removal,
+    /// The board the game starts on (an LFEN position may be of any size).
+    pub board: Size,
+    /// Each side places two counters a turn, one when only one is left (Kharebga and Seega).
+    pub pairs: bool,
+    /// The board's centre square stays empty while counters are placed (Kharebga and Seega).
+    pub centre: bool,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -99,7 +105,7 @@ pub struct Preset {
 }
 
 /// Every preset, the default first.
-pub const PRESETS: [Preset; 5] = [
+pub const PRESETS: [Preset; 23] = [
     Preset {
         id: "piso",
         rules: Rules::PISO,
@@ -126,6 +132,96 @@ pub const PRESETS: [Preset; 5] = [
         source: "Locus Ludi (University of Fribourg), its Seneca reading, as the Ludii game \
                  database gives it",
     },
+    Preset {
+        id: "kharebga-6x6",
+        rules: Rules::kharebga(6, 6),
+        source: "the Ludii game database: Kharebga's rules on the 6 x 6 board",
+    },
+    Preset {
+        id: "kharebga-6x7",
+        rules: Rules::kharebga(6, 7),
+        source: "the Ludii game database: Kharebga's rules on the 6 x 7 board",
+    },
+    Preset {
+        id: "kharebga-6x8",
+        rules: Rules::kharebga(6, 8),
+        source: "the Ludii game database: Kharebga's rules on the 6 x 8 board",
+    },
+    Preset {
+        id: "kharebga-7x8",
+        rules: Rules::kharebga(7, 8),
+        source: "the Ludii game database: Kharebga's rules on the 7 x 8 board",
+    },
+    Preset {
+        id: "kharebga-8x8",
+        rules: Rules::kharebga(8, 8),
+        source: "the Ludii game database: Kharebga's rules on the 8 x 8 board",
+    },
+    Preset {
+        id: "kharebga-8x9",
+        rules: Rules::kharebga(8, 9),
+        source: "the Ludii game database: Kharebga's rules on the 8 x 9 board",
+    },
+    Preset {
+        id: "kharebga-9x10",
+        rules: Rules::kharebga(9, 10),
+        source: "the Ludii game database: Kharebga's rules on the 9 x 10 board",
+    },
+    Preset {
+        id: "kharebga-10x10",
+        rules: Rules::kharebga(10, 10),
+        source: "the Ludii game database: Kharebga's rules on the 10 x 10 board",
+    },
+    Preset {
+        id: "kharebga-11x12",
+        rules: Rules::kharebga(11, 12),
+        source: "the Ludii game database: Kharebga's rules on the 11 x 12 board",
+    },
+    Preset {
+        id: "seega-6x6",
+        rules: Rules::seega(6, 6),
+        source: "the Ludii game database: Seega's rules on the 6 x 6 board",
+    },
+    Preset {
+        id: "seega-6x7",
+        rules: Rules::seega(6, 7),
+        source: "the Ludii game database: Seega's rules on the 6 x 7 board",
+    },
+    Preset {
+        id: "seega-6x8",
+        rules: Rules::seega(6, 8),
+        source: "the Ludii game database: Seega's rules on the 6 x 8 board",
+    },
+    Preset {
+        id: "seega-7x8",
+        rules: Rules::seega(7, 8),
+        source: "the Ludii game database: Seega's rules on the 7 x 8 board",
+    },
+    Preset {
+        id: "seega-8x8",
+        rules: Rules::seega(8, 8),
+        source: "the Ludii game database: Seega's rules on the 8 x 8 board",
+    },
+    Preset {
+        id: "seega-8x9",
+        rules: Rules::seega(8, 9),
+        source: "the Ludii game database: Seega's rules on the 8 x 9 board",
+    },
+    Preset {
+        id: "seega-9x10",
+        rules: Rules::seega(9, 10),
+        source: "the Ludii game database: Seega's rules on the 9 x 10 board",
+    },
+    Preset {
+        id: "seega-10x10",
+        rules: Rules::seega(10, 10),
+        source: "the Ludii game database: Seega's rules on the 10 x 10 board",
+    },
+    Preset {
+        id: "seega-11x12",
+        rules: Rules::seega(11, 12),
+        source: "the Ludii game database: Seega's rules on the 11 x 12 board",
+    },
 ];
 
 /// Moves in a row without a capture, in the movement phase, that end the game (fifty each).
@@ -145,6 +241,9 @@ impl Rules {
         norepeat: false,
         placed: 20,
         removal: Removal::Turn,
+        board: Size::EIGHT,
+        pairs: false,
+        centre: false,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -154,28 +253,19 @@ impl Rules {
         corner: false,
         noback: false,
         win: Win::All,
-        trap: Trap::Capture,
-        leap: Leap::Off,
-        nobetween: false,
-        norepeat: false,
-        placed: 20,
-        removal: Removal::Turn,
+        ..Rules::PISO
     };
 
     /// Ulrich Schädler's 1994 reconstruction: 16 counters each placed, steps or leaps over any
     /// counter, trapped counters frozen until removed or freed, no repeated position.
     pub const SCHADLER_1994: Rules = Rules {
-        start: Start::Place,
-        movement: Movement::Step,
         corner: false,
         noback: false,
-        win: Win::Captures,
         trap: Trap::Freeze,
         leap: Leap::Any,
-        nobetween: false,
         norepeat: true,
         placed: 16,
-        removal: Removal::Turn,
+        ..Rules::PISO
     };
 
     /// Schädler's 2001 reading: his 1994 rules, and no arriving between two enemies unless
@@ -198,12 +288,37 @@ impl Rules {
         ..Rules::PISO
     };
 
-    /// One of the 512 combinations of the nine switches, a bit each of `bits` (the higher
+    /// The Ludii game database's "Kharebga rules" on a board of `files` x `ranks`: counters
+    /// for all but two squares, placed two a turn with the centre kept empty, then moved like
+    /// rooks; no corner capture, no position twice.
+    const fn kharebga(files: u8, ranks: u8) -> Rules {
+        Rules {
+            movement: Movement::Rook,
+            ..Rules::seega(files, ranks)
+        }
+    }
+
+    /// The Ludii game database's "Seega rules" on a board of `files` x `ranks`: Kharebga's,
+    /// but a counter steps one square.
+    const fn seega(files: u8, ranks: u8) -> Rules {
+        Rules {
+            corner: false,
+            noback: false,
+            norepeat: true,
+            placed: (files * ranks - 2) / 2,
+            board: Size::of(files, ranks),
+            pairs: true,
+            centre: true,
+            ..Rules::PISO
+        }
+    }
+
+    /// One of the 2048 combinations of the eleven switches, a bit each of `bits` (the higher
     /// bits are ignored): start by rows, move like a rook, corner capture, no moving back, win
     /// by taking all, trapped counters freeze, leap over any counter, no arriving between two
-    /// enemies, a removal does not end the turn. Tests and fuzzing walk
-    /// every rule set of the position with it; `norepeat`, a rule of the game's history, is
-    /// off.
+    /// enemies, a removal does not end the turn, two placements a turn, the centre kept empty
+    /// while placing. Tests and fuzzing walk every rule set of the position with it; `norepeat`,
+    /// a rule of the game's history, is off, and the board is 8 x 8.
     ///
     /// ```
     /// use ludi_core::latrunculi::Rules;
@@ -243,6 +358,9 @@ impl Rules {
             } else {
                 Removal::Free
             },
+            board: Size::EIGHT,
+            pairs: bits & 512 != 0,
+            centre: bits & 1024 != 0,
         }
     }
 
@@ -257,28 +375,27 @@ impl Rules {
         PRESETS.iter().find(|p| p.rules == *self).map(|p| p.id)
     }
 
-    /// Reads a preset's id (`piso`, `quintana`, `schadler-1994`, `schadler-2001`, `seneca`) or
-    /// `key=value` pairs separated by commas,
-    /// with keys `start`, `move`, `corner`, `noback`, `win`, `trap`, `leap`, `nobetween`,
-    /// `norepeat`, `placed`, `remove`. Keys left out take Piso's value.
+    /// Reads a preset's id (`piso`, `quintana`, `schadler-1994`, ... as [`PRESETS`] lists
+    /// them) or `key=value` pairs separated by commas, with keys `start`, `move`, `corner`,
+    /// `noback`, `win`, `trap`, `leap`, `nobetween`, `norepeat`, `placed`, `remove`, `board`,
+    /// `perturn`, `centre`. Keys left out take Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
         }
         if text.is_empty() {
-            return Err(RulesError(
-                "empty rules: give a preset (piso, quintana, schadler-1994, schadler-2001, seneca) or \
-                 key=value pairs"
-                    .into(),
-            ));
+            return Err(RulesError(format!(
+                "empty rules: give a preset ({}) or key=value pairs",
+                preset_ids()
+            )));
         }
         let mut rules = Rules::PISO;
         let mut seen: Vec<&str> = Vec::new();
         for pair in text.split(',') {
             let (key, value) = pair.split_once('=').ok_or_else(|| {
                 RulesError(format!(
-                    "`{pair}` is neither a preset (piso, quintana, schadler-1994, schadler-2001, seneca) \
-                     nor a key=value pair"
+                    "`{pair}` is neither a preset ({}) nor a key=value pair",
+                    preset_ids()
                 ))
             })?;
             if seen.contains(&key) {
@@ -336,18 +453,53 @@ impl Rules {
                 }
                 "placed" => {
                     rules.placed = parse_count(value)
-                        .filter(|n| (2..=32).contains(n))
+                        .filter(|n| (2..=MOST_PLACED).contains(n))
                         .map_or_else(|| Err(bad()), |n| Ok(n as u8))?
                 }
+                "board" => rules.board = Size::parse(value).ok_or_else(bad)?,
+                "perturn" => {
+                    rules.pairs = match value {
+                        "1" => false,
+                        "2" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "centre" => rules.centre = on_off(value).ok_or_else(bad)?,
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove, board, perturn, centre)"
                     )))
                 }
             }
         }
+        rules.check_room()?;
         Ok(rules)
     }
+
+    /// The counters placed must leave an empty square, and the centre too under `centre=on`,
+    /// so that placing can finish and a counter can then move.
+    fn check_room(&self) -> Result<(), RulesError> {
+        let squares = self.board.squares();
+        let room = squares - 1 - usize::from(self.centre);
+        let placed = 2 * usize::from(self.placed);
+        if self.start == Start::Place && placed > room {
+            return Err(RulesError(format!(
+                "{placed} counters do not fit on the {} board with {} square{} left empty",
+                self.board,
+                squares - room,
+                if squares - room == 1 { "" } else { "s" }
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The most counters a side may place: all but two squares of the largest board, halved.
+const MOST_PLACED: usize = 97;
+
+/// The presets' ids, for an error message.
+fn preset_ids() -> String {
+    PRESETS.map(|p| p.id).join(", ")
 }
 
 fn on_off(value: &str) -> Option<bool> {
@@ -366,16 +518,18 @@ fn expected_values(key: &str) -> &'static str {
         "trap" => "expected capture or freeze",
         "leap" => "expected off, any or own",
         "remove" => "expected turn or free",
-        "placed" => "expected a number of counters from 2 to 32",
+        "placed" => "expected a number of counters from 2 to 97",
+        "board" => "expected files x ranks, each from 6 to 14, such as 7x8",
+        "perturn" => "expected 1 or 2",
         _ => "expected on or off",
     }
 }
 
 impl fmt::Display for Rules {
     /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap`, `leap`,
-    /// `nobetween`, `norepeat`, `placed` and `remove` are written only when not `capture`, `off`,
-    /// 20 and `turn`,
-    /// so the rules written before they existed keep their text.
+    /// `nobetween`, `norepeat`, `placed`, `remove`, `board`, `perturn` and `centre` are written
+    /// only when not `capture`, `off`, 20, `turn`, `8x8`, 1 and `off`, so the rules written
+    /// before they existed keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
             Start::Place => "place",
@@ -415,6 +569,15 @@ impl fmt::Display for Rules {
         }
         if self.removal == Removal::Free {
             f.write_str(",remove=free")?;
+        }
+        if self.board != Size::EIGHT {
+            write!(f, ",board={}", self.board)?;
+        }
+        if self.pairs {
+            f.write_str(",perturn=2")?;
+        }
+        if self.centre {
+            f.write_str(",centre=on")?;
         }
         Ok(())
     }
@@ -464,6 +627,70 @@ mod tests {
         }
         let start = crate::latrunculi::Position::start(&Rules::SCHADLER_1994);
         assert_eq!(start.to_string(), "8/8/8/8/8/8/8/8 w 16,16 0,0 0 -,-");
+    }
+
+    #[test]
+    fn board_perturn_and_centre_read_write_and_check_the_room() {
+        let rules = Rules::parse("board=7x10,perturn=2,centre=on,placed=34").unwrap();
+        assert_eq!((rules.board.files(), rules.board.ranks()), (7, 10));
+        assert!(rules.pairs && rules.centre);
+        assert_eq!(
+            rules.to_string(),
+            "start=place,move=step,corner=on,noback=on,win=captures,placed=34,board=7x10,perturn=2,centre=on"
+        );
+        assert_eq!(Rules::parse(&rules.to_string()), Ok(rules));
+        // 2 x 34 = 68 of 70 squares: the centre and one more stay empty; 35 each would not.
+        let full = Rules::parse("board=7x10,centre=on,placed=35").unwrap_err();
+        assert!(
+            full.0.contains("70 counters do not fit on the 7x10 board"),
+            "{full}"
+        );
+        assert!(
+            Rules::parse("board=7x10,placed=35").is_err(),
+            "a square stays empty to move into"
+        );
+        assert!(Rules::parse("placed=32").is_err());
+        assert!(
+            Rules::parse("start=rows,placed=40").is_ok(),
+            "placing is not played"
+        );
+        for bad in [
+            "board=5x8",
+            "board=8x15",
+            "board=8",
+            "board=8x8x8",
+            "board=08x8",
+            "perturn=3",
+            "centre=yes",
+        ] {
+            let error = Rules::parse(bad).unwrap_err();
+            assert!(
+                error.0.starts_with(&format!("`{bad}`: expected")),
+                "{bad}: {error}"
+            );
+        }
+    }
+
+    #[test]
+    fn kharebga_and_seega_fill_all_but_two_squares_placing_two_a_turn() {
+        let sizes = [
+            "6x6", "6x7", "6x8", "7x8", "8x8", "8x9", "9x10", "10x10", "11x12",
+        ];
+        for size in sizes {
+            let seega = Rules::parse(&format!("seega-{size}")).unwrap();
+            let kharebga = Rules::parse(&format!("kharebga-{size}")).unwrap();
+            assert_eq!(seega.board.to_string(), size);
+            assert_eq!(usize::from(seega.placed) * 2 + 2, seega.board.squares());
+            assert!(seega.pairs && seega.centre && seega.norepeat && !seega.corner);
+            assert_eq!(seega.movement, Movement::Step);
+            assert_eq!(
+                kharebga,
+                Rules {
+                    movement: Movement::Rook,
+                    ..seega
+                }
+            );
+        }
     }
 
     #[test]

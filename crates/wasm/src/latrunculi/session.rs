@@ -174,6 +174,8 @@ pub struct Snapshot {
     pub last_moves: PerSide<Option<String>>,
     /// The legal placements now (empty outside the placement phase).
     pub placements: Vec<String>,
+    /// While placing under `centre=on`, the centre square, kept empty.
+    pub kept_empty: Option<String>,
     /// The legal moves grouped by the square they start from (movement phase).
     pub sources: Vec<SourceMoves>,
     /// The frozen enemy counters the side to move may remove instead of moving.
@@ -392,6 +394,8 @@ impl Session {
                 "move"
             },
             squares,
+            kept_empty: (rules.centre && position.is_placement_phase())
+                .then(|| board.centre().to_string()),
             to_place: PerSide::of(|side| position.to_place(side)),
             captured: PerSide::of(|side| position.captured_by(side)),
             counters: PerSide::of(|side| position.counters(side)),
@@ -556,7 +560,22 @@ mod tests {
         assert_eq!(piso.phase, "place");
         assert!(piso.corners_capture);
         assert_eq!(piso.placements.len(), 64);
+        assert_eq!(piso.kept_empty, None);
         assert!(piso.sources.is_empty());
+        // Seega's on 6 x 7: the centre stays out of the placements, and the view names it
+        // until the counters are all placed.
+        let mut seega = Session::new("seega-6x7", None, Some("4")).unwrap();
+        let s = seega.snapshot();
+        assert_eq!((s.width, s.height, s.preset), (6, 7, Some("seega-6x7")));
+        assert_eq!(s.kept_empty.as_deref(), Some("c4"));
+        assert_eq!(s.placements.len(), 41);
+        assert!(!s.placements.contains(&"c4".to_string()));
+        assert!(seega.play("@c4").is_err());
+        seega.play("@a1").unwrap();
+        assert_eq!(seega.snapshot().turn, "white", "two placements a turn");
+        seega.place_rest();
+        let s = seega.snapshot();
+        assert_eq!((s.phase, s.kept_empty), ("move", None));
         assert_eq!(
             piso.to_place,
             PerSide {
