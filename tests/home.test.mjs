@@ -110,15 +110,27 @@ test('two players here, and the last choices are remembered', async () => {
   await close(s);
 });
 
-test('the home screen offers Latrunculi with its five rule sets and the ten options of your own rules', async () => {
-  const s = await open(browser, '');
+test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega by board, and the thirteen options of your own rules', async () => {
+  let s = await open(browser, '');
   await s.page.click('[data-game="latrunculi"]');
-  for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'custom']) {
+  for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'kharebga', 'seega', 'custom']) {
     assert.equal(await s.page.locator(`[data-rules="${rules}"]`).count(), 1, rules);
   }
+  // A family of Ludii's: its board below it, and the game plays that preset.
+  await s.page.click('[data-rules="seega"]');
+  const boards = await s.page.$$eval('select[data-option="board"] option', (nodes) => nodes.map((n) => n.value));
+  assert.deepEqual(boards, LATRUNCULI.families.seega);
+  await s.page.selectOption('select[data-option="board"]', '6x7');
+  await s.page.click('[data-opponent="human"]');
+  await s.page.click('[data-action="start"]');
+  await s.page.waitForSelector('body.ready [data-square="f7"]');
+  assert.equal(await s.page.evaluate(() => new URLSearchParams(location.search).get('rules')), 'seega-6x7');
+  await close(s);
+  s = await open(browser, '');
+  await s.page.click('[data-game="latrunculi"]');
   await s.page.click('[data-rules="custom"]');
   const options = await s.page.$$eval('select[data-option]', (nodes) => nodes.map((n) => n.dataset.option));
-  assert.deepEqual(options, ['start', 'move', 'corner', 'noback', 'win', 'trap', 'leap', 'nobetween', 'norepeat', 'remove']);
+  assert.deepEqual(options, ['start', 'move', 'corner', 'noback', 'win', 'trap', 'leap', 'nobetween', 'norepeat', 'remove', 'board', 'perturn', 'centre']);
   // Piso with Seneca's frozen counters and free removals: the game plays exactly those rules.
   await s.page.selectOption('select[data-option="trap"]', 'freeze');
   await s.page.selectOption('select[data-option="remove"]', 'free');

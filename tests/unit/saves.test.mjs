@@ -97,13 +97,16 @@ test('a save keeps only the origin\'s own parameters and checks the optional fie
 
 test('a link\'s rules name its slot: a named set, the first for none or an unknown name, custom for one\'s own', () => {
   assert.deepEqual(slots('scripta'), ['austin-murray', 'italian', 'italian-6', 'italian-columns', 'russian', 'custom']);
-  assert.deepEqual(slots('latrunculi'), ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'custom']);
+  const sizes = ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12'];
+  const ludii = ['kharebga', 'seega'].flatMap((family) => sizes.map((size) => `${family}-${size}`));
+  assert.deepEqual(slots('latrunculi'), ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', ...ludii, 'custom']);
   assert.equal(slotOf('scripta', null), 'austin-murray');
   assert.equal(slotOf('scripta', 'italian-6'), 'italian-6');
   assert.equal(slotOf('scripta', 'counters=12,dice=3'), 'custom');
   assert.equal(slotOf('scripta', 'quintana'), 'austin-murray', 'another game\'s rules are unknown here');
   assert.equal(slotOf('latrunculi', null), 'piso');
   assert.equal(slotOf('latrunculi', 'quintana'), 'quintana');
+  assert.equal(slotOf('latrunculi', 'seega-6x7'), 'seega-6x7', 'each board of a family keeps its own game');
   assert.equal(slotOf('latrunculi', 'start=rows,move=rook,corner=off,noback=off,win=all'), 'custom');
   assert.equal(slotOf('latrunculi', 'nonsense'), 'piso');
 });

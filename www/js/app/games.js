@@ -98,7 +98,21 @@ const LATRUNCULI_OPTIONS = [
   { key: 'nobetween', label: 'option.nobetween', values: ['off', 'on'], quiet: true },
   { key: 'norepeat', label: 'option.norepeat', values: ['off', 'on'], quiet: true },
   { key: 'remove', label: 'option.remove', values: ['turn', 'free'], quiet: true },
+  // Boards of other sizes and Kharebga's and Seega's placing; a size reads as itself.
+  { key: 'board', label: 'option.board', values: ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12', '12x12', '14x14'], quiet: true, plain: true },
+  { key: 'perturn', label: 'option.perturn', values: ['1', '2'], quiet: true },
+  { key: 'centre', label: 'option.centre', values: ['off', 'on'], quiet: true },
 ];
+
+// Kharebga's and Seega's rules: one choice each, its board picked below it.
+const LATRUNCULI_FAMILIES = Object.entries(LATRUNCULI.families)
+  .map(([id, sizes]) => ({ id, name: `rules.latrunculi.${id}`, sizes }));
+
+/** A family's preset with the board chosen (its first when the one chosen is not its own). */
+const familyPreset = (choice) => {
+  const sizes = LATRUNCULI.families[choice.rules];
+  return sizes && `${choice.rules}-${sizes.includes(choice.options?.board) ? choice.options.board : sizes[0]}`;
+};
 
 /**
  * Every game with what the home screen, the router and the rules pages need of it.
@@ -139,7 +153,8 @@ export function gameCatalogue(ready, i18n) {
     latrunculi: {
       name: 'game.latrunculi',
       rules: [
-        ...LATRUNCULI.presets.map((id) => ({ id, name: `rules.latrunculi.${id}` })),
+        ...LATRUNCULI.named.map((id) => ({ id, name: `rules.latrunculi.${id}` })),
+        ...LATRUNCULI_FAMILIES,
         { id: 'custom', name: 'rules.latrunculi.custom', custom: true },
       ],
       options: LATRUNCULI_OPTIONS,
@@ -149,7 +164,8 @@ export function gameCatalogue(ready, i18n) {
       unmeasured: LATRUNCULI.unmeasured,
       defaultLevel: LATRUNCULI.defaultLevel,
       sides: LATRUNCULI.sides,
-      rulesText: rulesText(LATRUNCULI_OPTIONS),
+      rulesText: (choice) => familyPreset(choice) ?? rulesText(LATRUNCULI_OPTIONS)(choice),
+      presetOf: (choice) => familyPreset(choice) ?? choice.rules,
       ...latrunculi(() => ready('latrunculi'), i18n),
     },
   };

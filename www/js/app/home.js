@@ -138,30 +138,37 @@ function rulesChoices(h, state) {
   const set = choiceGroup('rules', t('home.chooseRules'),
     game.rules.map((r) => ({ value: r.id, name: t(r.name), about: t(`${r.name}.about`) })),
     mine.rules, (rules) => store.dispatch({ [state.game]: { ...mine, rules } }));
-  const custom = game.rules.find((r) => r.id === mine.rules)?.custom;
-  if (custom) {
+  const chosen = game.rules.find((r) => r.id === mine.rules);
+  // Your own rules: every option; a family of presets (Kharebga's, Seega's): its board.
+  const shown = chosen?.custom ? game.options
+    : chosen?.sizes ? [{ ...game.options.find((o) => o.key === 'board'), values: chosen.sizes }] : [];
+  if (shown.length) {
     const options = el('div', 'options');
-    for (const option of game.options) {
-      const row = el('label', 'option');
-      row.append(el('span', '', t(option.label)));
-      const select = el('select');
-      select.name = option.key;
-      select.dataset.option = option.key;
-      for (const value of option.values) {
-        const o = el('option', '', t(`${option.label}.${value}`));
-        o.value = value;
-        select.append(o);
-      }
-      select.value = mine.options[option.key];
-      select.addEventListener('change', () => store.dispatch({
-        [state.game]: { ...mine, options: { ...mine.options, [option.key]: select.value } },
-      }));
-      row.append(select);
-      options.append(row);
-    }
+    for (const option of shown) options.append(optionRow(h, state, option));
     set.append(options);
   }
   return set;
+}
+
+/** One option of the rules as a labelled select. */
+function optionRow({ t, store }, state, option) {
+  const mine = state[state.game];
+  const row = el('label', 'option');
+  row.append(el('span', '', t(option.label)));
+  const select = el('select');
+  select.name = option.key;
+  select.dataset.option = option.key;
+  for (const value of option.values) {
+    const o = el('option', '', option.plain ? value.replace('x', ' × ') : t(`${option.label}.${value}`));
+    o.value = value;
+    select.append(o);
+  }
+  select.value = option.values.includes(mine.options[option.key]) ? mine.options[option.key] : option.values[0];
+  select.addEventListener('change', () => store.dispatch({
+    [state.game]: { ...mine, options: { ...mine.options, [option.key]: select.value } },
+  }));
+  row.append(select);
+  return row;
 }
 
 /**
@@ -192,7 +199,7 @@ function computerChoices(h, state) {
   return [
     choiceGroup('level', t('home.level'),
       game.levels.map((l) => ({
-        value: l, name: t(`level.${l}`), about: t(game.levelAbout(l)), extra: strengthLine(t, strengthOf(game, mine.rules, l)),
+        value: l, name: t(`level.${l}`), about: t(game.levelAbout(l)), extra: strengthLine(t, strengthOf(game, game.presetOf?.(mine) ?? mine.rules, l)),
       })),
       mine.level, (level) => store.dispatch({ [state.game]: { ...mine, level } })),
     choiceGroup('side', t('home.side'),

@@ -20,6 +20,9 @@ function el(tag, className, text) {
 /** The name of a game's rules as the server gives them (a preset's id, or its own). */
 function rulesName(ctx, game, rules) {
   const known = ctx.games[game]?.rules.find((r) => r.id === rules && !r.custom);
+  // A family's preset, `kharebga-8x8`: its name and board.
+  const family = ctx.games[game]?.rules.find((r) => r.sizes?.some((size) => rules === `${r.id}-${size}`));
+  if (family) return `${ctx.i18n.t(family.name)} ${rules.slice(family.id.length + 1).replace('x', ' × ')}`;
   return ctx.i18n.t(known?.name ?? (rules ? `rules.${game}.custom` : ctx.games[game].rules[0].name));
 }
 

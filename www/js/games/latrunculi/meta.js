@@ -1,6 +1,10 @@
 // What the home screen, the router and the new-game dialog need to know of Latrunculi before
 // its screen is loaded: levels, sides and the hint's player.
 
+const SIZES = ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12'];
+const FAMILIES = { kharebga: SIZES, seega: SIZES };
+const NAMED = ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca'];
+
 export const GAME = {
   id: 'latrunculi',
   levels: ['easy', 'medium', 'hard'],
@@ -9,7 +13,12 @@ export const GAME = {
   sides: ['white', 'black'],
   hintLevel: 'hard',
   // The named rule sets, the one a link without `rules` plays first; each keeps a save of its own.
-  presets: ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca'],
+  presets: [...NAMED, ...Object.entries(FAMILIES).flatMap(([family, sizes]) => sizes.map((size) => `${family}-${size}`))],
+  // The Ludii database's rules of Kharebga and Seega, each on the boards it lists: one choice
+  // of the home screen each, with a board picker (`ludi latrunculi presets`).
+  families: FAMILIES,
+  // The presets the home screen lists one by one.
+  named: NAMED,
   // The levels play another game here: their descriptions say how.
   levelAbout: (level) => `latrunculi.level.${level}.about`,
   // How strong each level is under each preset, for the level picker: its games won and drawn
@@ -40,6 +49,47 @@ export const GAME = {
       easy: { against: 'random', wins: 10 },
       medium: { against: 'easy', wins: 10 },
       hard: { against: 'medium', wins: 9, draws: 1 },
+    },
+    // Kharebga's and Seega's rules: the boards measured so far; the others say so.
+    'seega-8x8': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 8, draws: 1 },
+      hard: { against: 'medium', wins: 8, draws: 2 },
+    },
+    'kharebga-8x8': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 6, draws: 1 },
+    },
+    'seega-6x6': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 10 },
+    },
+    'kharebga-6x6': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 9 },
+      hard: { against: 'medium', wins: 9 },
+    },
+    'seega-6x7': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 8 },
+    },
+    'kharebga-6x7': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 9, draws: 1 },
+      hard: { against: 'medium', wins: 9 },
+    },
+    'seega-11x12': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 9, draws: 1 },
+    },
+    'kharebga-11x12': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 6, draws: 1 },
     },
   },
   unmeasured: {},

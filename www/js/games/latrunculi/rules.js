@@ -21,6 +21,7 @@ const DIAGRAMS = {
   leapOwn: { rules: 'seneca', position: 'B4B/6/3W2/6/3W2/3W2 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leapOwn' },
   remove: { rules: 'schadler-1994', position: 'B4B/6/6/1WbW2/6/B5 w 0,0 0,0 0 -,-', removing: true, caption: 'diagram.latrunculi.remove' },
   removeFree: { rules: 'seneca', position: 'B4B/6/6/1WbW2/6/B5 w 0,0 0,0 0 -,-', removing: true, caption: 'diagram.latrunculi.removeFree' },
+  centre: { rules: 'seega-6x6', position: '6/1B4/3W2/6/1W2B1/6 w 15,15 0,0 0 -,-', placing: true, caption: 'diagram.latrunculi.centre' },
   between: { rules: 'schadler-2001', position: 'B4B/6/6/2B1B1/3W2/W5 w 0,0 0,0 0 -,-', pick: 'd2', caption: 'diagram.latrunculi.between' },
 };
 
@@ -32,7 +33,8 @@ function drawDiagram(box, i18n, engine, diagram) {
     const snap = game.snapshot();
     const move = snap.sources.flatMap((g) => g.moves).find((m) => m.move === diagram.move) ?? null;
     const picked = snap.sources.find((g) => g.from === diagram.pick)?.moves ?? [];
-    const targets = diagram.removing ? snap.removals : move ? [move.to] : picked.map((m) => m.to);
+    const targets = diagram.removing ? snap.removals : diagram.placing ? snap.placements
+      : move ? [move.to] : picked.map((m) => m.to);
     createBoard(box, snap, { i18n, corners: snap.cornersCapture }).render({
       position: snap.position,
       squares: snap.squares,
@@ -66,10 +68,21 @@ const FROZEN = {
   seneca: { figures: ['freeze', 'removeFree', 'leapOwn'], history: 'latrunculi.seneca.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.seneca.choice1'] },
 };
 
+// What Kharebga's and Seega's rules add: placing around the empty centre, their history and
+// choices.
+const LUDII = {
+  figures: ['centre', 'custodial'],
+  history: 'latrunculi.ludii.history',
+  choices: ['latrunculi.ludii.choice1', 'latrunculi.ludii.choice2'],
+};
+const familyOf = (preset) => Object.keys(GAME.families).find((f) => preset.startsWith(`${f}-`));
+
 /** The rules page for `rules` (a preset name or key=value text), into `body`. */
 export function renderRules(body, i18n, engine, rules) {
   const { t } = i18n;
   const preset = presetOf(rules);
+  const family = familyOf(preset);
+  if (family) return renderFamily(body, i18n, engine, preset, family);
   const own = {
     piso: ['latrunculi.piso.start', 'latrunculi.piso.move', 'latrunculi.piso.capture', 'latrunculi.piso.noback', 'latrunculi.piso.win'],
     quintana: ['latrunculi.quintana.start', 'latrunculi.quintana.move', 'latrunculi.quintana.capture', 'latrunculi.quintana.win'],
@@ -97,6 +110,26 @@ export function renderRules(body, i18n, engine, rules) {
           ? ['latrunculi.choice1', ...frozen.choices, 'latrunculi.choice3', 'latrunculi.choice5']
           : ['latrunculi.choice1', 'latrunculi.choice2', 'latrunculi.choice3', 'latrunculi.choice4', 'latrunculi.choice5'],
       },
+      { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3'] },
+    ],
+  });
+}
+
+/** The rules page of a Kharebga or Seega preset, `kharebga-8x8`. */
+function renderFamily(body, i18n, engine, preset, family) {
+  const { t } = i18n;
+  const size = preset.slice(family.length + 1).replace('x', ' × ');
+  const figure = (name) => ({
+    caption: DIAGRAMS[name].caption,
+    draw: (box) => drawDiagram(box, i18n, engine, DIAGRAMS[name]),
+  });
+  return renderPage(body, i18n, {
+    title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${family}`)} ${size}`,
+    sections: [
+      { paragraphs: ['latrunculi.goal', 'latrunculi.ludii.start', `latrunculi.${family}.move`, 'latrunculi.quintana.capture', 'latrunculi.schadler.repeat', 'latrunculi.piso.win'] },
+      { heading: 'page.latrunculi.placing', figures: LUDII.figures.map(figure) },
+      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', LUDII.history] },
+      { heading: 'page.choices', list: ['latrunculi.choice1', ...LUDII.choices, 'latrunculi.choice3', 'latrunculi.choice5'] },
       { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3'] },
     ],
   });

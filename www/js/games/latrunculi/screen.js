@@ -233,7 +233,7 @@ function coaching(state) {
   // Schädler's turns that are not a plain move say what they ask for, every time.
   if (state.removing) return 'remove';
   if (s.leap) return 'leap';
-  if (s.phase === 'place') return s.moves < 2 ? 'place' : null;
+  if (s.phase === 'place') return s.moves < 2 ? (s.keptEmpty ? 'placeCentre' : 'place') : null;
   if (s.lastMoves[s.turn] !== null) return null;
   return state.selected === null ? 'move' : 'target';
 }

@@ -44,8 +44,9 @@ export function createWords({ t, list }) {
 
   /**
    * Whose turn it is and what they may do. `you`: the human's side against the computer
-   * (messages then speak to them), `level` the computer's name then; `coach`: 'place', 'move'
-   * or 'target' while a newcomer makes a first placement or a first move.
+   * (messages then speak to them), `level` the computer's name then; `coach`: 'place' (or
+   * 'placeCentre' where the centre stays empty), 'move' or 'target' while a newcomer makes a
+   * first placement or a first move.
    */
   function situation(snap, { you = null, level = '', coach = null } = {}) {
     if (snap.result) {
@@ -53,7 +54,7 @@ export function createWords({ t, list }) {
       if (you) return say(snap.result.winner === you ? 'situation.latrunculi.you.won' : 'situation.latrunculi.you.lost', { level });
       return say('situation.latrunculi.won', { side: side(snap.result.winner) });
     }
-    if (coach) return say(`situation.latrunculi.coach.${coach}`);
+    if (coach) return say(`situation.latrunculi.coach.${coach}`, { square: snap.keptEmpty });
     const mine = snap.turn === you;
     if (snap.phase === 'place') {
       return say(mine ? 'situation.latrunculi.you.place' : 'situation.latrunculi.place', { side: side(snap.turn), count: snap.toPlace[snap.turn] });
