@@ -55,9 +55,13 @@ test('a trapped counter freezes, cannot move, and white removes it with the Remo
   assert.equal(await s.page.getAttribute('[data-camp="white"]', 'data-captured'), '1');
   assert.match(await position(s.page), /^B7\/7B\/8\/8\/8\/2W1W3\/8\/8 b /);
   assert.ok(await remove.isHidden(), 'nothing left to remove');
-  // Undo puts the frozen counter back.
+  // Undo puts the frozen counter back, and a reload keeps it frozen and removable.
   await s.page.click('[data-action="undo"]');
   assert.ok(await frozen(s.page, 'd3'));
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready [data-frozen]');
+  assert.ok(await frozen(s.page, 'd3'));
+  assert.ok(await remove.isVisible());
   assert.deepEqual(s.errors, []);
   await close(s);
 });
@@ -174,6 +178,13 @@ test('a multi-leap shows its path, offers only the leaping counter, and stops wh
   // Taken back, the counter may leap on instead: d3-d5, and the turn ends by itself there.
   await s.page.click('[data-action="undo"]');
   assert.equal(await s.page.getAttribute('[data-leap-path]', 'data-leap-path'), 'd1 d3');
+  // A reload part-way keeps the leap: the same position, path and choice to go on or stop.
+  const partWay = await position(s.page);
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready [data-leap-path]');
+  assert.equal(await position(s.page), partWay);
+  assert.equal(await s.page.getAttribute('[data-leap-path]', 'data-leap-path'), 'd1 d3');
+  assert.ok(await stop.isVisible());
   await s.page.click('[data-square="d5"]');
   assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
   assert.equal(await attr(s.page, 'd5', 'data-piece'), 'white');
