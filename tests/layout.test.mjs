@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, at, position, screenshotPath } from './helpers.mjs';
+import { launch, open, close, at, position, screenshotPath, visit } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -98,4 +98,31 @@ test('mark numbers and the exit word read at 11 CSS px or more on a 390 px phone
   const smallest = Math.min(...sizes);
   assert.ok(smallest >= 11, `the smallest is ${smallest.toFixed(1)} px`);
   await close(s);
+});
+
+// Every board, whatever its shape, and every button of the game screen are on screen without
+// scrolling, on phones held either way and on a tablet: a scroll would move the board under a
+// finger, and a board cut off at the bottom hides the squares there.
+test('the whole board and every button fit the screen, a phone held either way and a tablet', async () => {
+  const screens = [
+    ['scripta', `?game=scripta&opponent=human&position=${encodeURIComponent(MIDGAME)}`],
+    ...['piso', 'kharebga-6x8', 'seega-11x12'].map((rules) => [rules, `?game=latrunculi&opponent=human&rules=${rules}`]),
+  ];
+  const s = await open(browser);
+  const outside = [];
+  for (const [width, height] of [[844, 390], [667, 375], [390, 844], [820, 1180], [1024, 768]]) {
+    await s.page.setViewportSize({ width, height });
+    for (const [name, query] of screens) {
+      await visit(s.page, query);
+      const cut = await s.page.$$eval('.board-svg, .controls button', (nodes) => nodes
+        .filter((n) => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden')
+        .map((n) => ({ what: n.dataset.action ?? n.getAttribute('class'), r: n.getBoundingClientRect() }))
+        .filter(({ r }) => r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+        .map(({ what, r }) => `${what} ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`));
+      outside.push(...cut.map((c) => `${width}x${height} ${name}: ${c}`));
+      if (width === 844 && name !== 'kharebga-6x8') await s.page.screenshot({ path: screenshotPath(`fit-${name}-${width}x${height}.png`) });
+    }
+  }
+  await close(s);
+  assert.deepEqual(outside, []);
 });
