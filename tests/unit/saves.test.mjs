@@ -143,3 +143,16 @@ test('two links to the same game have one origin, whatever order their parameter
   assert.notEqual(cleanOrigin(stored), cleanOrigin('rules=italian&level=easy&seed=7&opponent=computer'));
   assert.equal(cleanOrigin(null), '');
 });
+
+test('a family preset is named and read in one place: kharebga-8x8 is Kharebga on 8 x 8', async () => {
+  const { GAME } = await import('../../www/js/games/latrunculi/meta.js');
+  assert.equal(GAME.familyPreset('seega', '6x7'), 'seega-6x7');
+  assert.deepEqual(GAME.familyOf('kharebga-11x12'), { family: 'kharebga', size: '11x12' });
+  for (const preset of GAME.presets.filter((p) => !GAME.named.includes(p))) {
+    const { family, size } = GAME.familyOf(preset);
+    assert.equal(GAME.familyPreset(family, size), preset);
+  }
+  for (const other of ['piso', 'schadler-1994', 'kharebga', 'kharebga-5x5', 'seega-8x8x', 'custom']) {
+    assert.equal(GAME.familyOf(other), null, other);
+  }
+});

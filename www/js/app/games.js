@@ -111,7 +111,7 @@ const LATRUNCULI_FAMILIES = Object.entries(LATRUNCULI.families)
 /** A family's preset with the board chosen (its first when the one chosen is not its own). */
 const familyPreset = (choice) => {
   const sizes = LATRUNCULI.families[choice.rules];
-  return sizes && `${choice.rules}-${sizes.includes(choice.options?.board) ? choice.options.board : sizes[0]}`;
+  return sizes && LATRUNCULI.familyPreset(choice.rules, sizes.includes(choice.options?.board) ? choice.options.board : sizes[0]);
 };
 
 /**
@@ -166,6 +166,7 @@ export function gameCatalogue(ready, i18n) {
       sides: LATRUNCULI.sides,
       rulesText: (choice) => familyPreset(choice) ?? rulesText(LATRUNCULI_OPTIONS)(choice),
       presetOf: (choice) => familyPreset(choice) ?? choice.rules,
+      familyOf: LATRUNCULI.familyOf,
       ...latrunculi(() => ready('latrunculi'), i18n),
     },
   };

@@ -21,8 +21,9 @@ function el(tag, className, text) {
 function rulesName(ctx, game, rules) {
   const known = ctx.games[game]?.rules.find((r) => r.id === rules && !r.custom);
   // A family's preset, `kharebga-8x8`: its name and board.
-  const family = ctx.games[game]?.rules.find((r) => r.sizes?.some((size) => rules === `${r.id}-${size}`));
-  if (family) return `${ctx.i18n.t(family.name)} ${rules.slice(family.id.length + 1).replace('x', ' × ')}`;
+  const board = ctx.games[game]?.familyOf?.(rules);
+  const family = board && ctx.games[game].rules.find((r) => r.id === board.family);
+  if (family) return `${ctx.i18n.t(family.name)} ${board.size.replace('x', ' × ')}`;
   return ctx.i18n.t(known?.name ?? (rules ? `rules.${game}.custom` : ctx.games[game].rules[0].name));
 }
 

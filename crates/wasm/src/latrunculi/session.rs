@@ -182,6 +182,9 @@ pub struct Snapshot {
     pub removals: Vec<String>,
     /// A leap part-way: the turn goes on with the same counter until it stops.
     pub leap: Option<LeapView>,
+    /// The legal actions now that move no counter, as the engine writes them: placements,
+    /// removals and a leap's stop.
+    pub actions: Vec<MoveView>,
     pub result: Option<ResultView>,
     /// Moves and placements played in this game.
     pub moves: usize,
@@ -406,6 +409,11 @@ impl Session {
             sources,
             removals,
             leap: self.leap(),
+            actions: legal
+                .iter()
+                .filter(|mv| mv.from().is_none())
+                .map(|&mv| MoveView::of(rules, position, mv))
+                .collect(),
             result: self.game.result().map(|result| ResultView {
                 winner: result.outcome.name(),
                 reason: result.reason.code(),
@@ -463,7 +471,13 @@ mod tests {
         s.play("h8-h7").unwrap();
         let white = s.snapshot();
         assert_eq!(white.removals, ["d3"]);
+        let offered = white.actions.clone();
         let removal = s.play("xd3").unwrap();
+        assert_eq!(
+            offered,
+            std::slice::from_ref(&removal),
+            "the removal is offered as played"
+        );
         assert_eq!(
             (
                 removal.kind,
@@ -490,10 +504,16 @@ mod tests {
         );
         assert_eq!(part.turn, "white");
         assert_eq!(part.sources.len(), 1, "only the leaping counter goes on");
+        let offered = part.actions.clone();
         let mut on = leap.clone();
         on.play("d3-d5").unwrap();
         assert_eq!((on.snapshot().leap, on.snapshot().turn), (None, "black"));
         let stop = leap.play("=d3").unwrap();
+        assert_eq!(
+            offered,
+            std::slice::from_ref(&stop),
+            "the stop is offered as played"
+        );
         assert_eq!(
             (stop.kind, stop.to.as_str(), stop.from),
             ("stop", "d3", None)
@@ -570,6 +590,14 @@ mod tests {
         assert_eq!(s.kept_empty.as_deref(), Some("c4"));
         assert_eq!(s.placements.len(), 41);
         assert!(!s.placements.contains(&"c4".to_string()));
+        // Each placement is offered whole, as the engine writes it.
+        let texts: Vec<String> = s.actions.iter().map(|a| a.text.clone()).collect();
+        let written: Vec<String> = s.placements.iter().map(|q| format!("@{q}")).collect();
+        assert_eq!(texts, written);
+        assert!(s
+            .actions
+            .iter()
+            .all(|a| a.kind == "place" && a.from.is_none()));
         assert!(seega.play("@c4").is_err());
         seega.play("@a1").unwrap();
         assert_eq!(seega.snapshot().turn, "white", "two placements a turn");

@@ -4,6 +4,8 @@
 const SIZES = ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12'];
 const FAMILIES = { kharebga: SIZES, seega: SIZES };
 const NAMED = ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca'];
+// A family's preset on one board is named `kharebga-8x8`: made and read here alone.
+const familyPreset = (family, size) => `${family}-${size}`;
 
 export const GAME = {
   id: 'latrunculi',
@@ -13,10 +15,19 @@ export const GAME = {
   sides: ['white', 'black'],
   hintLevel: 'hard',
   // The named rule sets, the one a link without `rules` plays first; each keeps a save of its own.
-  presets: [...NAMED, ...Object.entries(FAMILIES).flatMap(([family, sizes]) => sizes.map((size) => `${family}-${size}`))],
+  presets: [...NAMED, ...Object.entries(FAMILIES).flatMap(([family, sizes]) => sizes.map((size) => familyPreset(family, size)))],
   // The Ludii database's rules of Kharebga and Seega, each on the boards it lists: one choice
   // of the home screen each, with a board picker (`ludi latrunculi presets`).
   families: FAMILIES,
+  familyPreset,
+  /** `kharebga-8x8` as {family: 'kharebga', size: '8x8'}; null for any other rules. */
+  familyOf: (preset) => {
+    for (const [family, sizes] of Object.entries(FAMILIES)) {
+      const size = sizes.find((s) => familyPreset(family, s) === preset);
+      if (size) return { family, size };
+    }
+    return null;
+  },
   // The presets the home screen lists one by one.
   named: NAMED,
   // The levels play another game here: their descriptions say how.

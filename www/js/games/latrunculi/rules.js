@@ -75,14 +75,13 @@ const LUDII = {
   history: 'latrunculi.ludii.history',
   choices: ['latrunculi.ludii.choice1', 'latrunculi.ludii.choice2'],
 };
-const familyOf = (preset) => Object.keys(GAME.families).find((f) => preset.startsWith(`${f}-`));
 
 /** The rules page for `rules` (a preset name or key=value text), into `body`. */
 export function renderRules(body, i18n, engine, rules) {
   const { t } = i18n;
   const preset = presetOf(rules);
-  const family = familyOf(preset);
-  if (family) return renderFamily(body, i18n, engine, preset, family);
+  const board = GAME.familyOf(preset);
+  if (board) return renderFamily(body, i18n, engine, preset, board);
   const own = {
     piso: ['latrunculi.piso.start', 'latrunculi.piso.move', 'latrunculi.piso.capture', 'latrunculi.piso.noback', 'latrunculi.piso.win'],
     quintana: ['latrunculi.quintana.start', 'latrunculi.quintana.move', 'latrunculi.quintana.capture', 'latrunculi.quintana.win'],
@@ -116,9 +115,9 @@ export function renderRules(body, i18n, engine, rules) {
 }
 
 /** The rules page of a Kharebga or Seega preset, `kharebga-8x8`. */
-function renderFamily(body, i18n, engine, preset, family) {
+function renderFamily(body, i18n, engine, preset, { family, size: board }) {
   const { t } = i18n;
-  const size = preset.slice(family.length + 1).replace('x', ' × ');
+  const size = board.replace('x', ' × ');
   const figure = (name) => ({
     caption: DIAGRAMS[name].caption,
     draw: (box) => drawDiagram(box, i18n, engine, DIAGRAMS[name]),

@@ -113,18 +113,13 @@ const legal = (snap) => (snap.phase === 'move'
   : new Map());
 
 /** A placement, removal or stop on `square`, as the page knows it before the engine plays it. */
-const actionOn = (kind, mark, square) => ({ move: `${mark}${square}`, kind, from: null, to: square, captured: kind === 'remove' ? [square] : [], frozen: [] });
+/** The engine's legal placement, removal or stop (`kind`) on `square`. */
+const actionOn = (s, kind, square) => s.actions.find((a) => a.kind === kind && a.to === square);
 
 /** Every action legal now, moves, placements, removals and a leap's stop, by its text. */
 function legalNow(s) {
   if (s.result) return new Map();
-  const all = [
-    ...(s.phase === 'place' ? s.placements.map((q) => actionOn('place', '@', q)) : []),
-    ...s.sources.flatMap((g) => g.moves),
-    ...s.removals.map((q) => actionOn('remove', 'x', q)),
-    ...(s.leap ? [actionOn('stop', '=', s.leap.at)] : []),
-  ];
-  return new Map(all.map((m) => [m.move, m]));
+  return new Map([...s.sources.flatMap((g) => g.moves), ...s.actions].map((m) => [m.move, m]));
 }
 
 /** The counter whose moves the board offers: a leap's own while it goes on, else the picked. */
@@ -345,8 +340,8 @@ async function showAgain(c) {
 /** The legal action on `square`: the picked counter's move there, a placement or a removal. */
 function moveTo(c, square) {
   const state = c.get();
-  if (state.removing) return actionOn('remove', 'x', square);
-  if (state.snap.phase === 'place') return actionOn('place', '@', square);
+  if (state.removing) return actionOn(state.snap, 'remove', square);
+  if (state.snap.phase === 'place') return actionOn(state.snap, 'place', square);
   return c.sources(state).get(pickedOf(c, state))?.find((m) => m.to === square);
 }
 
@@ -400,8 +395,9 @@ const actions = {
   // Pressed again, or a tap off the frozen counters, leaves the choice.
   remove: (c) => c.store.dispatch({ removing: !c.get().removing, selected: null, hint: null, event: null }),
   stop(c) {
-    const { leap } = c.snap();
-    if (leap) play(c, actionOn('stop', '=', leap.at));
+    const s = c.snap();
+    const stop = s.leap && actionOn(s, 'stop', s.leap.at);
+    if (stop) play(c, stop);
   },
   undo,
   replay: showAgain,
