@@ -260,6 +260,7 @@ fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
         "schadler-1994",
         "schadler-2001",
         "seneca",
+        "falkener",
     ]
     .map(String::from)
     .into_iter()

@@ -1,7 +1,8 @@
 //! Perft: the number of move sequences of each length from the preset starts, checked three
 //! ways: the table below, a closed-form count, and a second, deliberately naive generator.
 
-use ludi_core::latrunculi::{Leap, Move, Movement, Position, Removal, Rules, Trap};
+use ludi_core::latrunculi::{Game, Leap, Move, Movement, Position, Removal, Rules, Side, Trap};
+use ludi_core::rng::Rng;
 
 fn perft(rules: &Rules, position: &Position, depth: u32) -> u64 {
     if depth == 0 || position.outcome(rules).is_some() {
@@ -185,6 +186,79 @@ fn naive_generator_agrees_under_schadlers_rules() {
     }
 }
 
+#[test]
+fn falkener_opening_perft_by_counting_open_squares() {
+    // Each side's 30 counters stand on a1's colour, so every square beside one along a rank
+    // or file is empty: 109 such steps for white on the board (6 counters of rank 1 cannot go
+    // down, 5 at an edge cannot go sideways), and the 6 counters of rank 5 step diagonally
+    // into rank 6 (11 squares, a5 having no up-left). No counter is next to an enemy, so
+    // nothing hops and nothing is taken, and black's 120 do not depend on white's move.
+    let rules = Rules::parse("falkener").unwrap();
+    let start = Position::start(&rules);
+    assert_eq!(start.counters(Side::White), 30);
+    assert_eq!(start.counters(Side::Black), 30);
+    assert_eq!(perft(&rules, &start, 1), 109 + 11);
+    assert_eq!(perft(&rules, &start, 2), 120 * 120);
+    agree_to_depth_3(&rules, &start);
+}
+
+#[test]
+fn naive_generator_agrees_along_the_diagonals() {
+    let falkener = Rules::parse("falkener").unwrap();
+    let diagonal = Rules {
+        diagonal: true,
+        ..Rules::PISO
+    };
+    let variants = [
+        diagonal,
+        Rules {
+            movement: Movement::Rook,
+            leap: Leap::Enemy,
+            ..diagonal
+        },
+        Rules {
+            trap: Trap::Freeze,
+            leap: Leap::Any,
+            nobetween: true,
+            noback: false,
+            ..diagonal
+        },
+    ];
+    for seed in 0..4 {
+        agree_to_depth_3(&falkener, &midgame(&falkener, seed, 40));
+    }
+    for (n, rules) in variants.into_iter().enumerate() {
+        agree_to_depth_3(&rules, &piso_after_placing());
+        let frozen = Rules {
+            trap: Trap::Freeze,
+            ..rules
+        };
+        agree_to_depth_3(&rules, &with_frozen_counters(&frozen, n as u64));
+    }
+}
+
+/// The position after `plies` random moves from `rules`' start (or fewer, if the game
+/// ends), its last moves cleared for the naive generator.
+fn midgame(rules: &Rules, seed: u64, plies: usize) -> Position {
+    let mut game = Game::seeded(*rules, Position::start(rules), seed);
+    let mut rng = Rng::new(seed);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if game.outcome().is_some() || moves.is_empty() {
+            break;
+        }
+        game.play(moves[rng.below(moves.len() as u32) as usize])
+            .unwrap();
+        if game.position().leaping().is_some() {
+            game.play(Move::stop(game.position().leaping().unwrap()))
+                .unwrap();
+        }
+    }
+    let lfen = game.position().to_string();
+    let fields: Vec<&str> = lfen.split(' ').take(5).collect();
+    format!("{} -,-", fields.join(" ")).parse().unwrap()
+}
+
 /// A second movement-phase generator written straight from the rules' wording, with none
 /// of the engine's data structures: a grid of chars (`W`, `B`, frozen `w`, `b`, empty `.`),
 /// rows from rank 1 up.
@@ -208,6 +282,13 @@ enum NaiveMove {
 }
 
 const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, -1), (-1, 1), (1, -1)];
+
+/// The directions a counter moves, leaps and traps along under `rules`.
+fn lines(rules: &Rules) -> Vec<(i32, i32)> {
+    let diagonals = if rules.diagonal { &DIAGONALS[..] } else { &[] };
+    DIRECTIONS.iter().chain(diagonals).copied().collect()
+}
 
 impl Naive {
     fn from_lfen(lfen: &str) -> Naive {
@@ -283,7 +364,7 @@ impl Naive {
                 if self.at(file, rank) != self.turn {
                     continue;
                 }
-                for (df, dr) in DIRECTIONS {
+                for (df, dr) in lines(rules) {
                     let mut distance = 1;
                     while self.at(file + df * distance, rank + dr * distance) == '.' {
                         let (tf, tr) = (file + df * distance, rank + dr * distance);
@@ -319,13 +400,14 @@ impl Naive {
     /// Leaps from (file, rank) over a counter the rules allow onto an empty square not visited.
     fn hops(&self, rules: &Rules, file: i32, rank: i32, visited: &[(i32, i32)]) -> Vec<(i32, i32)> {
         let mut hops = Vec::new();
-        for (df, dr) in DIRECTIONS {
+        for (df, dr) in lines(rules) {
             let over = self.at(file + df, rank + dr);
             let (tf, tr) = (file + 2 * df, rank + 2 * dr);
             let leapable = match rules.leap {
                 Leap::Off => false,
                 Leap::Any => over.is_ascii_alphabetic(),
                 Leap::Own => over == self.turn || over.is_ascii_lowercase(),
+                Leap::Enemy => over.to_ascii_uppercase() == self.foe(),
             };
             if leapable
                 && self.at(tf, tr) == '.'
@@ -343,7 +425,9 @@ impl Naive {
         let foe = self.foe();
         let enemy = |f: i32, r: i32| self.at(f, r).to_ascii_uppercase() == foe;
         let (f, r) = to;
-        let between = (enemy(f, r + 1) && enemy(f, r - 1)) || (enemy(f + 1, r) && enemy(f - 1, r));
+        let between = lines(rules)
+            .iter()
+            .any(|&(df, dr)| enemy(f + df, r + dr) && enemy(f - df, r - dr));
         if !rules.nobetween || !between {
             return true;
         }
@@ -361,14 +445,15 @@ impl Naive {
         let (width, height) = (self.grid[0].len() as i32, self.grid.len() as i32);
         let is_corner = |f: i32, r: i32| (f == 0 || f == width - 1) && (r == 0 || r == height - 1);
         let mut taken = Vec::new();
-        for (df, dr) in DIRECTIONS {
+        for (df, dr) in lines(rules) {
             let (ef, er) = (tf + df, tr + dr);
             if self.at(ef, er) != enemy {
                 continue;
             }
+            let straight = df == 0 || dr == 0;
             if self.at(ef + df, er + dr) == me {
                 taken.push((ef, er));
-            } else if rules.corner && is_corner(ef, er) {
+            } else if rules.corner && straight && is_corner(ef, er) {
                 // The corner's other neighbour is the one not on the line we came along.
                 let (of, or) = (ef + dr, er + df);
                 let (of2, or2) = (ef - dr, er - df);
@@ -391,8 +476,9 @@ impl Naive {
                 }
                 let enemy = if c == 'w' { 'B' } else { 'W' };
                 let holds = |f: i32, r: i32| self.at(f, r) == enemy;
-                let line = (holds(file, rank + 1) && holds(file, rank - 1))
-                    || (holds(file + 1, rank) && holds(file - 1, rank));
+                let line = lines(rules)
+                    .iter()
+                    .any(|&(df, dr)| holds(file + df, rank + dr) && holds(file - df, rank - dr));
                 let corner_neighbours: Vec<(i32, i32)> = DIRECTIONS
                     .iter()
                     .map(|(df, dr)| (file + df, rank + dr))
@@ -431,7 +517,9 @@ impl Naive {
             }
             NaiveMove::Slide(ff, fr, tf, tr) => (ff, fr, tf, tr),
         };
-        let leapt = (ff - tf).abs() + (fr - tr).abs() == 2
+        let (df, dr) = ((tf - ff).abs(), (tr - fr).abs());
+        let leapt = df.max(dr) == 2
+            && (df == 0 || dr == 0 || df == dr)
             && self.at((ff + tf) / 2, (fr + tr) / 2).is_ascii_alphabetic();
         next.grid[fr as usize][ff as usize] = '.';
         next.grid[tr as usize][tf as usize] = me;
@@ -445,7 +533,7 @@ impl Naive {
             next.free_the_unheld(rules);
         }
         next.last[usize::from(me == 'B')] = Some((ff, fr, tf, tr));
-        if leapt {
+        if leapt && matches!(rules.leap, Leap::Any | Leap::Own) {
             let mut visited = self.leap.as_ref().map_or(vec![(ff, fr)], |l| l.2.clone());
             visited.push((tf, tr));
             if !next.hops(rules, tf, tr, &visited).is_empty() {

@@ -141,12 +141,50 @@ impl Squares {
     }
 }
 
-/// One of the four straight directions along a rank or file.
+/// A direction from a square to its neighbour: along a rank or file, or along a diagonal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Dir(i8);
 
+const UP: i8 = STRIDE as i8;
+
 impl Dir {
-    pub const ALL: [Dir; 4] = [Dir(STRIDE as i8), Dir(-(STRIDE as i8)), Dir(1), Dir(-1)];
+    /// The four directions along a rank or file: up, down, right, left.
+    pub const ALL: [Dir; 4] = [Dir(UP), Dir(-UP), Dir(1), Dir(-1)];
+
+    /// The four along a rank or file, then the four diagonals, each direction followed by its
+    /// reverse (so that `chunks(2)` gives the lines through a square).
+    const EIGHT: [Dir; 8] = [
+        Dir(UP),
+        Dir(-UP),
+        Dir(1),
+        Dir(-1),
+        Dir(UP + 1),
+        Dir(-UP - 1),
+        Dir(UP - 1),
+        Dir(-UP + 1),
+    ];
+
+    /// The directions a counter moves, leaps and traps along: ranks and files, and the
+    /// diagonals too when `diagonal` is on. Each is followed by its reverse.
+    pub fn lines(diagonal: bool) -> &'static [Dir] {
+        if diagonal {
+            &Dir::EIGHT
+        } else {
+            &Dir::EIGHT[..4]
+        }
+    }
+
+    /// The direction from `from` to a different square `to` on its rank or file, or with
+    /// `diagonal` on one of its diagonals.
+    pub fn towards(from: Square, to: Square, diagonal: bool) -> Option<Dir> {
+        let (files, ranks) = (
+            from.file().abs_diff(to.file()),
+            from.rank().abs_diff(to.rank()),
+        );
+        let straight = (files == 0) != (ranks == 0) || (diagonal && files == ranks && files > 0);
+        let sign = |a: usize, b: usize| b.cmp(&a) as i8;
+        straight.then(|| Dir(sign(from.rank(), to.rank()) * UP + sign(from.file(), to.file())))
+    }
 
     pub fn reverse(self) -> Dir {
         Dir(-self.0)

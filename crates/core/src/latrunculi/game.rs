@@ -276,7 +276,7 @@ impl Game {
             return result;
         }
         self.moves_now().is_empty().then(|| GameResult {
-            outcome: self.position.leader(&self.rules),
+            outcome: self.position.winner(&self.rules, EndReason::NoMove),
             reason: EndReason::NoMove,
         })
     }

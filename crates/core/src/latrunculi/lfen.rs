@@ -4,7 +4,7 @@
 //! the squares it has stood on this turn in board order (`f6,d4,d6`).
 
 use super::board::Squares;
-use super::board::{parse_count, Board, Cell, Side, Square, MAX_SIDE, MIN_SIDE};
+use super::board::{parse_count, Board, Cell, Dir, Side, Square, MAX_SIDE, MIN_SIDE};
 use super::moves::Move;
 use super::position::{Leaping, Position};
 use std::fmt;
@@ -309,9 +309,8 @@ fn parse_last_move(text: &str, board: &Board, side: Side) -> Result<Option<Move>
     if !board.contains(from) || !board.contains(to) {
         return Err(bad("a square is off the board"));
     }
-    let straight = (from.file() == to.file()) != (from.rank() == to.rank());
-    if !straight {
-        return Err(bad("a move goes along a rank or a file"));
+    if Dir::towards(from, to, true).is_none() {
+        return Err(bad("a move goes along a rank, a file or a diagonal"));
     }
     Ok(Some(mv))
 }
@@ -526,9 +525,9 @@ mod tests {
                 "placements",
             ),
             (
-                "8/8/8/8/8/8/8/8 w 0,0 0,0 0 -,a1-b2",
+                "8/8/8/8/8/8/8/8 w 0,0 0,0 0 -,a1-b3",
                 Field::LastMoves,
-                "rank or a file",
+                "a rank, a file or a diagonal",
             ),
             (
                 "8/8/8/8/8/8/8/8 w 0,0 0,0 0 a1-a9,-",
@@ -538,7 +537,7 @@ mod tests {
             (
                 "8/8/8/8/8/8/8/8 w 0,0 0,0 0 a1-a1,-",
                 Field::LastMoves,
-                "rank or a file",
+                "a rank, a file or a diagonal",
             ),
         ] {
             let err = text.parse::<Position>().unwrap_err();

@@ -119,6 +119,17 @@ impl Position {
                 }
                 [0, 0]
             }
+            Start::Chequer => {
+                let rows = (ranks - 2) / 2;
+                for square in board.squares().filter(|q| (q.file() + q.rank()) % 2 == 0) {
+                    if square.rank() < rows {
+                        board.set(square, Cell::Counter(Side::White));
+                    } else if square.rank() >= ranks - rows {
+                        board.set(square, Cell::Counter(Side::Black));
+                    }
+                }
+                [0, 0]
+            }
         };
         Position::from_parts(board, Side::White, to_place, [0, 0], 0, [None, None])
     }
@@ -294,7 +305,7 @@ impl Position {
             if self.board.get(from) != mover {
                 continue;
             }
-            for dir in Dir::ALL {
+            for &dir in Dir::lines(rules.diagonal) {
                 let mut to = from.step(dir);
                 while self.board.get(to) == Cell::Empty {
                     let mv = Move::slide(from, to);
@@ -327,42 +338,44 @@ impl Position {
         }
     }
 
-    /// Leaping: from `from`, over an adjacent counter the rules let it leap (any, or its own
-    /// and frozen ones), onto the empty square straight beyond, if it has not stood there this
-    /// turn.
-    fn hops(&self, rules: &Rules, from: Square, visited: &Squares) -> [Option<Square>; 4] {
+    /// Leaping: from `from`, over an adjacent counter the rules let it leap (any, its own and
+    /// frozen ones, or an enemy's), onto the empty square straight beyond, if it has not stood
+    /// there this turn.
+    fn hops(&self, rules: &Rules, from: Square, visited: &Squares) -> [Option<Square>; 8] {
         let leapable = |cell: Cell| match rules.leap {
             Leap::Off => false,
             Leap::Any => cell.owner().is_some(),
             Leap::Own => cell == Cell::Counter(self.turn) || matches!(cell, Cell::Frozen(_)),
+            Leap::Enemy => cell.owner() == Some(self.turn.other()),
         };
-        Dir::ALL.map(|dir| {
+        let mut hops = [None; 8];
+        for (slot, &dir) in hops.iter_mut().zip(Dir::lines(rules.diagonal)) {
             let (over, to) = (from.step(dir), from.step(dir).step(dir));
             let open = self.board.get(to) == Cell::Empty && !visited.contains(to);
-            (open && leapable(self.board.get(over)) && self.may_enter(rules, from, to))
-                .then_some(to)
-        })
+            *slot = (open && leapable(self.board.get(over)) && self.may_enter(rules, from, to))
+                .then_some(to);
+        }
+        hops
     }
 
     /// Not between two enemies (`nobetween=on`): a counter from `from` may not arrive on `to`
-    /// between two enemy counters on its rank or file, frozen or not, unless its arrival traps
+    /// between two enemy counters on one of its lines, frozen or not, unless its arrival traps
     /// an enemy counter.
     pub(crate) fn may_enter(&self, rules: &Rules, from: Square, to: Square) -> bool {
         if !rules.nobetween {
             return true;
         }
         let enemy = |dir: Dir| self.board.get(to.step(dir)).owner() == Some(self.turn.other());
-        let [north, south, east, west] = Dir::ALL;
-        if !(enemy(north) && enemy(south) || enemy(east) && enemy(west)) {
-            return true;
-        }
-        self.trapped_leaving(rules, from, to) != [None; 4]
+        let between = Dir::lines(rules.diagonal)
+            .chunks(2)
+            .any(|line| enemy(line[0]) && enemy(line[1]));
+        !between || self.trapped_leaving(rules, from, to) != [None; 8]
     }
 
     /// What the side to move's counter from `from` traps on arriving at `to`, asked of the
     /// board as it will be: the square left may be the far side of a counter next to `to` (a
     /// leap's departure is).
-    fn trapped_leaving(&self, rules: &Rules, from: Square, to: Square) -> [Option<Square>; 4] {
+    fn trapped_leaving(&self, rules: &Rules, from: Square, to: Square) -> [Option<Square>; 8] {
         let mut board = self.board.clone();
         board.set(from, Cell::Empty);
         trapped(&board, rules, to, self.turn)
@@ -370,11 +383,11 @@ impl Position {
 
     /// The counter that a move from `from` to `to` leaps over: the one between them when they
     /// are two squares apart along a line. (A rook's move of two squares passes an empty one.)
-    fn leapt(&self, from: Square, to: Square) -> Option<Square> {
-        let over = Dir::ALL
-            .into_iter()
-            .find(|&dir| from.step(dir).step(dir) == to)
-            .map(|dir| from.step(dir))?;
+    fn leapt(&self, rules: &Rules, from: Square, to: Square) -> Option<Square> {
+        let over = Dir::lines(rules.diagonal)
+            .iter()
+            .find(|&&dir| from.step(dir).step(dir) == to)
+            .map(|&dir| from.step(dir))?;
         self.board.get(over).owner().map(|_| over)
     }
 
@@ -401,8 +414,9 @@ impl Position {
             }
             return;
         }
-        if rules.leap != Leap::Off {
-            // Leaps capture too, where the arrival's neighbours do not say it: ask each move.
+        if rules.leap != Leap::Off || corner_beside(rules) {
+            // Leaps capture too, where the arrival's neighbours do not say it, and a diagonal
+            // move may leave a corner's other neighbour: ask each move.
             self.legal_moves_into(rules, moves);
             moves.retain(|&mv| self.captures_of(rules, mv) > 0);
             return;
@@ -411,11 +425,11 @@ impl Position {
         let forbidden = self.forbidden_back_move(rules);
         for to in self.board.squares() {
             if self.board.get(to) != Cell::Empty
-                || trapped(&self.board, rules, to, self.turn) == [None; 4]
+                || trapped(&self.board, rules, to, self.turn) == [None; 8]
             {
                 continue;
             }
-            for dir in Dir::ALL {
+            for &dir in Dir::lines(rules.diagonal) {
                 let mut from = to.step(dir);
                 while rules.movement == Movement::Rook && self.board.get(from) == Cell::Empty {
                     from = from.step(dir);
@@ -490,10 +504,10 @@ impl Position {
                 1
             }
             Some(from) => {
-                let leapt = self.leapt(from, mv.to()).is_some();
+                let leapt = self.leapt(rules, from, mv.to()).is_some();
                 let taken = self.slide(rules, side, from, mv.to());
                 self.last[side.index()] = Some(mv);
-                goes_on = leapt && self.leap_on(rules, from, mv.to());
+                goes_on = leapt && rules.leap.goes_on() && self.leap_on(rules, from, mv.to());
                 taken
             }
         };
@@ -575,7 +589,8 @@ impl Position {
     /// the page can show them go. The board before the move answers the same as the board
     /// after: the square the counter leaves is never the enemy next to `to`'s far side, nor a
     /// friend beyond it, nor a corner's other neighbour, since moves run straight over empty
-    /// squares.
+    /// squares. A leap, and a diagonal move where corners are taken (it may leave a corner's
+    /// other neighbour), are asked of the board without the counter that moves.
     ///
     /// ```
     /// use ludi_core::latrunculi::{Move, Position, Rules};
@@ -586,10 +601,10 @@ impl Position {
     /// ```
     pub fn captured_squares(&self, rules: &Rules, mv: Move) -> impl Iterator<Item = Square> {
         let taken = match mv.from() {
-            _ if mv.is_removal() => [Some(mv.to()), None, None, None],
-            None => [None; 4],
-            Some(_) if rules.trap == Trap::Freeze => [None; 4],
-            Some(from) if self.leapt(from, mv.to()).is_some() => {
+            _ if mv.is_removal() => [Some(mv.to()), None, None, None, None, None, None, None],
+            None => [None; 8],
+            Some(_) if rules.trap == Trap::Freeze => [None; 8],
+            Some(from) if corner_beside(rules) || self.leapt(rules, from, mv.to()).is_some() => {
                 self.trapped_leaving(rules, from, mv.to())
             }
             Some(_) => trapped(&self.board, rules, mv.to(), self.turn),
@@ -660,7 +675,8 @@ impl Position {
     /// under `win=captures`, none under `win=all`), the side to move cannot move, or fifty
     /// moves each have gone by without a capture. Then the side ahead wins.
     pub fn outcome(&self, rules: &Rules) -> Option<Outcome> {
-        self.end_reason(rules).map(|_| self.leader(rules))
+        self.end_reason(rules)
+            .map(|reason| self.winner(rules, reason))
     }
 
     /// Why the game is over, if it is: a side out of counters first, then the quiet-move
@@ -678,7 +694,7 @@ impl Position {
         } else if self.side_exhausted(rules) {
             Some(match rules.win {
                 Win::Captures => EndReason::DownToOne,
-                Win::All => EndReason::AllTaken,
+                Win::All | Win::Block => EndReason::AllTaken,
             })
         } else if self.clock >= QUIET_MOVES_LIMIT {
             Some(EndReason::QuietMoves)
@@ -700,16 +716,26 @@ impl Position {
     /// ```
     pub fn result(&self, rules: &Rules) -> Option<GameResult> {
         self.end_reason(rules).map(|reason| GameResult {
-            outcome: self.leader(rules),
+            outcome: self.winner(rules, reason),
             reason,
         })
+    }
+
+    /// Who wins a game ended for `reason`: under `win=block` the side to move that cannot
+    /// move loses; otherwise the side ahead by the win option's count.
+    pub fn winner(&self, rules: &Rules, reason: EndReason) -> Outcome {
+        if rules.win == Win::Block && reason == EndReason::NoMove {
+            Outcome::Win(self.turn.other())
+        } else {
+            self.leader(rules)
+        }
     }
 
     /// A side has too few counters left to play on.
     pub(crate) fn side_exhausted(&self, rules: &Rules) -> bool {
         let floor = match rules.win {
             Win::Captures => 1,
-            Win::All => 0,
+            Win::All | Win::Block => 0,
         };
         self.count.iter().any(|&n| n <= floor)
     }
@@ -718,7 +744,7 @@ impl Position {
     pub fn lead(&self, rules: &Rules) -> i32 {
         let score = match rules.win {
             Win::Captures => self.captured,
-            Win::All => [
+            Win::All | Win::Block => [
                 self.count[0] + self.to_place[0],
                 self.count[1] + self.to_place[1],
             ],
@@ -737,19 +763,28 @@ impl Position {
 }
 
 /// Enemy counters trapped by `mover`'s counter that has just arrived on `to`: captured or
-/// frozen, as the rules say. At most four: one per direction, or a corner's counter instead.
-/// Only unfrozen counters trap, and only unfrozen counters are trapped.
-fn trapped(board: &Board, rules: &Rules, to: Square, mover: Side) -> [Option<Square>; 4] {
-    let mut taken = [None; 4];
-    for (slot, dir) in Dir::ALL.into_iter().enumerate() {
-        taken[slot] = custodial_capture(board, to, dir, mover).or_else(|| {
-            rules
-                .corner
+/// frozen, as the rules say. At most one per direction (four, or eight with the diagonals),
+/// a corner's counter instead of one. Only unfrozen counters trap, and only unfrozen counters
+/// are trapped.
+fn trapped(board: &Board, rules: &Rules, to: Square, mover: Side) -> [Option<Square>; 8] {
+    let mut taken = [None; 8];
+    let lines = Dir::lines(rules.diagonal);
+    for (n, (slot, &dir)) in taken.iter_mut().zip(lines).enumerate() {
+        // A corner is taken from a neighbour along its rank or file (the first four lines).
+        let by_corner = rules.corner && n < Dir::ALL.len();
+        *slot = custodial_capture(board, to, dir, mover).or_else(|| {
+            by_corner
                 .then(|| corner_capture(board, to, dir, mover))
                 .flatten()
         });
     }
     taken
+}
+
+/// Whether a move may start beside a corner that its arrival takes: a diagonal step from one
+/// of the corner's neighbours to the other.
+fn corner_beside(rules: &Rules) -> bool {
+    rules.diagonal && rules.corner
 }
 
 /// Custodial capture: the next square holds one enemy counter and the square beyond it a
@@ -761,12 +796,13 @@ fn custodial_capture(board: &Board, to: Square, dir: Dir, mover: Side) -> Option
 }
 
 /// Whether `side`'s frozen counter on `square` is still held: between two unfrozen enemy
-/// counters along a rank or file or, with corner capture on, on a corner with unfrozen enemy
+/// counters along one of its lines or, with corner capture on, on a corner with unfrozen enemy
 /// counters on both its neighbours.
 fn held(board: &Board, rules: &Rules, square: Square, side: Side) -> bool {
     let enemy = |dir: Dir| board.get(square.step(dir)) == Cell::Counter(side.other());
-    let [north, south, east, west] = Dir::ALL;
-    let on_a_line = (enemy(north) && enemy(south)) || (enemy(east) && enemy(west));
+    let on_a_line = Dir::lines(rules.diagonal)
+        .chunks(2)
+        .any(|line| enemy(line[0]) && enemy(line[1]));
     let on_a_corner = rules.corner
         && board.is_corner(square)
         && Dir::ALL
@@ -1571,5 +1607,147 @@ mod tests {
             .unwrap()
             .leaping()
             .is_some());
+    }
+
+    /// Falkener's rules on an 8 x 8 board, for hand-made positions.
+    const FALKENER_8: Rules = Rules {
+        board: Size::EIGHT,
+        ..Rules::FALKENER
+    };
+
+    #[test]
+    fn with_the_diagonals_a_counter_steps_to_any_neighbouring_square() {
+        let p = "8/8/8/8/3W4/8/8/7B w 0,0 0,0 0 -,-";
+        let diagonal = Rules {
+            diagonal: true,
+            ..STEP
+        };
+        assert_eq!(moves(&diagonal, p).len(), 8);
+        assert!(legal(&diagonal, p, "d4-e5") && legal(&diagonal, p, "d4-c3"));
+        assert_eq!(moves(&STEP, p).len(), 4);
+        assert!(
+            !legal(&STEP, p, "d4-e5"),
+            "along ranks and files only without them"
+        );
+        let queen = Rules {
+            movement: Movement::Rook,
+            ..diagonal
+        };
+        assert!(legal(&queen, p, "d4-h8") && legal(&queen, p, "d4-a1"));
+        assert!(!legal(&queen, p, "d4-e6"), "a knight's jump is on no line");
+    }
+
+    #[test]
+    fn with_the_diagonals_a_counter_traps_along_them_too() {
+        // White's d2-c3 arrives with black's b4 between c3 and white's a5 on a diagonal.
+        let p = "8/8/8/W7/1B6/8/3W4/7B w 0,0 0,0 0 -,-";
+        let diagonal = Rules {
+            diagonal: true,
+            ..Rules::QUINTANA
+        };
+        let taken = after(&diagonal, p, &["d2-c3"]);
+        assert_eq!(taken.board().get(Square::parse("b4").unwrap()), Cell::Empty);
+        assert_eq!(taken.captured_by(Side::White), 1);
+        let kept = after(&Rules::QUINTANA, p, &["d2-d3", "h1-h2", "d3-c3"]);
+        assert_eq!(
+            kept.board().get(Square::parse("b4").unwrap()),
+            Cell::Counter(Side::Black),
+            "no trap along a diagonal without them"
+        );
+        // A corner is still taken only from beside it along its rank or file: black's a1
+        // with white on b1, and white arriving on b2 takes nothing.
+        let corner = Rules {
+            corner: true,
+            ..diagonal
+        };
+        let p = "7B/8/8/8/8/8/2W5/BW6 w 0,0 0,0 0 -,-";
+        assert_eq!(pos(p).captures_of(&corner, mv("c2-b2")), 0);
+        assert_eq!(pos(p).captures_of(&corner, mv("c2-c1")), 0);
+        let p = "7B/8/8/8/8/8/W7/B1W5 w 0,0 0,0 0 -,-";
+        assert_eq!(pos(p).captures_of(&corner, mv("c1-b1")), 1);
+        // Stepping from one neighbour of a corner to the other leaves the first empty: black's
+        // g8-h7 takes nothing on h8, and the capture generator agrees.
+        let p = "6BW/8/8/8/8/8/8/W7 b 0,0 0,0 0 -,-";
+        assert_eq!(pos(p).captures_of(&corner, mv("g8-h7")), 0);
+        let mut captures = Vec::new();
+        pos(p).capture_moves_into(&corner, &mut captures);
+        assert!(captures.is_empty());
+        let moved = after(&corner, p, &["g8-h7"]);
+        assert_eq!(
+            moved.board().get(Square::parse("h8").unwrap()),
+            Cell::Counter(Side::White)
+        );
+    }
+
+    #[test]
+    fn leaping_over_an_enemy_once_a_turn() {
+        // White's d4 may leap over black's e5 (a diagonal) or d5, not over its own c4.
+        let p = "8/8/8/3BB3/2WW4/8/8/7B w 0,0 0,0 0 -,-";
+        assert!(legal(&FALKENER_8, p, "d4-f6"));
+        assert!(legal(&FALKENER_8, p, "d4-d6"));
+        assert!(!legal(&FALKENER_8, p, "d4-b4"), "not over its own counter");
+        // After a leap the turn is over, even with another enemy to leap from where it lands.
+        let p = "8/8/3B4/8/3B4/3W4/8/7B w 0,0 0,0 0 -,-";
+        let landed = after(&FALKENER_8, p, &["d3-d5"]);
+        assert_eq!(landed.leaping(), None);
+        assert_eq!(landed.turn(), Side::Black);
+        assert!(
+            landed.board().get(Square::parse("d4").unwrap()) == Cell::Counter(Side::Black),
+            "the leap takes nothing by itself"
+        );
+        // The leap traps where it lands: black's e6 between d5 and white's f7.
+        let p = "8/5W2/4B3/8/3B4/3W4/8/7B w 0,0 0,0 0 -,-";
+        let trapping = after(&FALKENER_8, p, &["d3-d5"]);
+        assert_eq!(trapping.captured_by(Side::White), 1);
+        assert_eq!(pos(p).captures_of(&FALKENER_8, mv("d3-d5")), 1);
+    }
+
+    #[test]
+    fn under_win_block_the_side_that_cannot_move_loses_even_ahead() {
+        // Black's a1 is walled in by white's a2, b1, b2 and a3, b3, c1, c2 behind them (so
+        // nothing leaps out): black cannot move, with more captures and fewer counters.
+        let p = "8/8/8/8/8/WWW5/WWW5/BWW4B b 0,0 0,5 3 -,-";
+        let blocked = pos(p);
+        let falkener = Rules {
+            win: Win::Block,
+            ..FALKENER_8
+        };
+        assert_eq!(blocked.end_reason(&falkener), None, "h1 can still move");
+        let p = "8/8/8/8/8/WWW5/WWW5/BWW5 b 0,0 0,5 3 -,-";
+        let blocked = pos(p);
+        assert_eq!(blocked.end_reason(&falkener), Some(EndReason::NoMove));
+        assert_eq!(blocked.outcome(&falkener), Some(Outcome::Win(Side::White)));
+        // Under win=captures the same block gives the game to black, five captures ahead.
+        let captures = Rules {
+            win: Win::Captures,
+            ..falkener
+        };
+        assert_eq!(blocked.outcome(&captures), Some(Outcome::Win(Side::Black)));
+        // A side with no counters left has lost too.
+        let none = pos("8/8/8/8/8/8/8/W7 b 0,0 0,0 0 -,-");
+        assert_eq!(none.end_reason(&falkener), Some(EndReason::AllTaken));
+        assert_eq!(none.outcome(&falkener), Some(Outcome::Win(Side::White)));
+    }
+
+    #[test]
+    fn the_chequer_start_fills_a1s_colour_below_and_above_the_middle_two_ranks() {
+        let p = Position::start(&Rules::FALKENER);
+        let board = p.board();
+        assert_eq!((board.width(), board.height()), (12, 12));
+        for square in board.squares() {
+            let on_colour = (square.file() + square.rank()) % 2 == 0;
+            let expected = match square.rank() {
+                0..=4 if on_colour => Cell::Counter(Side::White),
+                7..=11 if on_colour => Cell::Counter(Side::Black),
+                _ => Cell::Empty,
+            };
+            assert_eq!(board.get(square), expected, "{square}");
+        }
+        assert!(!p.is_placement_phase());
+        let small = Position::start(&FALKENER_8);
+        assert_eq!(
+            (small.counters(Side::White), small.counters(Side::Black)),
+            (12, 12)
+        );
     }
 }

@@ -35,6 +35,8 @@ pub enum Refusal {
     StraightBack { from: Square, to: Square },
     /// Counters move along a rank or a file only.
     NotInLine { from: Square, to: Square },
+    /// Counters move along a rank, a file or a diagonal only (`diagonal=on`).
+    NotInLineOrDiagonal { from: Square, to: Square },
     /// A counter stands on the way, at `at`.
     PathBlocked {
         from: Square,
@@ -65,6 +67,7 @@ impl Refusal {
             Refusal::Repeats { .. } => "repeats",
             Refusal::StraightBack { .. } => "straight-back",
             Refusal::NotInLine { .. } => "not-in-line",
+            Refusal::NotInLineOrDiagonal { .. } => "not-in-line-or-diagonal",
             Refusal::PathBlocked { .. } => "path-blocked",
             Refusal::OneStep { .. } => "one-step",
             Refusal::NotASquare { .. } => "not-a-square",
@@ -100,6 +103,7 @@ impl Refusal {
             Refusal::StraightBack { from, to }
             | Refusal::Repeats { from, to }
             | Refusal::NotInLine { from, to }
+            | Refusal::NotInLineOrDiagonal { from, to }
             | Refusal::OneStep { from, to } => vec![("from", name(from)), ("to", name(to))],
             Refusal::PathBlocked { from, to, at } => {
                 vec![("from", name(from)), ("to", name(to)), ("at", name(at))]
@@ -239,10 +243,17 @@ impl Position {
         if rules.leap != Leap::Off && self.is_legal(&anywhere, Move::slide(from, to)) {
             return between;
         }
-        let Some(dir) = line_between(from, to) else {
-            return Some(Refusal::NotInLine { from, to });
+        let Some(dir) = Dir::towards(from, to, rules.diagonal) else {
+            return Some(if rules.diagonal {
+                Refusal::NotInLineOrDiagonal { from, to }
+            } else {
+                Refusal::NotInLine { from, to }
+            });
         };
-        let distance = from.file().abs_diff(to.file()) + from.rank().abs_diff(to.rank());
+        let distance = from
+            .file()
+            .abs_diff(to.file())
+            .max(from.rank().abs_diff(to.rank()));
         if rules.movement == Movement::Step && distance > 1 {
             return Some(Refusal::OneStep { from, to });
         }
@@ -265,18 +276,6 @@ impl Position {
             at = at.step(dir);
         }
         None
-    }
-}
-
-/// The direction from `from` to a different square `to` on its rank or file.
-fn line_between(from: Square, to: Square) -> Option<Dir> {
-    let [up, down, right, left] = Dir::ALL;
-    match (from.file().cmp(&to.file()), from.rank().cmp(&to.rank())) {
-        (std::cmp::Ordering::Equal, std::cmp::Ordering::Less) => Some(up),
-        (std::cmp::Ordering::Equal, std::cmp::Ordering::Greater) => Some(down),
-        (std::cmp::Ordering::Less, std::cmp::Ordering::Equal) => Some(right),
-        (std::cmp::Ordering::Greater, std::cmp::Ordering::Equal) => Some(left),
-        _ => None,
     }
 }
 
@@ -482,6 +481,43 @@ mod tests {
             })
         );
         assert_eq!(refusal(&ROOK, MOVING, Some("d4"), "h4"), None);
+    }
+
+    #[test]
+    fn with_the_diagonals_moves_go_along_them_too_and_still_one_square() {
+        let queen = Rules {
+            diagonal: true,
+            ..ROOK
+        };
+        let king = Rules {
+            diagonal: true,
+            ..STEP
+        };
+        assert_eq!(refusal(&queen, MOVING, Some("d4"), "e5"), None);
+        assert_eq!(refusal(&king, MOVING, Some("d4"), "c3"), None);
+        assert_eq!(
+            refusal(&queen, MOVING, Some("d4"), "e6"),
+            Some(Refusal::NotInLineOrDiagonal {
+                from: at("d4"),
+                to: at("e6")
+            })
+        );
+        assert_eq!(
+            refusal(&king, MOVING, Some("d4"), "f6"),
+            Some(Refusal::OneStep {
+                from: at("d4"),
+                to: at("f6")
+            })
+        );
+        assert_eq!(
+            refusal(&queen, MOVING, Some("a1"), "e5"),
+            Some(Refusal::PathBlocked {
+                from: at("a1"),
+                to: at("e5"),
+                at: at("d4")
+            })
+        );
+        assert_eq!(refusal(&queen, MOVING, Some("d4"), "f2"), None);
     }
 
     #[test]

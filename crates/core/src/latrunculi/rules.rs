@@ -10,6 +10,9 @@ pub enum Start {
     Place,
     /// 16 counters each: white fills ranks 1-2, black ranks 7-8.
     Rows,
+    /// On the squares of a1's colour, white fills the ranks below the middle two and black
+    /// those above (ranks 1-5 and 8-12 of Falkener's 12 x 12 board, 30 counters each).
+    Chequer,
 }
 
 /// How a counter moves.
@@ -28,6 +31,9 @@ pub enum Win {
     Captures,
     /// Ends when a side has no counters; more counters left wins.
     All,
+    /// The side to move that cannot move (it has no counters, or all are blocked) loses
+    /// (Falkener's reading).
+    Block,
 }
 
 /// What becomes of a counter trapped between two enemies.
@@ -50,6 +56,15 @@ pub enum Leap {
     Any,
     /// Over its own side's counters and frozen enemy counters (Locus Ludi's Seneca).
     Own,
+    /// Over one enemy counter, frozen or not, a single leap a turn (Falkener's reading).
+    Enemy,
+}
+
+impl Leap {
+    /// Whether a counter that has leapt may leap again in the same turn.
+    pub fn goes_on(self) -> bool {
+        matches!(self, Leap::Any | Leap::Own)
+    }
 }
 
 /// What removing a frozen enemy counter costs its side.
@@ -92,6 +107,8 @@ pub struct Rules {
     pub pairs: bool,
     /// The board's centre square stays empty while counters are placed (Kharebga and Seega).
     pub centre: bool,
+    /// Counters move, leap and trap along the diagonals too (Falkener's reading).
+    pub diagonal: bool,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -105,7 +122,7 @@ pub struct Preset {
 }
 
 /// Every preset, the default first.
-pub const PRESETS: [Preset; 23] = [
+pub const PRESETS: [Preset; 24] = [
     Preset {
         id: "piso",
         rules: Rules::PISO,
@@ -131,6 +148,11 @@ pub const PRESETS: [Preset; 23] = [
         rules: Rules::SENECA,
         source: "Locus Ludi (University of Fribourg), its Seneca reading, as the Ludii game \
                  database gives it",
+    },
+    Preset {
+        id: "falkener",
+        rules: Rules::FALKENER,
+        source: "Edward Falkener, 1892, as the Ludii game database reads him",
     },
     Preset {
         id: "kharebga-6x6",
@@ -244,6 +266,7 @@ impl Rules {
         board: Size::EIGHT,
         pairs: false,
         centre: false,
+        diagonal: false,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -288,6 +311,22 @@ impl Rules {
         ..Rules::PISO
     };
 
+    /// Edward Falkener's reading (1892), which the Ludii game database calls highly
+    /// speculative: 30 counters each on a1's colour of a 12 x 12 board, stepping to any
+    /// neighbouring square, leaping once over an enemy counter, trapping along diagonals too;
+    /// the side that cannot move loses, and no position comes twice.
+    pub const FALKENER: Rules = Rules {
+        start: Start::Chequer,
+        corner: false,
+        noback: false,
+        win: Win::Block,
+        leap: Leap::Enemy,
+        norepeat: true,
+        board: Size::of(12, 12),
+        diagonal: true,
+        ..Rules::PISO
+    };
+
     /// The Ludii game database's "Kharebga rules" on a board of `files` x `ranks`: counters
     /// for all but two squares, placed two a turn with the centre kept empty, then moved like
     /// rooks; no corner capture, no position twice.
@@ -313,12 +352,14 @@ impl Rules {
         }
     }
 
-    /// One of the 2048 combinations of the eleven switches, a bit each of `bits` (the higher
-    /// bits are ignored): start by rows, move like a rook, corner capture, no moving back, win
-    /// by taking all, trapped counters freeze, leap over any counter, no arriving between two
+    /// One of the combinations of fifteen switches, a bit each of `bits` (the highest is
+    /// ignored): start by rows, move like a rook, corner capture, no moving back, win by
+    /// taking all, trapped counters freeze, leap over any counter, no arriving between two
     /// enemies, a removal does not end the turn, two placements a turn, the centre kept empty
-    /// while placing. Tests and fuzzing walk every rule set of the position with it; `norepeat`,
-    /// a rule of the game's history, is off, and the board is 8 x 8.
+    /// while placing, the diagonals, the blocked side loses (over win by taking all), leap over
+    /// enemies (over any counter: then over one's own), start on a1's colour (over by rows).
+    /// Tests and fuzzing walk every rule set of the position with it; `norepeat`, a rule of the
+    /// game's history, is off, and the board is 8 x 8.
     ///
     /// ```
     /// use ludi_core::latrunculi::Rules;
@@ -327,10 +368,10 @@ impl Rules {
     /// ```
     pub fn from_switches(bits: u16) -> Rules {
         Rules {
-            start: if bits & 1 == 0 {
-                Start::Place
-            } else {
-                Start::Rows
+            start: match (bits & 1, bits & 16384) {
+                (_, 16384) => Start::Chequer,
+                (0, _) => Start::Place,
+                _ => Start::Rows,
             },
             movement: if bits & 2 == 0 {
                 Movement::Step
@@ -339,17 +380,22 @@ impl Rules {
             },
             corner: bits & 4 != 0,
             noback: bits & 8 != 0,
-            win: if bits & 16 == 0 {
-                Win::Captures
-            } else {
-                Win::All
+            win: match (bits & 16, bits & 4096) {
+                (_, 4096) => Win::Block,
+                (0, _) => Win::Captures,
+                _ => Win::All,
             },
             trap: if bits & 32 == 0 {
                 Trap::Capture
             } else {
                 Trap::Freeze
             },
-            leap: if bits & 64 == 0 { Leap::Off } else { Leap::Any },
+            leap: match (bits & 64, bits & 8192) {
+                (0, 0) => Leap::Off,
+                (_, 0) => Leap::Any,
+                (0, _) => Leap::Enemy,
+                _ => Leap::Own,
+            },
             nobetween: bits & 128 != 0,
             norepeat: false,
             placed: 20,
@@ -361,6 +407,7 @@ impl Rules {
             board: Size::EIGHT,
             pairs: bits & 512 != 0,
             centre: bits & 1024 != 0,
+            diagonal: bits & 2048 != 0,
         }
     }
 
@@ -378,7 +425,7 @@ impl Rules {
     /// Reads a preset's id (`piso`, `quintana`, `schadler-1994`, ... as [`PRESETS`] lists
     /// them) or `key=value` pairs separated by commas, with keys `start`, `move`, `corner`,
     /// `noback`, `win`, `trap`, `leap`, `nobetween`, `norepeat`, `placed`, `remove`, `board`,
-    /// `perturn`, `centre`. Keys left out take Piso's value.
+    /// `perturn`, `centre`, `diagonal`. Keys left out take Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
@@ -408,6 +455,7 @@ impl Rules {
                     rules.start = match value {
                         "place" => Start::Place,
                         "rows" => Start::Rows,
+                        "chequer" => Start::Chequer,
                         _ => return Err(bad()),
                     }
                 }
@@ -424,6 +472,7 @@ impl Rules {
                     rules.win = match value {
                         "captures" => Win::Captures,
                         "all" => Win::All,
+                        "block" => Win::Block,
                         _ => return Err(bad()),
                     }
                 }
@@ -439,6 +488,7 @@ impl Rules {
                         "off" => Leap::Off,
                         "any" => Leap::Any,
                         "own" => Leap::Own,
+                        "enemy" => Leap::Enemy,
                         _ => return Err(bad()),
                     }
                 }
@@ -465,9 +515,10 @@ impl Rules {
                     }
                 }
                 "centre" => rules.centre = on_off(value).ok_or_else(bad)?,
+                "diagonal" => rules.diagonal = on_off(value).ok_or_else(bad)?,
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove, board, perturn, centre)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove, board, perturn, centre, diagonal)"
                     )))
                 }
             }
@@ -512,11 +563,11 @@ fn on_off(value: &str) -> Option<bool> {
 
 fn expected_values(key: &str) -> &'static str {
     match key {
-        "start" => "expected place or rows",
+        "start" => "expected place, rows or chequer",
         "move" => "expected step or rook",
-        "win" => "expected captures or all",
+        "win" => "expected captures, all or block",
         "trap" => "expected capture or freeze",
-        "leap" => "expected off, any or own",
+        "leap" => "expected off, any, own or enemy",
         "remove" => "expected turn or free",
         "placed" => "expected a number of counters from 2 to 97",
         "board" => "expected files x ranks, each from 6 to 14, such as 7x8",
@@ -527,13 +578,14 @@ fn expected_values(key: &str) -> &'static str {
 
 impl fmt::Display for Rules {
     /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap`, `leap`,
-    /// `nobetween`, `norepeat`, `placed`, `remove`, `board`, `perturn` and `centre` are written
-    /// only when not `capture`, `off`, 20, `turn`, `8x8`, 1 and `off`, so the rules written
-    /// before they existed keep their text.
+    /// `nobetween`, `norepeat`, `placed`, `remove`, `board`, `perturn`, `centre` and `diagonal`
+    /// are written only when not `capture`, `off`, 20, `turn`, `8x8`, 1, `off` and `off`, so
+    /// the rules written before they existed keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
             Start::Place => "place",
             Start::Rows => "rows",
+            Start::Chequer => "chequer",
         };
         let movement = match self.movement {
             Movement::Step => "step",
@@ -542,6 +594,7 @@ impl fmt::Display for Rules {
         let win = match self.win {
             Win::Captures => "captures",
             Win::All => "all",
+            Win::Block => "block",
         };
         let on = |b: bool| if b { "on" } else { "off" };
         write!(
@@ -557,6 +610,7 @@ impl fmt::Display for Rules {
             Leap::Off => {}
             Leap::Any => f.write_str(",leap=any")?,
             Leap::Own => f.write_str(",leap=own")?,
+            Leap::Enemy => f.write_str(",leap=enemy")?,
         }
         if self.nobetween {
             f.write_str(",nobetween=on")?;
@@ -578,6 +632,9 @@ impl fmt::Display for Rules {
         }
         if self.centre {
             f.write_str(",centre=on")?;
+        }
+        if self.diagonal {
+            f.write_str(",diagonal=on")?;
         }
         Ok(())
     }
@@ -777,6 +834,33 @@ mod tests {
     }
 
     #[test]
+    fn falkeners_rules_read_and_write_as_their_keys() {
+        let falkener = Rules::parse("falkener").unwrap();
+        assert_eq!(falkener, Rules::FALKENER);
+        assert_eq!(
+            falkener.to_string(),
+            "start=chequer,move=step,corner=off,noback=off,win=block,leap=enemy,norepeat=on,\
+             board=12x12,diagonal=on"
+        );
+        assert_eq!(Rules::parse(&falkener.to_string()), Ok(falkener));
+        assert_eq!(falkener.preset(), Some("falkener"));
+        let each = Rules::parse("diagonal=on,leap=enemy,win=block,start=chequer").unwrap();
+        assert!(each.diagonal);
+        assert_eq!(
+            (each.leap, each.win, each.start),
+            (Leap::Enemy, Win::Block, Start::Chequer)
+        );
+        assert_eq!(Rules::parse("diagonal=off"), Ok(Rules::PISO));
+        assert!(!Leap::Enemy.goes_on() && Leap::Any.goes_on() && Leap::Own.goes_on());
+        // The switches reach each new value.
+        assert!(Rules::from_switches(2048).diagonal);
+        assert_eq!(Rules::from_switches(4096 | 16).win, Win::Block);
+        assert_eq!(Rules::from_switches(8192).leap, Leap::Enemy);
+        assert_eq!(Rules::from_switches(8192 | 64).leap, Leap::Own);
+        assert_eq!(Rules::from_switches(16384 | 1).start, Start::Chequer);
+    }
+
+    #[test]
     fn omitted_keys_take_piso_values() {
         let rules = Rules::parse("move=rook").unwrap();
         assert_eq!(
@@ -798,7 +882,10 @@ mod tests {
             ("colour=red", "unknown rules key `colour`"),
             ("win=all,win=captures", "twice"),
             ("trap=ice", "capture or freeze"),
-            ("leap=far", "off, any or own"),
+            ("leap=far", "off, any, own or enemy"),
+            ("win=most", "captures, all or block"),
+            ("start=circle", "place, rows or chequer"),
+            ("diagonal=yes", "on or off"),
             ("start=rows,", "``"),
         ] {
             let err = Rules::parse(text).unwrap_err().to_string();

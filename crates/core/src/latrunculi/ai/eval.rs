@@ -85,18 +85,20 @@ fn survey(position: &Position, rules: &Rules, square: Square, side: Side, out: &
         matches!(board.get(square.step(dir)), Cell::Off)
             || board.get(square.step(dir)) == Cell::Counter(side)
     };
-    let [up, down, right, left] = Dir::ALL;
+    let lines = Dir::lines(rules.diagonal);
     let on_corner = rules.corner && board.is_corner(square);
     let safe = if on_corner {
         Dir::ALL
             .into_iter()
             .any(|d| board.get(square.step(d)) == Cell::Counter(side))
     } else {
-        (shield(up) || shield(down)) && (shield(right) || shield(left))
+        lines
+            .chunks(2)
+            .all(|line| shield(line[0]) || shield(line[1]))
     };
     out.safe += i32::from(safe);
     out.bare_corners += i32::from(on_corner && !safe);
-    for dir in Dir::ALL {
+    for &dir in lines {
         let mut to = square.step(dir);
         while board.get(to) == Cell::Empty {
             out.mobility += 1;
@@ -120,7 +122,7 @@ fn threats(position: &Position, rules: &Rules, reach: Squares, side: Side) -> i3
         if board.get(victim) != enemy {
             continue;
         }
-        let custodial = Dir::ALL.into_iter().any(|d| {
+        let custodial = Dir::lines(rules.diagonal).iter().any(|&d| {
             reach.contains(victim.step(d)) && board.get(victim.step(d.reverse())) == friend
         });
         let cornered = !custodial

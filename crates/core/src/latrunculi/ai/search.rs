@@ -8,7 +8,7 @@ use super::{Budget, Clock};
 use crate::latrunculi::board::{Side, CELLS};
 use crate::latrunculi::moves::Move;
 use crate::latrunculi::position::Position;
-use crate::latrunculi::rules::{Rules, QUIET_MOVES_LIMIT};
+use crate::latrunculi::rules::{Rules, Win, QUIET_MOVES_LIMIT};
 use crate::rng::splitmix64;
 
 /// A won game's score, less the plies it takes to win.
@@ -227,7 +227,7 @@ impl Searcher {
         position.legal_moves_into(rules, &mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            return self.ended_score(position, rules, ply);
+            return self.stuck_score(position, rules, ply);
         }
         self.order(rules, position, &mut moves, ply, entry.and_then(|e| e.mv));
         let original_alpha = alpha;
@@ -366,7 +366,7 @@ impl Searcher {
         position.capture_moves_into(rules, &mut moves);
         if moves.is_empty() && !position.has_legal_move(rules) {
             self.moves[ply] = moves;
-            return self.ended_score(position, rules, ply);
+            return self.stuck_score(position, rules, ply);
         }
         let mut best = stand;
         for &mv in &moves {
@@ -488,6 +488,15 @@ impl Searcher {
         let over = !position.is_placement_phase()
             && (position.side_exhausted(rules) || position.clock >= QUIET_MOVES_LIMIT);
         over.then(|| self.ended_score(position, rules, ply))
+    }
+
+    /// The side to move cannot move: under `win=block` it has lost, else the leader wins.
+    fn stuck_score(&self, position: &Position, rules: &Rules, ply: usize) -> i32 {
+        if rules.win == Win::Block {
+            -WIN + ply as i32
+        } else {
+            self.ended_score(position, rules, ply)
+        }
     }
 
     /// A finished game from the side to move's view: the leader wins, sooner is better; a
