@@ -87,14 +87,14 @@ const rulesText = (options) => (choice) => (choice.rules === 'custom'
   : choice.rules);
 
 const LATRUNCULI_OPTIONS = [
-  { key: 'start', label: 'option.start', values: ['place', 'rows'] },
+  { key: 'start', label: 'option.start', values: ['place', 'rows', 'chequer'] },
   { key: 'move', label: 'option.move', values: ['step', 'rook'] },
   { key: 'corner', label: 'option.corner', values: ['on', 'off'] },
   { key: 'noback', label: 'option.noback', values: ['on', 'off'] },
-  { key: 'win', label: 'option.win', values: ['captures', 'all'] },
+  { key: 'win', label: 'option.win', values: ['captures', 'all', 'block'] },
   // Schädler's and Seneca's options, each off by default as in Piso's rules.
   { key: 'trap', label: 'option.trap', values: ['capture', 'freeze'], quiet: true },
-  { key: 'leap', label: 'option.leap', values: ['off', 'any', 'own'], quiet: true },
+  { key: 'leap', label: 'option.leap', values: ['off', 'any', 'own', 'enemy'], quiet: true },
   { key: 'nobetween', label: 'option.nobetween', values: ['off', 'on'], quiet: true },
   { key: 'norepeat', label: 'option.norepeat', values: ['off', 'on'], quiet: true },
   { key: 'remove', label: 'option.remove', values: ['turn', 'free'], quiet: true },
@@ -102,6 +102,7 @@ const LATRUNCULI_OPTIONS = [
   { key: 'board', label: 'option.board', values: ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12', '12x12', '14x14'], quiet: true, plain: true },
   { key: 'perturn', label: 'option.perturn', values: ['1', '2'], quiet: true },
   { key: 'centre', label: 'option.centre', values: ['off', 'on'], quiet: true },
+  { key: 'diagonal', label: 'option.diagonal', values: ['off', 'on'], quiet: true },
 ];
 
 // Kharebga's and Seega's rules: one choice each, its board picked below it.

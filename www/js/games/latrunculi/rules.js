@@ -23,6 +23,8 @@ const DIAGRAMS = {
   removeFree: { rules: 'seneca', position: 'B4B/6/6/1WbW2/6/B5 w 0,0 0,0 0 -,-', removing: true, caption: 'diagram.latrunculi.removeFree' },
   centre: { rules: 'seega-6x6', position: '6/1B4/3W2/6/1W2B1/6 w 15,15 0,0 0 -,-', placing: true, caption: 'diagram.latrunculi.centre' },
   between: { rules: 'schadler-2001', position: 'B4B/6/6/2B1B1/3W2/W5 w 0,0 0,0 0 -,-', pick: 'd2', caption: 'diagram.latrunculi.between' },
+  diagonal: { rules: 'falkener', position: '5B/6/1W4/2B3/6/4W1 w 0,0 0,0 0 -,-', move: 'e1-d2', caption: 'diagram.latrunculi.diagonal' },
+  hopEnemy: { rules: 'falkener', position: '3W2/3B2/6/3B2/3W2/6 w 0,0 0,0 0 -,-', move: 'd2-d4', caption: 'diagram.latrunculi.hopEnemy' },
 };
 
 /** Draws `diagram` into `box`; a picture, not a control. */
@@ -54,12 +56,20 @@ function drawDiagram(box, i18n, engine, diagram) {
   }
 }
 
+/** The page's figure of the diagram named `name`: its caption, and a board drawn on demand. */
+const figureOf = (i18n, engine) => (name) => ({
+  caption: DIAGRAMS[name].caption,
+  draw: (box) => drawDiagram(box, i18n, engine, DIAGRAMS[name]),
+});
+
 /** Which rules text the page describes: a preset, or your own mix. */
 const presetOf = (rules) => (!rules ? 'piso' : GAME.presets.includes(rules) ? rules : 'custom');
 
 const SCHADLER = ['latrunculi.schadler.start', 'latrunculi.schadler.move', 'latrunculi.schadler.freeze', 'latrunculi.schadler.remove'];
 const SCHADLER_END = ['latrunculi.schadler.repeat', 'latrunculi.schadler.win'];
 const SENECA = ['latrunculi.piso.start', 'latrunculi.seneca.move', 'latrunculi.schadler.freeze', 'latrunculi.seneca.corner', 'latrunculi.seneca.remove', ...SCHADLER_END];
+
+const FALKENER = ['latrunculi.falkener.start', 'latrunculi.falkener.move', 'latrunculi.falkener.capture', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'];
 
 // What the readings with frozen counters add to the page: their diagrams, history and choices.
 const FROZEN = {
@@ -88,13 +98,12 @@ export function renderRules(body, i18n, engine, rules) {
     'schadler-1994': [...SCHADLER, ...SCHADLER_END],
     'schadler-2001': [...SCHADLER, 'latrunculi.schadler.between', ...SCHADLER_END],
     seneca: SENECA,
+    falkener: FALKENER,
     custom: ['latrunculi.custom.intro'],
   }[preset];
+  if (preset === 'falkener') return renderFalkener(body, i18n, engine, own);
   const frozen = FROZEN[preset];
-  const figure = (name) => ({
-    caption: DIAGRAMS[name].caption,
-    draw: (box) => drawDiagram(box, i18n, engine, DIAGRAMS[name]),
-  });
+  const figure = figureOf(i18n, engine);
   return renderPage(body, i18n, {
     title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${preset}`)}`,
     sections: [
@@ -114,14 +123,27 @@ export function renderRules(body, i18n, engine, rules) {
   });
 }
 
+/** Falkener's rules page: steps, traps and a hop along the diagonals too. */
+function renderFalkener(body, i18n, engine, own) {
+  const { t } = i18n;
+  const figure = figureOf(i18n, engine);
+  return renderPage(body, i18n, {
+    title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t('rules.latrunculi.falkener')}`,
+    sections: [
+      { paragraphs: ['latrunculi.goal', ...own] },
+      { heading: 'page.latrunculi.capturing', figures: [figure('diagonal'), figure('hopEnemy')] },
+      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', 'latrunculi.falkener.history'] },
+      { heading: 'page.choices', list: ['latrunculi.choice1', 'latrunculi.falkener.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4', 'latrunculi.choice5'] },
+      { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3', 'latrunculi.falkener.source'] },
+    ],
+  });
+}
+
 /** The rules page of a Kharebga or Seega preset, `kharebga-8x8`. */
 function renderFamily(body, i18n, engine, preset, { family, size: board }) {
   const { t } = i18n;
   const size = board.replace('x', ' × ');
-  const figure = (name) => ({
-    caption: DIAGRAMS[name].caption,
-    draw: (box) => drawDiagram(box, i18n, engine, DIAGRAMS[name]),
-  });
+  const figure = figureOf(i18n, engine);
   return renderPage(body, i18n, {
     title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${family}`)} ${size}`,
     sections: [
