@@ -119,7 +119,7 @@ pub fn lfen_round_trip(position: &latrunculi::Position) {
     assert_eq!(back.to_string(), text);
 }
 
-/// Latrunculi rules from nine fuzz bits (the higher ones are ignored).
+/// Latrunculi rules from fuzz bits, one switch each (`Rules::from_switches`).
 pub fn latrunculi_rules(bits: u16) -> latrunculi::Rules {
     latrunculi::Rules::from_switches(bits)
 }
