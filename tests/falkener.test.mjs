@@ -40,6 +40,15 @@ test('Falkener: thirty each on one colour, a step in eight directions, the engin
   await s.page.click('[data-square="f6"]');
   assert.equal(await piece(s.page, 'f6'), 'white');
   assert.match(await position(s.page), / b /);
+  // A reload keeps the game under Falkener's rules, and black plays on along a diagonal.
+  const played = await position(s.page);
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready [data-square="f6"][data-piece="white"]');
+  assert.equal(await position(s.page), played);
+  assert.equal(await s.page.locator('[data-square]').count(), 144);
+  await s.page.click('[data-square="h8"]');
+  await s.page.click('[data-square="g7"]');
+  assert.equal(await piece(s.page, 'g7'), 'black');
   await s.page.screenshot({ path: screenshotPath('falkener-phone.png') });
   assert.deepEqual(s.errors, []);
   await close(s);

@@ -39,6 +39,16 @@ test('Seega on 6 x 7: two placements a turn, the centre refused while placing, t
   assert.match(await position(s.page), / b 18,20 /);
   await s.page.click('[data-square="f7"]');
   assert.match(await position(s.page), / b 18,19 /);
+  // A reload between black's two placements keeps the game, and black places its second.
+  const between = await position(s.page);
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready [data-square="f7"][data-piece="black"]');
+  assert.equal(await position(s.page), between);
+  await says(s.page, 'notice.restored');
+  await s.page.click('[data-square="c4"]');
+  await says(s.page, 'refuse.latrunculi.centre');
+  await s.page.click('[data-square="e7"]');
+  assert.match(await position(s.page), / w 18,18 /);
   await s.page.click('[data-action="place-rest"]');
   await s.page.waitForFunction(() => / w 0,0 /.test(document.querySelector('[data-position]')?.dataset.position ?? ''));
   // The centre and one other square are all that stay empty; now a counter may go anywhere.
