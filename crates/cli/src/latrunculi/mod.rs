@@ -34,7 +34,7 @@ fn presets(args: &[String]) -> Result<ExitCode, UsageError> {
         )));
     }
     for preset in PRESETS {
-        println!("{}\t{}\t{}", preset.id, preset.rules, preset.source);
+        println!("{}\t{}\t{}", preset.id, preset.rules, preset.source());
     }
     Ok(ExitCode::SUCCESS)
 }

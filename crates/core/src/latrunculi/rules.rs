@@ -112,13 +112,11 @@ pub struct Rules {
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
-/// records take), its rules and who gives it.
+/// records take) and its rules; [`Preset::source`] says who gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Preset {
     pub id: &'static str,
     pub rules: Rules,
-    /// Who reads the game so, in the words of the sources (`../shared/seeds/003_*`).
-    pub source: &'static str,
 }
 
 /// Every preset, the default first.
@@ -126,125 +124,126 @@ pub const PRESETS: [Preset; 24] = [
     Preset {
         id: "piso",
         rules: Rules::PISO,
-        source: "Locus Ludi (University of Fribourg), reading the Laus Pisonis",
     },
     Preset {
         id: "quintana",
         rules: Rules::QUINTANA,
-        source: "Museum Quintana, Künzing: the rules shown at the museum",
     },
     Preset {
         id: "schadler-1994",
         rules: Rules::SCHADLER_1994,
-        source: "Ulrich Schädler, 1994, as the Ludii game database reads him",
     },
     Preset {
         id: "schadler-2001",
         rules: Rules::SCHADLER_2001,
-        source: "Ulrich Schädler, 2001, as the Ludii game database reads him",
     },
     Preset {
         id: "seneca",
         rules: Rules::SENECA,
-        source: "Locus Ludi (University of Fribourg), its Seneca reading, as the Ludii game \
-                 database gives it",
     },
     Preset {
         id: "falkener",
         rules: Rules::FALKENER,
-        source: "Edward Falkener, 1892, as the Ludii game database reads him",
     },
     Preset {
         id: "kharebga-6x6",
         rules: Rules::kharebga(6, 6),
-        source: "the Ludii game database: Kharebga's rules on the 6 x 6 board",
     },
     Preset {
         id: "kharebga-6x7",
         rules: Rules::kharebga(6, 7),
-        source: "the Ludii game database: Kharebga's rules on the 6 x 7 board",
     },
     Preset {
         id: "kharebga-6x8",
         rules: Rules::kharebga(6, 8),
-        source: "the Ludii game database: Kharebga's rules on the 6 x 8 board",
     },
     Preset {
         id: "kharebga-7x8",
         rules: Rules::kharebga(7, 8),
-        source: "the Ludii game database: Kharebga's rules on the 7 x 8 board",
     },
     Preset {
         id: "kharebga-8x8",
         rules: Rules::kharebga(8, 8),
-        source: "the Ludii game database: Kharebga's rules on the 8 x 8 board",
     },
     Preset {
         id: "kharebga-8x9",
         rules: Rules::kharebga(8, 9),
-        source: "the Ludii game database: Kharebga's rules on the 8 x 9 board",
     },
     Preset {
         id: "kharebga-9x10",
         rules: Rules::kharebga(9, 10),
-        source: "the Ludii game database: Kharebga's rules on the 9 x 10 board",
     },
     Preset {
         id: "kharebga-10x10",
         rules: Rules::kharebga(10, 10),
-        source: "the Ludii game database: Kharebga's rules on the 10 x 10 board",
     },
     Preset {
         id: "kharebga-11x12",
         rules: Rules::kharebga(11, 12),
-        source: "the Ludii game database: Kharebga's rules on the 11 x 12 board",
     },
     Preset {
         id: "seega-6x6",
         rules: Rules::seega(6, 6),
-        source: "the Ludii game database: Seega's rules on the 6 x 6 board",
     },
     Preset {
         id: "seega-6x7",
         rules: Rules::seega(6, 7),
-        source: "the Ludii game database: Seega's rules on the 6 x 7 board",
     },
     Preset {
         id: "seega-6x8",
         rules: Rules::seega(6, 8),
-        source: "the Ludii game database: Seega's rules on the 6 x 8 board",
     },
     Preset {
         id: "seega-7x8",
         rules: Rules::seega(7, 8),
-        source: "the Ludii game database: Seega's rules on the 7 x 8 board",
     },
     Preset {
         id: "seega-8x8",
         rules: Rules::seega(8, 8),
-        source: "the Ludii game database: Seega's rules on the 8 x 8 board",
     },
     Preset {
         id: "seega-8x9",
         rules: Rules::seega(8, 9),
-        source: "the Ludii game database: Seega's rules on the 8 x 9 board",
     },
     Preset {
         id: "seega-9x10",
         rules: Rules::seega(9, 10),
-        source: "the Ludii game database: Seega's rules on the 9 x 10 board",
     },
     Preset {
         id: "seega-10x10",
         rules: Rules::seega(10, 10),
-        source: "the Ludii game database: Seega's rules on the 10 x 10 board",
     },
     Preset {
         id: "seega-11x12",
         rules: Rules::seega(11, 12),
-        source: "the Ludii game database: Seega's rules on the 11 x 12 board",
     },
 ];
+
+impl Preset {
+    /// Who reads the game so, in the words of the sources (`../shared/seeds/003_*`). Only the
+    /// command prints it: kept apart from [`PRESETS`], the page's engine goes without it.
+    pub fn source(&self) -> String {
+        let named = match self.id {
+            "piso" => "Locus Ludi (University of Fribourg), reading the Laus Pisonis",
+            "quintana" => "Museum Quintana, Künzing: the rules shown at the museum",
+            "schadler-1994" => "Ulrich Schädler, 1994, as the Ludii game database reads him",
+            "schadler-2001" => "Ulrich Schädler, 2001, as the Ludii game database reads him",
+            "seneca" => "Locus Ludi (University of Fribourg), its Seneca reading, as the Ludii game database gives it",
+            "falkener" => "Edward Falkener, 1892, as the Ludii game database reads him",
+            _ => "",
+        };
+        if !named.is_empty() {
+            return named.to_string();
+        }
+        let family = if self.rules.movement == Movement::Rook {
+            "Kharebga"
+        } else {
+            "Seega"
+        };
+        let (files, ranks) = (self.rules.board.files(), self.rules.board.ranks());
+        format!("the Ludii game database: {family}'s rules on the {files} x {ranks} board")
+    }
+}
 
 /// Moves in a row without a capture, in the movement phase, that end the game (fifty each).
 pub const QUIET_MOVES_LIMIT: u32 = 100;
@@ -831,6 +830,19 @@ mod tests {
         let norepeat = Rules::parse("norepeat=on").unwrap();
         assert!(norepeat.norepeat && norepeat.to_string().ends_with(",norepeat=on"));
         assert_eq!(Rules::parse(&norepeat.to_string()), Ok(norepeat));
+    }
+
+    #[test]
+    fn every_preset_names_its_source() {
+        for preset in PRESETS {
+            assert!(!preset.source().is_empty(), "{}", preset.id);
+        }
+        let seega = PRESETS.iter().find(|p| p.id == "seega-6x7").unwrap();
+        assert_eq!(
+            seega.source(),
+            "the Ludii game database: Seega's rules on the 6 x 7 board"
+        );
+        assert!(PRESETS[0].source().contains("Laus Pisonis"));
     }
 
     #[test]
