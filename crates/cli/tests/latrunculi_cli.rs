@@ -261,6 +261,8 @@ fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
         "schadler-2001",
         "seneca",
         "falkener",
+        "kowalski-10x11",
+        "kowalski-8x12",
     ]
     .map(String::from)
     .into_iter()

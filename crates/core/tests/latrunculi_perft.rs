@@ -203,6 +203,26 @@ fn falkener_opening_perft_by_counting_open_squares() {
 }
 
 #[test]
+fn kowalski_opening_perft_by_counting_open_squares() {
+    // 11 files, 10 ranks, each back rank full (the dux on f1 and f10): each white piece
+    // slides up its file over ranks 2-9, 11 x 8 = 88. After white's piece on a file stops on
+    // rank r, black's piece on that file has 9 - r squares left and the other ten files 8
+    // each; nothing is taken so early.
+    let rules = Rules::parse("kowalski-10x11").unwrap();
+    let start = Position::start(&rules);
+    assert_eq!(perft(&rules, &start, 1), 88);
+    let depth2: u64 = 11 * (2..=9u64).map(|r| (9 - r) + 10 * 8).sum::<u64>();
+    assert_eq!(perft(&rules, &start, 2), depth2);
+    // 8 ranks of 12: the back ranks full and the duxes on g2 and f7 in front of them. White's
+    // dux slides along rank 2 (six squares left, five right) or up file g to g7 (black's dux
+    // is on f7): 16; its counters slide up their files from rank 1 but g1, blocked by the
+    // dux: 11 files to rank 7, that is 6 squares each but f (to f6: 5 squares) = 65.
+    let rules = Rules::parse("kowalski-8x12").unwrap();
+    let start = Position::start(&rules);
+    assert_eq!(perft(&rules, &start, 1), 6 + 5 + 5 + 65);
+}
+
+#[test]
 fn naive_generator_agrees_along_the_diagonals() {
     let falkener = Rules::parse("falkener").unwrap();
     let diagonal = Rules {

@@ -51,6 +51,9 @@ pub enum Cell {
     Counter(Side),
     /// A trapped counter under `trap=freeze`: it neither moves nor traps.
     Frozen(Side),
+    /// A side's leader (Kowalski's reading): it moves and traps as a counter does, and is
+    /// never trapped.
+    Dux(Side),
     /// Outside the board.
     Off,
 }
@@ -59,9 +62,14 @@ impl Cell {
     /// The side whose counter, frozen or not, stands here.
     pub fn owner(self) -> Option<Side> {
         match self {
-            Cell::Counter(side) | Cell::Frozen(side) => Some(side),
+            Cell::Counter(side) | Cell::Frozen(side) | Cell::Dux(side) => Some(side),
             Cell::Empty | Cell::Off => None,
         }
+    }
+
+    /// Whether `side` may move this piece, and it traps: its counter not frozen, or its dux.
+    pub fn is_free(self, side: Side) -> bool {
+        self == Cell::Counter(side) || self == Cell::Dux(side)
     }
 }
 
@@ -72,7 +80,7 @@ pub struct Square(u8);
 impl Square {
     /// The square on `file` and `rank`, both counted from 0 (a1 is `at(0, 0)`).
     /// Both must be below `MAX_SIDE`.
-    pub fn at(file: usize, rank: usize) -> Square {
+    pub const fn at(file: usize, rank: usize) -> Square {
         debug_assert!(file < MAX_SIDE && rank < MAX_SIDE);
         Square(((rank + 1) * STRIDE + file + 1) as u8)
     }
@@ -242,6 +250,14 @@ impl Size {
 
     pub fn ranks(self) -> usize {
         usize::from(self.ranks)
+    }
+
+    /// The square opposite `square` through the board's middle (black's dux's for white's).
+    pub fn opposite(self, square: Square) -> Square {
+        Square::at(
+            self.files() - 1 - square.file(),
+            self.ranks() - 1 - square.rank(),
+        )
     }
 
     pub fn squares(self) -> usize {

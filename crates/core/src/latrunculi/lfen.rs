@@ -135,7 +135,7 @@ fn parse_leap(
     let at = squares.next().flatten();
     let mut visited = Squares::default();
     let mut fine = to_place == [0, 0]
-        && at.is_some_and(|at| board.get(at) == Cell::Counter(turn))
+        && at.is_some_and(|at| board.get(at).is_free(turn))
         && text.contains(',');
     for square in squares {
         match square {
@@ -225,6 +225,8 @@ fn parse_rank(text: &str) -> Result<Vec<Cell>, String> {
             'B' => cells.push(Cell::Counter(Side::Black)),
             'w' => cells.push(Cell::Frozen(Side::White)),
             'b' => cells.push(Cell::Frozen(Side::Black)),
+            'X' => cells.push(Cell::Dux(Side::White)),
+            'Y' => cells.push(Cell::Dux(Side::Black)),
             '1'..='9' => {
                 let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
                 let run = parse_count(&rest[..digits])
@@ -240,7 +242,7 @@ fn parse_rank(text: &str) -> Result<Vec<Cell>, String> {
             '0' => return Err("a run of empty squares cannot be 0".into()),
             other => {
                 return Err(format!(
-                    "unexpected `{other}` (expected W, B, w, b or a number)"
+                    "unexpected `{other}` (expected W, B, w, b, X, Y or a number)"
                 ))
             }
         }
@@ -358,6 +360,8 @@ impl fmt::Display for Position {
                     Cell::Counter(Side::Black) => 'B',
                     Cell::Frozen(Side::White) => 'w',
                     Cell::Frozen(Side::Black) => 'b',
+                    Cell::Dux(Side::White) => 'X',
+                    Cell::Dux(Side::Black) => 'Y',
                     _ => {
                         empty += 1;
                         continue;
@@ -478,9 +482,9 @@ mod tests {
             ),
             ("5/5/5/5/5/5 w 0,0 0,0 0 -,-", Field::Board, "6 to 14 files"),
             (
-                "8/8/8/8/8/8/8/7X w 0,0 0,0 0 -,-",
+                "8/8/8/8/8/8/8/7Q w 0,0 0,0 0 -,-",
                 Field::Board,
-                "unexpected `X`",
+                "unexpected `Q`",
             ),
             (
                 "8/8/8/8/8/8/8/08 w 0,0 0,0 0 -,-",

@@ -130,7 +130,18 @@ impl Position {
                 }
                 [0, 0]
             }
+            Start::Rank => {
+                for file in 0..files {
+                    board.set(Square::at(file, 0), Cell::Counter(Side::White));
+                    board.set(Square::at(file, ranks - 1), Cell::Counter(Side::Black));
+                }
+                [0, 0]
+            }
         };
+        if let Some(square) = rules.dux {
+            board.set(square, Cell::Dux(Side::White));
+            board.set(rules.board.opposite(square), Cell::Dux(Side::Black));
+        }
         Position::from_parts(board, Side::White, to_place, [0, 0], 0, [None, None])
     }
 
@@ -155,8 +166,10 @@ impl Position {
                 count[side.index()] += 1;
                 hash ^= zobrist::counter(side, square);
             }
-            if matches!(cell, Cell::Frozen(_)) {
-                hash ^= zobrist::frozen(square);
+            match cell {
+                Cell::Frozen(_) => hash ^= zobrist::frozen(square),
+                Cell::Dux(_) => hash ^= zobrist::dux(square),
+                _ => {}
             }
         }
         Position {
@@ -299,10 +312,9 @@ impl Position {
             visit(Move::stop(leap.at));
             return;
         }
-        let mover = Cell::Counter(self.turn);
         let forbidden = self.forbidden_back_move(rules);
         for from in self.board.squares() {
-            if self.board.get(from) != mover {
+            if !self.board.get(from).is_free(self.turn) {
                 continue;
             }
             for &dir in Dir::lines(rules.diagonal) {
@@ -345,7 +357,7 @@ impl Position {
         let leapable = |cell: Cell| match rules.leap {
             Leap::Off => false,
             Leap::Any => cell.owner().is_some(),
-            Leap::Own => cell == Cell::Counter(self.turn) || matches!(cell, Cell::Frozen(_)),
+            Leap::Own => cell.is_free(self.turn) || matches!(cell, Cell::Frozen(_)),
             Leap::Enemy => cell.owner() == Some(self.turn.other()),
         };
         let mut hops = [None; 8];
@@ -421,7 +433,6 @@ impl Position {
             moves.retain(|&mv| self.captures_of(rules, mv) > 0);
             return;
         }
-        let mover = Cell::Counter(self.turn);
         let forbidden = self.forbidden_back_move(rules);
         for to in self.board.squares() {
             if self.board.get(to) != Cell::Empty
@@ -435,7 +446,7 @@ impl Position {
                     from = from.step(dir);
                 }
                 let mv = Move::slide(from, to);
-                if self.board.get(from) == mover && Some(mv) != forbidden {
+                if self.board.get(from).is_free(self.turn) && Some(mv) != forbidden {
                     moves.push(mv);
                 }
             }
@@ -542,8 +553,12 @@ impl Position {
     /// `side`'s counter goes from `from` to `to` and traps what it traps: taken off the board
     /// or frozen, as the rules say. Returns the counters taken.
     fn slide(&mut self, rules: &Rules, side: Side, from: Square, to: Square) -> u16 {
+        let dux = self.board.get(from) == Cell::Dux(side);
         self.lift(side, from);
         self.put(side, to);
+        if dux {
+            self.crown(side, to);
+        }
         let mut taken = 0;
         for victim in trapped(&self.board, rules, to, side).into_iter().flatten() {
             match rules.trap {
@@ -662,9 +677,17 @@ impl Position {
         self.hash ^= zobrist::counter(side, square);
     }
 
+    /// The counter `side` just put on `square` is its dux.
+    fn crown(&mut self, side: Side, square: Square) {
+        self.board.set(square, Cell::Dux(side));
+        self.hash ^= zobrist::dux(square);
+    }
+
     fn lift(&mut self, side: Side, square: Square) {
-        if self.board.get(square) == Cell::Frozen(side) {
-            self.hash ^= zobrist::frozen(square);
+        match self.board.get(square) {
+            Cell::Frozen(_) => self.hash ^= zobrist::frozen(square),
+            Cell::Dux(_) => self.hash ^= zobrist::dux(square),
+            _ => {}
         }
         self.board.set(square, Cell::Empty);
         self.count[side.index()] -= 1;
@@ -792,14 +815,14 @@ fn corner_beside(rules: &Rules) -> bool {
 fn custodial_capture(board: &Board, to: Square, dir: Dir, mover: Side) -> Option<Square> {
     let next = to.step(dir);
     let enemy = board.get(next) == Cell::Counter(mover.other());
-    (enemy && board.get(next.step(dir)) == Cell::Counter(mover)).then_some(next)
+    (enemy && board.get(next.step(dir)).is_free(mover)).then_some(next)
 }
 
 /// Whether `side`'s frozen counter on `square` is still held: between two unfrozen enemy
 /// counters along one of its lines or, with corner capture on, on a corner with unfrozen enemy
 /// counters on both its neighbours.
 fn held(board: &Board, rules: &Rules, square: Square, side: Side) -> bool {
-    let enemy = |dir: Dir| board.get(square.step(dir)) == Cell::Counter(side.other());
+    let enemy = |dir: Dir| board.get(square.step(dir)).is_free(side.other());
     let on_a_line = Dir::lines(rules.diagonal)
         .chunks(2)
         .any(|line| enemy(line[0]) && enemy(line[1]));
@@ -821,7 +844,7 @@ fn corner_capture(board: &Board, to: Square, dir: Dir, mover: Side) -> Option<Sq
     }
     let guarded = Dir::ALL.into_iter().any(|side_dir| {
         let other = corner.step(side_dir);
-        other != to && board.get(other) == Cell::Counter(mover)
+        other != to && board.get(other).is_free(mover)
     });
     guarded.then_some(corner)
 }
@@ -1748,6 +1771,88 @@ mod tests {
         assert_eq!(
             (small.counters(Side::White), small.counters(Side::Black)),
             (12, 12)
+        );
+    }
+
+    #[test]
+    fn kowalskis_start_puts_each_dux_in_its_back_rank_or_before_it() {
+        let p = Position::start(&Rules::KOWALSKI_10X11);
+        assert_eq!((p.board().width(), p.board().height()), (11, 10));
+        assert_eq!(
+            p.board().get(Square::parse("f1").unwrap()),
+            Cell::Dux(Side::White)
+        );
+        assert_eq!(
+            p.board().get(Square::parse("f10").unwrap()),
+            Cell::Dux(Side::Black)
+        );
+        assert_eq!(
+            p.board().get(Square::parse("a1").unwrap()),
+            Cell::Counter(Side::White)
+        );
+        assert_eq!((p.counters(Side::White), p.counters(Side::Black)), (11, 11));
+        let p = Position::start(&Rules::KOWALSKI_8X12);
+        assert_eq!(
+            p.board().get(Square::parse("g2").unwrap()),
+            Cell::Dux(Side::White)
+        );
+        assert_eq!(
+            p.board().get(Square::parse("f7").unwrap()),
+            Cell::Dux(Side::Black)
+        );
+        assert_eq!((p.counters(Side::White), p.counters(Side::Black)), (13, 13));
+        assert_eq!(
+            p.to_string(),
+            "BBBBBBBBBBBB/5Y6/12/12/12/12/6X5/WWWWWWWWWWWW w 0,0 0,0 0 -,-"
+        );
+    }
+
+    #[test]
+    fn a_dux_moves_and_traps_as_a_counter_and_is_never_trapped() {
+        let rules = Rules {
+            board: Size::EIGHT,
+            ..Rules::KOWALSKI_10X11
+        };
+        // White's dux on a4 slides to d4 and traps black's e4 against white's f4.
+        let p = "7B/8/8/8/X3BW2/8/8/7Y w 0,0 0,0 0 -,-";
+        assert!(legal(&rules, p, "a4-d4"));
+        let taken = after(&rules, p, &["a4-d4"]);
+        assert_eq!(taken.captured_by(Side::White), 1);
+        assert_eq!(
+            taken.board().get(Square::parse("d4").unwrap()),
+            Cell::Dux(Side::White)
+        );
+        assert_eq!(
+            taken.to_string(),
+            "7B/8/8/8/3X1W2/8/8/7Y b 0,0 1,0 0 a4-d4,-"
+        );
+        // Black's dux on e4, between white's d4 and a counter arriving on f4, stays.
+        let p = "7B/8/8/8/3WY3/8/5W2/8 w 0,0 0,0 0 -,-";
+        assert_eq!(pos(p).captures_of(&rules, mv("f2-f4")), 0);
+        let kept = after(&rules, p, &["f2-f4"]);
+        assert_eq!(
+            kept.board().get(Square::parse("e4").unwrap()),
+            Cell::Dux(Side::Black)
+        );
+        // Nor does a dux in a corner fall to the corner rule.
+        let p = "B6Y/7W/6W1/8/8/8/8/X7 w 0,0 0,0 0 -,-";
+        assert_eq!(pos(p).captures_of(&rules, mv("g6-g8")), 0);
+        let cornered = after(&rules, p, &["g6-g8"]);
+        assert_eq!(
+            cornered.board().get(Square::parse("h8").unwrap()),
+            Cell::Dux(Side::Black)
+        );
+        // A dux's move is refused with the same reasons as a counter's.
+        assert_eq!(
+            pos("7B/8/8/8/X3BW2/8/8/7Y w 0,0 0,0 0 -,-").refusal(
+                &rules,
+                Square::parse("a4"),
+                Square::parse("b5").unwrap()
+            ),
+            Some(crate::latrunculi::Refusal::NotInLine {
+                from: Square::parse("a4").unwrap(),
+                to: Square::parse("b5").unwrap()
+            })
         );
     }
 }

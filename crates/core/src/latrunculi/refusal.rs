@@ -159,12 +159,11 @@ impl Position {
         if let Some(at) = self.leaping() {
             return self.leaping_refusal(rules, at, selected, tapped);
         }
-        let mover = Cell::Counter(self.turn);
-        match selected.filter(|&from| self.board.get(from) == mover) {
+        match selected.filter(|&from| self.board.get(from).is_free(self.turn)) {
             Some(from) if self.board.get(tapped) == Cell::Empty => {
                 self.move_refusal(rules, from, tapped)
             }
-            Some(_) if matches!(self.board.get(tapped), Cell::Counter(side) if side != self.turn) => {
+            Some(_) if self.board.get(tapped).is_free(self.turn.other()) => {
                 Some(Refusal::Occupied { square: tapped })
             }
             _ => self.selection_refusal(rules, tapped),
@@ -218,11 +217,11 @@ impl Position {
                 })
             }
             Cell::Frozen(_) => None,
-            Cell::Counter(side) if side != self.turn => Some(Refusal::NotYours {
+            Cell::Counter(side) | Cell::Dux(side) if side != self.turn => Some(Refusal::NotYours {
                 square: tapped,
                 side,
             }),
-            Cell::Counter(_) => {
+            Cell::Counter(_) | Cell::Dux(_) => {
                 let mut moves = Vec::new();
                 self.legal_moves_into(rules, &mut moves);
                 let movable = moves.iter().any(|mv| mv.from() == Some(tapped));

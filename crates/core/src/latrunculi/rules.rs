@@ -1,6 +1,6 @@
 //! The rule options, the presets and the `--rules` text that names them.
 
-use super::board::{parse_count, Size};
+use super::board::{parse_count, Size, Square};
 use std::fmt;
 
 /// How the counters come onto the board.
@@ -13,6 +13,8 @@ pub enum Start {
     /// On the squares of a1's colour, white fills the ranks below the middle two and black
     /// those above (ranks 1-5 and 8-12 of Falkener's 12 x 12 board, 30 counters each).
     Chequer,
+    /// White fills rank 1 and black the last rank (Kowalski's readings).
+    Rank,
 }
 
 /// How a counter moves.
@@ -109,6 +111,9 @@ pub struct Rules {
     pub centre: bool,
     /// Counters move, leap and trap along the diagonals too (Falkener's reading).
     pub diagonal: bool,
+    /// Where white's dux starts (replacing a counter there), black's on the square opposite
+    /// it through the board's middle; no dux when `None` (Kowalski's readings).
+    pub dux: Option<Square>,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -120,7 +125,7 @@ pub struct Preset {
 }
 
 /// Every preset, the default first.
-pub const PRESETS: [Preset; 24] = [
+pub const PRESETS: [Preset; 26] = [
     Preset {
         id: "piso",
         rules: Rules::PISO,
@@ -144,6 +149,14 @@ pub const PRESETS: [Preset; 24] = [
     Preset {
         id: "falkener",
         rules: Rules::FALKENER,
+    },
+    Preset {
+        id: "kowalski-10x11",
+        rules: Rules::KOWALSKI_10X11,
+    },
+    Preset {
+        id: "kowalski-8x12",
+        rules: Rules::KOWALSKI_8X12,
     },
     Preset {
         id: "kharebga-6x6",
@@ -230,6 +243,12 @@ impl Preset {
             "schadler-2001" => "Ulrich Schädler, 2001, as the Ludii game database reads him",
             "seneca" => "Locus Ludi (University of Fribourg), its Seneca reading, as the Ludii game database gives it",
             "falkener" => "Edward Falkener, 1892, as the Ludii game database reads him",
+            "kowalski-10x11" => {
+                "Kowalski, as the Ludii game database gives him: 10 ranks of 11 squares"
+            }
+            "kowalski-8x12" => {
+                "Kowalski, as the Ludii game database gives him: 8 ranks of 12 squares"
+            }
             _ => "",
         };
         if !named.is_empty() {
@@ -266,6 +285,7 @@ impl Rules {
         pairs: false,
         centre: false,
         diagonal: false,
+        dux: None,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -326,6 +346,29 @@ impl Rules {
         ..Rules::PISO
     };
 
+    /// Kowalski's reading on 10 ranks of 11 squares, as the Ludii game database gives it: each
+    /// side's back rank full, its dux in the middle of it (f1, f10), moves like a rook, custodial
+    /// and corner capture, the dux never taken; the side that cannot move loses, and no
+    /// position comes twice.
+    pub const KOWALSKI_10X11: Rules = Rules {
+        start: Start::Rank,
+        movement: Movement::Rook,
+        noback: false,
+        win: Win::Block,
+        norepeat: true,
+        board: Size::of(11, 10),
+        dux: Some(Square::at(5, 0)),
+        ..Rules::PISO
+    };
+
+    /// Kowalski's reading on 8 ranks of 12 squares: the same, each back rank full and the
+    /// duxes in front of them (g2, f7).
+    pub const KOWALSKI_8X12: Rules = Rules {
+        board: Size::of(12, 8),
+        dux: Some(Square::at(6, 1)),
+        ..Rules::KOWALSKI_10X11
+    };
+
     /// The Ludii game database's "Kharebga rules" on a board of `files` x `ranks`: counters
     /// for all but two squares, placed two a turn with the centre kept empty, then moved like
     /// rooks; no corner capture, no position twice.
@@ -351,12 +394,12 @@ impl Rules {
         }
     }
 
-    /// One of the combinations of fifteen switches, a bit each of `bits` (the highest is
-    /// ignored): start by rows, move like a rook, corner capture, no moving back, win by
+    /// One of the combinations of sixteen switches, a bit each of `bits`: start by rows, move like a rook, corner capture, no moving back, win by
     /// taking all, trapped counters freeze, leap over any counter, no arriving between two
     /// enemies, a removal does not end the turn, two placements a turn, the centre kept empty
     /// while placing, the diagonals, the blocked side loses (over win by taking all), leap over
-    /// enemies (over any counter: then over one's own), start on a1's colour (over by rows).
+    /// enemies (over any counter: then over one's own), start on a1's colour (over by rows), a
+    /// dux on d1 (and e8).
     /// Tests and fuzzing walk every rule set of the position with it; `norepeat`, a rule of the
     /// game's history, is off, and the board is 8 x 8.
     ///
@@ -407,6 +450,7 @@ impl Rules {
             pairs: bits & 512 != 0,
             centre: bits & 1024 != 0,
             diagonal: bits & 2048 != 0,
+            dux: (bits & 32768 != 0).then(|| Square::at(3, 0)),
         }
     }
 
@@ -455,6 +499,7 @@ impl Rules {
                         "place" => Start::Place,
                         "rows" => Start::Rows,
                         "chequer" => Start::Chequer,
+                        "rank" => Start::Rank,
                         _ => return Err(bad()),
                     }
                 }
@@ -515,9 +560,15 @@ impl Rules {
                 }
                 "centre" => rules.centre = on_off(value).ok_or_else(bad)?,
                 "diagonal" => rules.diagonal = on_off(value).ok_or_else(bad)?,
+                "dux" => {
+                    rules.dux = match value {
+                        "off" => None,
+                        _ => Some(Square::parse(value).ok_or_else(bad)?),
+                    }
+                }
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove, board, perturn, centre, diagonal)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove, board, perturn, centre, diagonal, dux)"
                     )))
                 }
             }
@@ -529,7 +580,17 @@ impl Rules {
     /// The counters placed must leave an empty square, and the centre too under `centre=on`,
     /// so that placing can finish and a counter can then move.
     fn check_room(&self) -> Result<(), RulesError> {
-        let squares = self.board.squares();
+        if let Some(square) = self.dux {
+            let on = square.file() < self.board.files() && square.rank() < self.board.ranks();
+            if !on || self.board.opposite(square) == square {
+                return Err(RulesError(format!(
+                    "`dux={square}`: the dux needs a square of the {} board other than its \
+                     middle",
+                    self.board
+                )));
+            }
+        }
+        let squares = self.board.squares() - 2 * usize::from(self.dux.is_some());
         let room = squares - 1 - usize::from(self.centre);
         let placed = 2 * usize::from(self.placed);
         if self.start == Start::Place && placed > room {
@@ -562,7 +623,8 @@ fn on_off(value: &str) -> Option<bool> {
 
 fn expected_values(key: &str) -> &'static str {
     match key {
-        "start" => "expected place, rows or chequer",
+        "start" => "expected place, rows, chequer or rank",
+        "dux" => "expected off or the square of white's dux, such as f1",
         "move" => "expected step or rook",
         "win" => "expected captures, all or block",
         "trap" => "expected capture or freeze",
@@ -585,6 +647,7 @@ impl fmt::Display for Rules {
             Start::Place => "place",
             Start::Rows => "rows",
             Start::Chequer => "chequer",
+            Start::Rank => "rank",
         };
         let movement = match self.movement {
             Movement::Step => "step",
@@ -634,6 +697,9 @@ impl fmt::Display for Rules {
         }
         if self.diagonal {
             f.write_str(",diagonal=on")?;
+        }
+        if let Some(square) = self.dux {
+            write!(f, ",dux={square}")?;
         }
         Ok(())
     }
@@ -873,6 +939,33 @@ mod tests {
     }
 
     #[test]
+    fn kowalskis_rules_and_the_dux_key() {
+        let rules = Rules::parse("kowalski-10x11").unwrap();
+        assert_eq!(
+            rules.to_string(),
+            "start=rank,move=rook,corner=on,noback=off,win=block,norepeat=on,board=11x10,dux=f1"
+        );
+        assert_eq!(Rules::parse(&rules.to_string()), Ok(rules));
+        assert_eq!(rules.preset(), Some("kowalski-10x11"));
+        assert_eq!(
+            Rules::parse("kowalski-8x12").unwrap().dux,
+            Square::parse("g2")
+        );
+        assert_eq!(Rules::parse("dux=off"), Ok(Rules::PISO));
+        for (bad, needle) in [
+            ("dux=z9", "expected off or the square"),
+            ("dux=i1", "other than its middle"),
+            ("board=7x7,dux=d4", "other than its middle"),
+        ] {
+            let err = Rules::parse(bad).unwrap_err().to_string();
+            assert!(err.contains(needle), "{bad}: {err}");
+        }
+        assert!(Rules::parse("board=7x7,dux=d3").is_ok());
+        assert_eq!(Rules::from_switches(32768).dux, Square::parse("d1"));
+        assert_eq!(Rules::from_switches(32767).dux, None);
+    }
+
+    #[test]
     fn omitted_keys_take_piso_values() {
         let rules = Rules::parse("move=rook").unwrap();
         assert_eq!(
@@ -896,7 +989,7 @@ mod tests {
             ("trap=ice", "capture or freeze"),
             ("leap=far", "off, any, own or enemy"),
             ("win=most", "captures, all or block"),
-            ("start=circle", "place, rows or chequer"),
+            ("start=circle", "place, rows, chequer or rank"),
             ("diagonal=yes", "on or off"),
             ("start=rows,", "``"),
         ] {

@@ -1,5 +1,6 @@
 //! Zobrist keys: one random number per (side, cell), per side to move, per remembered last
-//! move, per frozen cell, and per cell a leaping counter stands on or has visited, the same on every platform. Each is computed where it is used (three multiplies)
+//! move, per frozen cell, per dux's cell, and per cell a leaping counter stands on or has
+//! visited, the same on every platform. Each is computed where it is used (three multiplies)
 //! rather than kept in a table, which, random and so incompressible, would be 12 KB of the
 //! page's download.
 
@@ -8,8 +9,9 @@ use super::moves::Move;
 use crate::rng::{splitmix64, SPLITMIX_GAMMA};
 
 /// Counters: `2 * CELLS`; then last-move origins and destinations per side: `4 * CELLS`; the
-/// side to move; frozen cells, a leaping counter's cell and its visited cells: `3 * CELLS`.
-const COUNT: usize = 9 * CELLS + 1;
+/// side to move; frozen cells, a leaping counter's cell, its visited cells and the duxes'
+/// cells: `4 * CELLS`.
+const COUNT: usize = 10 * CELLS + 1;
 
 /// The keys are the SplitMix64 stream from this state.
 const SEED: u64 = 0x1a7_2c41;
@@ -44,6 +46,11 @@ pub(crate) fn leaping(square: Square) -> u64 {
 /// Key of a square a leaping counter has stood on this turn.
 pub(crate) fn visited(square: Square) -> u64 {
     key(8 * CELLS + 1 + square.index())
+}
+
+/// Key toggled, with its side's counter key, while a dux stands on `square`.
+pub(crate) fn dux(square: Square) -> u64 {
+    key(9 * CELLS + 1 + square.index())
 }
 
 /// Key of `side`'s remembered last move, which the back-and-forth rule looks at.

@@ -94,6 +94,8 @@ pub struct SquareView {
     pub piece: Option<&'static str>,
     /// A trapped counter that cannot move until freed or removed (`trap=freeze`).
     pub frozen: bool,
+    /// The side's dux, which is never trapped (Kowalski's readings).
+    pub dux: bool,
     pub corner: bool,
 }
 
@@ -356,6 +358,7 @@ impl Session {
                 rank: square.rank(),
                 piece: board.get(square).owner().map(Side::name),
                 frozen: matches!(board.get(square), Cell::Frozen(_)),
+                dux: matches!(board.get(square), Cell::Dux(_)),
                 corner: board.is_corner(square),
             })
             .collect();
@@ -553,6 +556,7 @@ mod tests {
                 rank: 0,
                 piece: Some("white"),
                 frozen: false,
+                dux: false,
                 corner: true
             }
         );
@@ -584,6 +588,17 @@ mod tests {
         assert!(piso.sources.is_empty());
         // Seega's on 6 x 7: the centre stays out of the placements, and the view names it
         // until the counters are all placed.
+        // Kowalski's duxes are shown as such.
+        let kowalski = Session::new("kowalski-10x11", None, Some("4"))
+            .unwrap()
+            .snapshot();
+        let duxes: Vec<(&str, Option<&str>)> = kowalski
+            .squares
+            .iter()
+            .filter(|q| q.dux)
+            .map(|q| (q.square.as_str(), q.piece))
+            .collect();
+        assert_eq!(duxes, [("f1", Some("white")), ("f10", Some("black"))]);
         let mut seega = Session::new("seega-6x7", None, Some("4")).unwrap();
         let s = seega.snapshot();
         assert_eq!((s.width, s.height, s.preset), (6, 7, Some("seega-6x7")));

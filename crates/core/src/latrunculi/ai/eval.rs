@@ -56,7 +56,9 @@ pub(crate) fn evaluate(position: &Position, rules: &Rules, weights: &Weights) ->
     let board = &position.board;
     for square in board.squares() {
         match board.get(square) {
-            Cell::Counter(side) => survey(position, rules, square, side, &mut sides[side.index()]),
+            Cell::Counter(side) | Cell::Dux(side) => {
+                survey(position, rules, square, side, &mut sides[side.index()])
+            }
             Cell::Frozen(side) => frozen[side.index()] += 1,
             Cell::Empty | Cell::Off => {}
         }
