@@ -113,7 +113,7 @@ test('two players here, and the last choices are remembered', async () => {
 test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega by board, and the fourteen options of your own rules', async () => {
   let s = await open(browser, '');
   await s.page.click('[data-game="latrunculi"]');
-  for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kharebga', 'seega', 'custom']) {
+  for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'kharebga', 'seega', 'custom']) {
     assert.equal(await s.page.locator(`[data-rules="${rules}"]`).count(), 1, rules);
   }
   // A family of Ludii's: its board below it, and the game plays that preset.

@@ -87,7 +87,7 @@ const rulesText = (options) => (choice) => (choice.rules === 'custom'
   : choice.rules);
 
 const LATRUNCULI_OPTIONS = [
-  { key: 'start', label: 'option.start', values: ['place', 'rows', 'chequer'] },
+  { key: 'start', label: 'option.start', values: ['place', 'rows', 'chequer', 'rank'] },
   { key: 'move', label: 'option.move', values: ['step', 'rook'] },
   { key: 'corner', label: 'option.corner', values: ['on', 'off'] },
   { key: 'noback', label: 'option.noback', values: ['on', 'off'] },

@@ -130,7 +130,7 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
   const hints = el('g', { class: 'hints', 'aria-hidden': 'true' }, svg);
   container.replaceChildren(svg);
 
-  function drawCounter(parent, side, x, y, frozen) {
+  function drawCounter(parent, side, x, y, frozen, dux) {
     el('circle', { cx: x, cy: y + 1.5, r: R, class: 'counter-shadow' }, parent);
     el('circle', { cx: x, cy: y, r: R, class: `counter counter-${side}`, fill: `url(#${id}-${side})` }, parent);
     // White counters have a plain dark rim; black ones a pale inner ring: a shape apart, not
@@ -138,6 +138,10 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
     if (side === 'black') el('circle', { cx: x, cy: y, r: R - 5, class: 'counter-ring' }, parent);
     el('ellipse', { cx: x - 5, cy: y - 6, rx: 5, ry: 3, class: 'counter-glint' }, parent);
     if (frozen) drawFrost(parent, x, y);
+    // The dux wears a crown: a shape on the counter, whatever its colour.
+    if (dux) {
+      el('path', { d: `M${x - 8} ${y + 5}V${y - 3}l4 4 4-8 4 8 4-4V${y + 5}Z`, class: `dux-crown dux-crown-${side}` }, parent);
+    }
   }
 
   function drawHint(move) {
@@ -203,10 +207,11 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
     for (const sq of view.squares) {
       const { g, piece, x, y } = squares.get(sq.square);
       piece.replaceChildren();
-      if (sq.piece) drawCounter(piece, sq.piece, x, y, sq.frozen);
+      if (sq.piece) drawCounter(piece, sq.piece, x, y, sq.frozen, sq.dux);
       if (sq.piece) g.dataset.piece = sq.piece;
       else delete g.dataset.piece;
       toggle(g, 'data-frozen', Boolean(sq.frozen));
+      toggle(g, 'data-dux', Boolean(sq.dux));
       const selectable = view.selectable.has(sq.square);
       const target = view.targets.has(sq.square);
       toggle(g, 'data-selectable', selectable);
@@ -222,7 +227,7 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
       // The screen's roving focus (kit/keyboard.js) makes one square of the board its tab stop.
       g.setAttribute('tabindex', '-1');
       const name = sq.piece
-        ? t(sq.frozen ? 'board.latrunculi.frozen' : 'board.latrunculi.held', { square: sq.square, side: t(`side.${sq.piece}`) })
+        ? t(sq.dux ? 'board.latrunculi.dux' : sq.frozen ? 'board.latrunculi.frozen' : 'board.latrunculi.held', { square: sq.square, side: t(`side.${sq.piece}`) })
         : t('board.latrunculi.empty', { square: sq.square });
       const takes = view.captures?.get(sq.square) ?? [];
       const state = target && view.removing ? t('a11y.latrunculi.removeHere')

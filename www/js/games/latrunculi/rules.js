@@ -25,6 +25,8 @@ const DIAGRAMS = {
   between: { rules: 'schadler-2001', position: 'B4B/6/6/2B1B1/3W2/W5 w 0,0 0,0 0 -,-', pick: 'd2', caption: 'diagram.latrunculi.between' },
   diagonal: { rules: 'falkener', position: '5B/6/1W4/2B3/6/4W1 w 0,0 0,0 0 -,-', move: 'e1-d2', caption: 'diagram.latrunculi.diagonal' },
   hopEnemy: { rules: 'falkener', position: '3W2/3B2/6/3B2/3W2/6 w 0,0 0,0 0 -,-', move: 'd2-d4', caption: 'diagram.latrunculi.hopEnemy' },
+  duxTraps: { rules: 'kowalski-10x11', position: '5Y/6/6/X2BW1/6/B5 w 0,0 0,0 0 -,-', move: 'a3-c3', caption: 'diagram.latrunculi.duxTraps' },
+  duxSafe: { rules: 'kowalski-10x11', position: 'B4X/6/6/1WY3/6/3W2 w 0,0 0,0 0 -,-', move: 'd1-d3', caption: 'diagram.latrunculi.duxSafe' },
 };
 
 /** Draws `diagram` into `box`; a picture, not a control. */
@@ -69,7 +71,29 @@ const SCHADLER = ['latrunculi.schadler.start', 'latrunculi.schadler.move', 'latr
 const SCHADLER_END = ['latrunculi.schadler.repeat', 'latrunculi.schadler.win'];
 const SENECA = ['latrunculi.piso.start', 'latrunculi.seneca.move', 'latrunculi.schadler.freeze', 'latrunculi.seneca.corner', 'latrunculi.seneca.remove', ...SCHADLER_END];
 
-const FALKENER = ['latrunculi.falkener.start', 'latrunculi.falkener.move', 'latrunculi.falkener.capture', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'];
+// The readings with a page of their own: their rules, diagrams, history, choices and source.
+const KOWALSKI = ['latrunculi.kharebga.move', 'latrunculi.piso.capture', 'latrunculi.kowalski.dux', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'];
+const READINGS = {
+  falkener: {
+    rules: ['latrunculi.falkener.start', 'latrunculi.falkener.move', 'latrunculi.falkener.capture', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'],
+    figures: ['diagonal', 'hopEnemy'],
+    history: 'latrunculi.falkener.history',
+    choices: ['latrunculi.falkener.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4'],
+    source: 'latrunculi.falkener.source',
+  },
+  'kowalski-10x11': {
+    rules: ['latrunculi.kowalski.start10', ...KOWALSKI],
+    figures: ['duxTraps', 'duxSafe'],
+    history: 'latrunculi.kowalski.history',
+    choices: ['latrunculi.kowalski.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4'],
+  },
+  'kowalski-8x12': {
+    rules: ['latrunculi.kowalski.start8', ...KOWALSKI],
+    figures: ['duxTraps', 'duxSafe'],
+    history: 'latrunculi.kowalski.history',
+    choices: ['latrunculi.kowalski.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4'],
+  },
+};
 
 // What the readings with frozen counters add to the page: their diagrams, history and choices.
 const FROZEN = {
@@ -98,10 +122,9 @@ export function renderRules(body, i18n, engine, rules) {
     'schadler-1994': [...SCHADLER, ...SCHADLER_END],
     'schadler-2001': [...SCHADLER, 'latrunculi.schadler.between', ...SCHADLER_END],
     seneca: SENECA,
-    falkener: FALKENER,
     custom: ['latrunculi.custom.intro'],
   }[preset];
-  if (preset === 'falkener') return renderFalkener(body, i18n, engine, own);
+  if (READINGS[preset]) return renderReading(body, i18n, engine, preset, READINGS[preset]);
   const frozen = FROZEN[preset];
   const figure = figureOf(i18n, engine);
   return renderPage(body, i18n, {
@@ -123,18 +146,18 @@ export function renderRules(body, i18n, engine, rules) {
   });
 }
 
-/** Falkener's rules page: steps, traps and a hop along the diagonals too. */
-function renderFalkener(body, i18n, engine, own) {
+/** The rules page of a reading with a page of its own (Falkener's, Kowalski's). */
+function renderReading(body, i18n, engine, preset, reading) {
   const { t } = i18n;
   const figure = figureOf(i18n, engine);
   return renderPage(body, i18n, {
-    title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t('rules.latrunculi.falkener')}`,
+    title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${preset}`)}`,
     sections: [
-      { paragraphs: ['latrunculi.goal', ...own] },
-      { heading: 'page.latrunculi.capturing', figures: [figure('diagonal'), figure('hopEnemy')] },
-      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', 'latrunculi.falkener.history'] },
-      { heading: 'page.choices', list: ['latrunculi.choice1', 'latrunculi.falkener.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4', 'latrunculi.choice5'] },
-      { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3', 'latrunculi.falkener.source'] },
+      { paragraphs: ['latrunculi.goal', ...reading.rules] },
+      { heading: 'page.latrunculi.capturing', figures: reading.figures.map(figure) },
+      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', reading.history] },
+      { heading: 'page.choices', list: reading.choices },
+      { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3', ...(reading.source ? [reading.source] : [])] },
     ],
   });
 }
