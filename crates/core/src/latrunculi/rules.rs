@@ -10,8 +10,9 @@ pub enum Start {
     Place,
     /// 16 counters each: white fills ranks 1-2, black ranks 7-8.
     Rows,
-    /// On the squares of a1's colour, white fills the ranks below the middle two and black
-    /// those above (ranks 1-5 and 8-12 of Falkener's 12 x 12 board, 30 counters each).
+    /// On the squares of a1's colour, white fills the lower (ranks - 2) / 2 ranks and black as
+    /// many at the top, leaving the middle two empty (three on an odd number of ranks): ranks
+    /// 1-5 and 8-12 of Falkener's 12 x 12 board, 30 counters each.
     Chequer,
     /// White fills rank 1 and black the last rank (Kowalski's readings).
     Rank,
@@ -468,7 +469,7 @@ impl Rules {
     /// Reads a preset's id (`piso`, `quintana`, `schadler-1994`, ... as [`PRESETS`] lists
     /// them) or `key=value` pairs separated by commas, with keys `start`, `move`, `corner`,
     /// `noback`, `win`, `trap`, `leap`, `nobetween`, `norepeat`, `placed`, `remove`, `board`,
-    /// `perturn`, `centre`, `diagonal`. Keys left out take Piso's value.
+    /// `perturn`, `centre`, `diagonal`, `dux`. Keys left out take Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
@@ -640,8 +641,8 @@ fn expected_values(key: &str) -> &'static str {
 impl fmt::Display for Rules {
     /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap`, `leap`,
     /// `nobetween`, `norepeat`, `placed`, `remove`, `board`, `perturn`, `centre` and `diagonal`
-    /// are written only when not `capture`, `off`, 20, `turn`, `8x8`, 1, `off` and `off`, so
-    /// the rules written before they existed keep their text.
+    /// are written only when not `capture`, `off`, 20, `turn`, `8x8`, 1, `off` and `off`, and
+    /// `dux` only when there is one, so the rules written before they existed keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
             Start::Place => "place",
