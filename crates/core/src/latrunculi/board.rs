@@ -67,6 +67,27 @@ impl Cell {
         }
     }
 
+    /// The LFEN letter of what stands here (`None` for an empty or off-board cell).
+    pub(crate) fn letter(self) -> Option<char> {
+        Some(match self {
+            Cell::Counter(Side::White) => 'W',
+            Cell::Counter(Side::Black) => 'B',
+            Cell::Frozen(Side::White) => 'w',
+            Cell::Frozen(Side::Black) => 'b',
+            Cell::Dux(Side::White) => 'X',
+            Cell::Dux(Side::Black) => 'Y',
+            Cell::Empty | Cell::Off => return None,
+        })
+    }
+
+    /// The piece an LFEN letter stands for.
+    pub(crate) fn from_letter(letter: char) -> Option<Cell> {
+        [Side::White, Side::Black]
+            .into_iter()
+            .flat_map(|side| [Cell::Counter(side), Cell::Frozen(side), Cell::Dux(side)])
+            .find(|cell| cell.letter() == Some(letter))
+    }
+
     /// Whether `side` may move this piece, and it traps: its counter not frozen, or its dux.
     pub fn is_free(self, side: Side) -> bool {
         self == Cell::Counter(side) || self == Cell::Dux(side)
@@ -359,13 +380,7 @@ impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..self.height()).rev() {
             for file in 0..self.width() {
-                let c = match self.get(Square::at(file, rank)) {
-                    Cell::Counter(Side::White) => 'W',
-                    Cell::Counter(Side::Black) => 'B',
-                    Cell::Frozen(Side::White) => 'w',
-                    Cell::Frozen(Side::Black) => 'b',
-                    _ => '.',
-                };
+                let c = self.get(Square::at(file, rank)).letter().unwrap_or('.');
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

@@ -221,12 +221,6 @@ fn parse_rank(text: &str) -> Result<Vec<Cell>, String> {
             return Err(format!("more than {MAX_SIDE} squares"));
         }
         match c {
-            'W' => cells.push(Cell::Counter(Side::White)),
-            'B' => cells.push(Cell::Counter(Side::Black)),
-            'w' => cells.push(Cell::Frozen(Side::White)),
-            'b' => cells.push(Cell::Frozen(Side::Black)),
-            'X' => cells.push(Cell::Dux(Side::White)),
-            'Y' => cells.push(Cell::Dux(Side::Black)),
             '1'..='9' => {
                 let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
                 let run = parse_count(&rest[..digits])
@@ -240,11 +234,9 @@ fn parse_rank(text: &str) -> Result<Vec<Cell>, String> {
                 continue;
             }
             '0' => return Err("a run of empty squares cannot be 0".into()),
-            other => {
-                return Err(format!(
-                    "unexpected `{other}` (expected W, B, w, b, X, Y or a number)"
-                ))
-            }
+            other => cells.push(Cell::from_letter(other).ok_or_else(|| {
+                format!("unexpected `{other}` (expected W, B, w, b, X, Y or a number)")
+            })?),
         }
         rest = &rest[c.len_utf8()..];
     }
@@ -354,18 +346,9 @@ impl fmt::Display for Position {
         for rank in (0..board.height()).rev() {
             let mut empty = 0;
             for file in 0..board.width() {
-                let cell = board.get(Square::at(file, rank));
-                let letter = match cell {
-                    Cell::Counter(Side::White) => 'W',
-                    Cell::Counter(Side::Black) => 'B',
-                    Cell::Frozen(Side::White) => 'w',
-                    Cell::Frozen(Side::Black) => 'b',
-                    Cell::Dux(Side::White) => 'X',
-                    Cell::Dux(Side::Black) => 'Y',
-                    _ => {
-                        empty += 1;
-                        continue;
-                    }
+                let Some(letter) = board.get(Square::at(file, rank)).letter() else {
+                    empty += 1;
+                    continue;
                 };
                 if empty > 0 {
                     write!(f, "{empty}")?;
