@@ -58,7 +58,7 @@ enum Op {
 
 #[derive(Arbitrary, Debug)]
 struct Input {
-    rules: u16,
+    rules: u32,
     seed: u64,
     start: Start,
     ops: Vec<Op>,

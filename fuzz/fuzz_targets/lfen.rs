@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             assert!(!e.0.is_empty());
-            latrunculi_rules(u16::from(bits))
+            latrunculi_rules(u32::from(bits))
         }
     };
     let position: Position = match lfen.parse() {

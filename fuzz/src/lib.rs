@@ -120,7 +120,7 @@ pub fn lfen_round_trip(position: &latrunculi::Position) {
 }
 
 /// Latrunculi rules from fuzz bits, one switch each (`Rules::from_switches`).
-pub fn latrunculi_rules(bits: u16) -> latrunculi::Rules {
+pub fn latrunculi_rules(bits: u32) -> latrunculi::Rules {
     latrunculi::Rules::from_switches(bits)
 }
 

@@ -263,6 +263,8 @@ fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
         "falkener",
         "kowalski-10x11",
         "kowalski-8x12",
+        "bell-8x7",
+        "bell-8x8",
     ]
     .map(String::from)
     .into_iter()

@@ -1,7 +1,9 @@
 //! Perft: the number of move sequences of each length from the preset starts, checked three
 //! ways: the table below, a closed-form count, and a second, deliberately naive generator.
 
-use ludi_core::latrunculi::{Game, Leap, Move, Movement, Position, Removal, Rules, Side, Trap};
+use ludi_core::latrunculi::{
+    Dux, Game, Leap, Move, Movement, Position, Removal, Rules, Side, Trap, Win,
+};
 use ludi_core::rng::Rng;
 
 fn perft(rules: &Rules, position: &Position, depth: u32) -> u64 {
@@ -280,8 +282,8 @@ fn midgame(rules: &Rules, seed: u64, plies: usize) -> Position {
 }
 
 /// A second movement-phase generator written straight from the rules' wording, with none
-/// of the engine's data structures: a grid of chars (`W`, `B`, frozen `w`, `b`, empty `.`),
-/// rows from rank 1 up.
+/// of the engine's data structures: a grid of chars (`W`, `B`, frozen `w`, `b`, duxes `X`,
+/// `Y`, empty `.`), rows from rank 1 up.
 #[derive(Clone)]
 struct Naive {
     grid: Vec<Vec<char>>,
@@ -293,6 +295,15 @@ struct Naive {
 
 /// A leaping counter's file and rank, and the squares it has stood on this turn.
 type NaiveLeap = (i32, i32, Vec<(i32, i32)>);
+
+/// The side (`W` or `B`) of a grid char's counter or dux, frozen or not.
+fn owner_of(c: char) -> Option<char> {
+    match c {
+        'W' | 'w' | 'X' => Some('W'),
+        'B' | 'b' | 'Y' => Some('B'),
+        _ => None,
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum NaiveMove {
@@ -333,15 +344,24 @@ impl Naive {
             .collect();
         grid.reverse();
         assert_eq!(
-            (fields[5], fields.len()),
-            ("-,-", 6),
-            "the naive generator starts without last moves or a leap"
+            fields[5], "-,-",
+            "the naive generator starts without last moves"
         );
+        // Only a counter that has just captured (a square alone), not a leap part-way.
+        let leap = fields.get(6).map(|square| {
+            assert!(
+                !square.contains(','),
+                "the naive generator starts without a leap"
+            );
+            let file = i32::from(square.as_bytes()[0] - b'a');
+            let rank = square[1..].parse::<i32>().unwrap() - 1;
+            (file, rank, vec![(file, rank)])
+        });
         Naive {
             grid,
             turn: if fields[1] == "w" { 'W' } else { 'B' },
             last: [None, None],
-            leap: None,
+            leap,
         }
     }
 
@@ -355,6 +375,20 @@ impl Naive {
             .unwrap_or('#')
     }
 
+    /// The side (`W` or `B`) of whatever counter or dux stands at (file, rank), frozen or not.
+    fn owner(&self, file: i32, rank: i32) -> Option<char> {
+        owner_of(self.at(file, rank))
+    }
+
+    /// The side (`W` or `B`) of the unfrozen counter or dux at (file, rank), if one stands there.
+    fn free_side(&self, file: i32, rank: i32) -> Option<char> {
+        match self.at(file, rank) {
+            'W' | 'X' => Some('W'),
+            'B' | 'Y' => Some('B'),
+            _ => None,
+        }
+    }
+
     fn foe(&self) -> char {
         if self.turn == 'W' {
             'B'
@@ -366,41 +400,20 @@ impl Naive {
     fn moves(&self, rules: &Rules) -> Vec<NaiveMove> {
         let mut moves = Vec::new();
         if let Some((file, rank, visited)) = &self.leap {
-            for (tf, tr) in self.hops(rules, *file, *rank, visited) {
-                moves.push(NaiveMove::Slide(*file, *rank, tf, tr));
+            if rules.again {
+                moves = self.moves_of(rules, *file, *rank);
+            } else {
+                for (tf, tr) in self.hops(rules, *file, *rank, visited) {
+                    moves.push(NaiveMove::Slide(*file, *rank, tf, tr));
+                }
             }
             moves.push(NaiveMove::Stop);
             return moves;
         }
-        let side = usize::from(self.turn == 'B');
-        let back = self.last[side].map(|(a, b, c, d)| NaiveMove::Slide(c, d, a, b));
-        let mut allowed = |mv: NaiveMove| {
-            if !(rules.noback && back == Some(mv)) {
-                moves.push(mv);
-            }
-        };
         for rank in 0..self.grid.len() as i32 {
             for file in 0..self.grid[0].len() as i32 {
-                if self.at(file, rank) != self.turn {
-                    continue;
-                }
-                for (df, dr) in lines(rules) {
-                    let mut distance = 1;
-                    while self.at(file + df * distance, rank + dr * distance) == '.' {
-                        let (tf, tr) = (file + df * distance, rank + dr * distance);
-                        if self.may_enter(rules, (file, rank), (tf, tr)) {
-                            allowed(NaiveMove::Slide(file, rank, tf, tr));
-                        }
-                        if rules.movement == Movement::Step {
-                            break;
-                        }
-                        distance += 1;
-                    }
-                }
-                if rules.leap != Leap::Off {
-                    for (tf, tr) in self.hops(rules, file, rank, &[(file, rank)]) {
-                        allowed(NaiveMove::Slide(file, rank, tf, tr));
-                    }
+                if self.free_side(file, rank) == Some(self.turn) {
+                    moves.extend(self.moves_of(rules, file, rank));
                 }
             }
         }
@@ -417,17 +430,53 @@ impl Naive {
         moves
     }
 
+    /// The moves and leaps of the side to move's free counter or dux at (file, rank).
+    fn moves_of(&self, rules: &Rules, file: i32, rank: i32) -> Vec<NaiveMove> {
+        let mut moves = Vec::new();
+        let side = usize::from(self.turn == 'B');
+        let back = self.last[side].map(|(a, b, c, d)| NaiveMove::Slide(c, d, a, b));
+        let mut allowed = |mv: NaiveMove| {
+            if !(rules.noback && back == Some(mv)) {
+                moves.push(mv);
+            }
+        };
+        for (df, dr) in lines(rules) {
+            let mut distance = 1;
+            while self.at(file + df * distance, rank + dr * distance) == '.' {
+                let (tf, tr) = (file + df * distance, rank + dr * distance);
+                if self.may_enter(rules, (file, rank), (tf, tr)) {
+                    allowed(NaiveMove::Slide(file, rank, tf, tr));
+                }
+                if rules.movement == Movement::Step {
+                    break;
+                }
+                distance += 1;
+            }
+        }
+        if rules.leap != Leap::Off {
+            for (tf, tr) in self.hops(rules, file, rank, &[(file, rank)]) {
+                allowed(NaiveMove::Slide(file, rank, tf, tr));
+            }
+        }
+        moves
+    }
+
     /// Leaps from (file, rank) over a counter the rules allow onto an empty square not visited.
     fn hops(&self, rules: &Rules, file: i32, rank: i32, visited: &[(i32, i32)]) -> Vec<(i32, i32)> {
         let mut hops = Vec::new();
         for (df, dr) in lines(rules) {
-            let over = self.at(file + df, rank + dr);
+            let (of, or) = (file + df, rank + dr);
+            let over = self.at(of, or);
             let (tf, tr) = (file + 2 * df, rank + 2 * dr);
+            let my_dux = if self.turn == 'W' { 'X' } else { 'Y' };
             let leapable = match rules.leap {
                 Leap::Off => false,
-                Leap::Any => over.is_ascii_alphabetic(),
-                Leap::Own => over == self.turn || over.is_ascii_lowercase(),
-                Leap::Enemy => over.to_ascii_uppercase() == self.foe(),
+                Leap::Any => self.owner(of, or).is_some(),
+                Leap::Own => self.free_side(of, or) == Some(self.turn) || over.is_ascii_lowercase(),
+                Leap::Enemy => self.owner(of, or) == Some(self.foe()),
+                Leap::Dux => {
+                    self.owner(of, or) == Some(self.foe()) && self.at(file, rank) == my_dux
+                }
             };
             if leapable
                 && self.at(tf, tr) == '.'
@@ -443,7 +492,7 @@ impl Naive {
     /// `nobetween`: not onto a square between two enemies, frozen or not, unless it traps.
     fn may_enter(&self, rules: &Rules, from: (i32, i32), to: (i32, i32)) -> bool {
         let foe = self.foe();
-        let enemy = |f: i32, r: i32| self.at(f, r).to_ascii_uppercase() == foe;
+        let enemy = |f: i32, r: i32| self.owner(f, r) == Some(foe);
         let (f, r) = to;
         let between = lines(rules)
             .iter()
@@ -453,7 +502,7 @@ impl Naive {
         }
         let mut moved = self.clone();
         moved.grid[from.1 as usize][from.0 as usize] = '.';
-        moved.grid[r as usize][f as usize] = self.turn;
+        moved.grid[r as usize][f as usize] = self.at(from.0, from.1);
         !moved.trapped(rules, f, r).is_empty()
     }
 
@@ -464,20 +513,24 @@ impl Naive {
         let (me, enemy) = (self.turn, self.foe());
         let (width, height) = (self.grid[0].len() as i32, self.grid.len() as i32);
         let is_corner = |f: i32, r: i32| (f == 0 || f == width - 1) && (r == 0 || r == height - 1);
+        let enemy_dux = if enemy == 'W' { 'X' } else { 'Y' };
+        let prey = |c: char| c == enemy || (rules.dux == Dux::Placed && c == enemy_dux);
+        let mine = |f: i32, r: i32| self.free_side(f, r) == Some(me);
         let mut taken = Vec::new();
         for (df, dr) in lines(rules) {
             let (ef, er) = (tf + df, tr + dr);
-            if self.at(ef, er) != enemy {
+            if !prey(self.at(ef, er)) {
                 continue;
             }
             let straight = df == 0 || dr == 0;
-            if self.at(ef + df, er + dr) == me {
+            let beyond = (ef + df, er + dr);
+            if mine(beyond.0, beyond.1) || (rules.hostile && is_corner(beyond.0, beyond.1)) {
                 taken.push((ef, er));
             } else if rules.corner && straight && is_corner(ef, er) {
                 // The corner's other neighbour is the one not on the line we came along.
                 let (of, or) = (ef + dr, er + df);
                 let (of2, or2) = (ef - dr, er - df);
-                if self.at(of, or) == me || self.at(of2, or2) == me {
+                if mine(of, or) || mine(of2, or2) {
                     taken.push((ef, er));
                 }
             }
@@ -495,7 +548,11 @@ impl Naive {
                     continue;
                 }
                 let enemy = if c == 'w' { 'B' } else { 'W' };
-                let holds = |f: i32, r: i32| self.at(f, r) == enemy;
+                let is_corner =
+                    |f: i32, r: i32| (f == 0 || f == width - 1) && (r == 0 || r == height - 1);
+                let holds = |f: i32, r: i32| {
+                    self.free_side(f, r) == Some(enemy) || (rules.hostile && is_corner(f, r))
+                };
                 let line = lines(rules)
                     .iter()
                     .any(|&(df, dr)| holds(file + df, rank + dr) && holds(file - df, rank - dr));
@@ -542,17 +599,37 @@ impl Naive {
             && (df == 0 || dr == 0 || df == dr)
             && self.at((ff + tf) / 2, (fr + tr) / 2).is_ascii_alphabetic();
         next.grid[fr as usize][ff as usize] = '.';
-        next.grid[tr as usize][tf as usize] = me;
-        for (f, r) in next.trapped(rules, tf, tr) {
-            next.grid[r as usize][f as usize] = match rules.trap {
+        next.grid[tr as usize][tf as usize] = self.at(ff, fr);
+        let trapped = next.trapped(rules, tf, tr);
+        for &(f, r) in &trapped {
+            let cell = &mut next.grid[r as usize][f as usize];
+            *cell = match rules.trap {
                 Trap::Capture => '.',
+                // A dux never freezes.
+                Trap::Freeze if *cell != enemy => *cell,
                 Trap::Freeze => enemy.to_ascii_lowercase(),
             };
         }
+
         if rules.trap == Trap::Freeze {
             next.free_the_unheld(rules);
         }
         next.last[usize::from(me == 'B')] = Some((ff, fr, tf, tr));
+        let left = |side: char| {
+            let pieces = next.grid.iter().flatten();
+            pieces.filter(|&&c| owner_of(c) == Some(side)).count()
+        };
+        let floor = if rules.win == Win::Captures { 1 } else { 0 };
+        let plays_on = left('W') > floor && left('B') > floor;
+        if rules.again && rules.trap == Trap::Capture && !trapped.is_empty() && plays_on {
+            // Another move for the counter that captured, if it has one, the game going on.
+            next.leap = Some((tf, tr, vec![(tf, tr)]));
+            if next.moves_of(rules, tf, tr).is_empty() {
+                next.leap = None;
+            } else {
+                return next;
+            }
+        }
         if leapt && matches!(rules.leap, Leap::Any | Leap::Own) {
             let mut visited = self.leap.as_ref().map_or(vec![(ff, fr)], |l| l.2.clone());
             visited.push((tf, tr));
@@ -601,4 +678,56 @@ fn naive_generator_reads_moves_like_the_engine() {
     ours.sort();
     theirs.sort();
     assert_eq!(ours, theirs);
+}
+
+#[test]
+fn bell_placement_perft_places_two_a_turn_then_the_dux() {
+    let rules = Rules::parse("bell-8x7").unwrap();
+    let start = Position::start(&rules);
+    // 56 empty squares, anywhere; white places two in a row, then black.
+    assert_eq!(perft(&rules, &start, 1), 56);
+    assert_eq!(perft(&rules, &start, 2), 56 * 55);
+    assert_eq!(perft(&rules, &start, 3), 56 * 55 * 54);
+    // The last placement of each side, its dux, is one placement a turn.
+    let last: Position = "W6/7/7/7/7/7/7/B6 w 1,1 0,0 0 -,-".parse().unwrap();
+    assert_eq!(perft(&rules, &last, 2), 54 * 53);
+}
+
+#[test]
+fn bell_movement_perft_by_hand_and_as_the_naive_generator_counts() {
+    let rules = Rules::parse("bell-8x8").unwrap();
+    // White: counters d6, f5, c4 and the dux a1; black: a2, d5, e5, h8. d6, f5 and c4 step
+    // three, three and four ways; the dux steps to b1 or leaps a2 to a3.
+    let p: Position = "7B/8/3W4/3BBW2/2W5/8/B7/X7 w 0,0 0,0 0 -,-"
+        .parse()
+        .unwrap();
+    assert_eq!(perft(&rules, &p, 1), 12);
+    // c4-d4 takes d5 against d6: d4 then moves on (to c4, d3, d5 or e4) or stops.
+    let after = p.apply(&rules, Move::parse("c4-d4").unwrap()).unwrap();
+    assert_eq!(perft(&rules, &after, 1), 5);
+    agree_to_depth_3(&rules, &p);
+    agree_to_depth_3(&rules, &after_cleared(&after));
+    for seed in 0..4 {
+        let eight_by_seven = Rules::parse("bell-8x7").unwrap();
+        agree_to_depth_3(&eight_by_seven, &midgame(&eight_by_seven, seed, 60));
+        agree_to_depth_3(&rules, &midgame(&rules, seed, 70));
+    }
+}
+
+/// `position` with its last moves cleared, for the naive generator, which starts without them.
+fn after_cleared(position: &Position) -> Position {
+    let lfen = position.to_string();
+    let mut fields: Vec<&str> = lfen.split(' ').collect();
+    fields[5] = "-,-";
+    fields.join(" ").parse().unwrap()
+}
+
+#[test]
+fn naive_generator_agrees_with_kowalskis_dux_that_is_never_taken() {
+    for id in ["kowalski-10x11", "kowalski-8x12"] {
+        let rules = Rules::parse(id).unwrap();
+        for seed in 0..2 {
+            agree_to_depth_3(&rules, &midgame(&rules, seed, 30));
+        }
+    }
 }

@@ -13,7 +13,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_games_conserve_counters_and_end(bits in any::<u16>(), seed in any::<u64>()) {
+    fn random_games_conserve_counters_and_end(bits in any::<u32>(), seed in any::<u64>()) {
         let rules = Rules::from_switches(bits);
         let mut game = Game::new(rules);
         let start = game.position().clone();

@@ -36,7 +36,7 @@ fn scripta_game(rules: scripta::Rules, seed: u64, max_turns: usize, midway: bool
 
 /// A Latrunculi game of random moves, played to its end or `max_moves`.
 /// With `midway`, the game starts from the position a first game reached after 60 moves.
-fn latrunculi_game(bits: u16, seed: u64, max_moves: usize, midway: bool) -> latrunculi::Game {
+fn latrunculi_game(bits: u32, seed: u64, max_moves: usize, midway: bool) -> latrunculi::Game {
     let rules = Rules::from_switches(bits);
     let start = if midway {
         latrunculi_game(bits, seed.wrapping_add(1), 60, false)
@@ -81,7 +81,7 @@ proptest! {
     }
 
     #[test]
-    fn latrunculi_records_round_trip_and_replay(bits in any::<u16>(), seed in any::<u64>(), moves in 0usize..300, midway in any::<bool>()) {
+    fn latrunculi_records_round_trip_and_replay(bits in any::<u32>(), seed in any::<u64>(), moves in 0usize..300, midway in any::<bool>()) {
         let game = latrunculi_game(bits, seed, moves, midway);
         let mut record = latrunculi::Record::from_game(&game);
         record.white = Some("Livia".into());

@@ -1,7 +1,8 @@
 //! LFEN, the position notation: `<board> <turn> <to place> <captured> <clock> <last moves>`,
 //! for example `BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w 0,0 0,0 0 -,-`, and part-way
 //! through a leaping turn a seventh field, `<leap>`: where the leaping counter stands, then
-//! the squares it has stood on this turn in board order (`f6,d4,d6`).
+//! the squares it has stood on this turn in board order (`f6,d4,d6`); or the square alone of
+//! a counter that has just captured and may move again (`again=on`).
 
 use super::board::Squares;
 use super::board::{parse_count, Board, Cell, Dir, Side, Square, MAX_SIDE, MIN_SIDE};
@@ -121,8 +122,8 @@ impl FromStr for Position {
 }
 
 /// `f6,d4,d6`: the leaping counter's square (one of the side to move's, unfrozen), then the
-/// other squares it has stood on this turn, empty now, at least its start; only once placing
-/// is over.
+/// other squares it has stood on this turn, empty now; or `f6` alone, a counter that has just
+/// captured under `again=on`; only once placing is over.
 fn parse_leap(
     text: &str,
     board: &Board,
@@ -134,9 +135,7 @@ fn parse_leap(
         .map(|name| Square::parse(name).filter(|&square| board.contains(square)));
     let at = squares.next().flatten();
     let mut visited = Squares::default();
-    let mut fine = to_place == [0, 0]
-        && at.is_some_and(|at| board.get(at).is_free(turn))
-        && text.contains(',');
+    let mut fine = to_place == [0, 0] && at.is_some_and(|at| board.get(at).is_free(turn));
     for square in squares {
         match square {
             Some(square) if !visited.contains(square) && board.get(square) == Cell::Empty => {

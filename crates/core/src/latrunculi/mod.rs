@@ -25,6 +25,6 @@ pub use position::{EndReason, GameResult, IllegalMove, Outcome, Position, PLACED
 pub use record::Record;
 pub use refusal::Refusal;
 pub use rules::{
-    Leap, Movement, Preset, Removal, Rules, RulesError, Start, Trap, Win, PRESETS,
+    Dux, Leap, Movement, Preset, Removal, Rules, RulesError, Start, Trap, Win, PRESETS,
     QUIET_MOVES_LIMIT,
 };

@@ -3,7 +3,7 @@
 
 use super::board::{Board, Cell, Dir, Side, Square, Squares};
 use super::moves::Move;
-use super::rules::{Leap, Movement, Removal, Rules, Start, Trap, Win, QUIET_MOVES_LIMIT};
+use super::rules::{Dux, Leap, Movement, Removal, Rules, Start, Trap, Win};
 use super::zobrist;
 use std::fmt;
 
@@ -105,7 +105,7 @@ impl Position {
         let (files, ranks) = (rules.board.files(), rules.board.ranks());
         let mut board = Board::empty(files, ranks);
         let to_place = match rules.start {
-            Start::Place => [u16::from(rules.placed); 2],
+            Start::Place => [rules.to_place(); 2],
             Start::Rows => {
                 for file in 0..files {
                     for (rank, side) in [
@@ -138,7 +138,7 @@ impl Position {
                 [0, 0]
             }
         };
-        if let Some(square) = rules.dux {
+        if let Dux::Stands(square) = rules.dux {
             board.set(square, Cell::Dux(Side::White));
             board.set(rules.board.opposite(square), Cell::Dux(Side::Black));
         }
@@ -300,45 +300,24 @@ impl Position {
             return;
         }
         if let Some(leap) = self.leap {
-            for to in self
-                .hops(rules, leap.at, &leap.visited)
-                .into_iter()
-                .flatten()
-            {
-                if !visit(Move::slide(leap.at, to)) {
-                    return;
-                }
+            let going_on = if rules.again {
+                self.visit_moves_from(rules, leap.at, &mut visit)
+            } else {
+                self.hops(rules, leap.at, &leap.visited)
+                    .into_iter()
+                    .flatten()
+                    .all(|to| visit(Move::slide(leap.at, to)))
+            };
+            if going_on {
+                visit(Move::stop(leap.at));
             }
-            visit(Move::stop(leap.at));
             return;
         }
-        let forbidden = self.forbidden_back_move(rules);
         for from in self.board.squares() {
-            if !self.board.get(from).is_free(self.turn) {
-                continue;
-            }
-            for &dir in Dir::lines(rules.diagonal) {
-                let mut to = from.step(dir);
-                while self.board.get(to) == Cell::Empty {
-                    let mv = Move::slide(from, to);
-                    if Some(mv) != forbidden && self.may_enter(rules, from, to) && !visit(mv) {
-                        return;
-                    }
-                    if rules.movement == Movement::Step {
-                        break;
-                    }
-                    to = to.step(dir);
-                }
-            }
-            if rules.leap != Leap::Off {
-                let mut visited = Squares::default();
-                visited.insert(from);
-                for to in self.hops(rules, from, &visited).into_iter().flatten() {
-                    let mv = Move::slide(from, to);
-                    if Some(mv) != forbidden && !visit(mv) {
-                        return;
-                    }
-                }
+            if self.board.get(from).is_free(self.turn)
+                && !self.visit_moves_from(rules, from, &mut visit)
+            {
+                return;
             }
         }
         if rules.trap == Trap::Freeze {
@@ -350,6 +329,41 @@ impl Position {
         }
     }
 
+    /// Calls `visit` with each legal move and leap of the side to move's counter on `from`
+    /// until it returns false; returns false then.
+    fn visit_moves_from(
+        &self,
+        rules: &Rules,
+        from: Square,
+        visit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let forbidden = self.forbidden_back_move(rules);
+        for &dir in Dir::lines(rules.diagonal) {
+            let mut to = from.step(dir);
+            while self.board.get(to) == Cell::Empty {
+                let mv = Move::slide(from, to);
+                if Some(mv) != forbidden && self.may_enter(rules, from, to) && !visit(mv) {
+                    return false;
+                }
+                if rules.movement == Movement::Step {
+                    break;
+                }
+                to = to.step(dir);
+            }
+        }
+        if rules.leap != Leap::Off {
+            let mut visited = Squares::default();
+            visited.insert(from);
+            for to in self.hops(rules, from, &visited).into_iter().flatten() {
+                let mv = Move::slide(from, to);
+                if Some(mv) != forbidden && !visit(mv) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Leaping: from `from`, over an adjacent counter the rules let it leap (any, its own and
     /// frozen ones, or an enemy's), onto the empty square straight beyond, if it has not stood
     /// there this turn.
@@ -359,6 +373,10 @@ impl Position {
             Leap::Any => cell.owner().is_some(),
             Leap::Own => cell.is_free(self.turn) || matches!(cell, Cell::Frozen(_)),
             Leap::Enemy => cell.owner() == Some(self.turn.other()),
+            Leap::Dux => {
+                cell.owner() == Some(self.turn.other())
+                    && self.board.get(from) == Cell::Dux(self.turn)
+            }
         };
         let mut hops = [None; 8];
         for (slot, &dir) in hops.iter_mut().zip(Dir::lines(rules.diagonal)) {
@@ -426,9 +444,10 @@ impl Position {
             }
             return;
         }
-        if rules.leap != Leap::Off || corner_beside(rules) {
-            // Leaps capture too, where the arrival's neighbours do not say it, and a diagonal
-            // move may leave a corner's other neighbour: ask each move.
+        if rules.leap != Leap::Off || corner_beside(rules) || self.leap.is_some() {
+            // Leaps capture too, where the arrival's neighbours do not say it, a diagonal
+            // move may leave a corner's other neighbour, and after a capture only one counter
+            // moves on: ask each move.
             self.legal_moves_into(rules, moves);
             moves.retain(|&mv| self.captures_of(rules, mv) > 0);
             return;
@@ -496,6 +515,9 @@ impl Position {
         let side = self.turn;
         if mv.is_placement() {
             self.put(side, mv.to());
+            if rules.dux == Dux::Placed && self.to_place[side.index()] == 1 {
+                self.crown(side, mv.to());
+            }
             self.to_place[side.index()] -= 1;
             self.pass_turn(self.after_placement(rules));
             return 0;
@@ -518,7 +540,11 @@ impl Position {
                 let leapt = self.leapt(rules, from, mv.to()).is_some();
                 let taken = self.slide(rules, side, from, mv.to());
                 self.last[side.index()] = Some(mv);
-                goes_on = leapt && rules.leap.goes_on() && self.leap_on(rules, from, mv.to());
+                goes_on = if rules.again {
+                    taken > 0 && self.move_again(rules, mv.to())
+                } else {
+                    leapt && rules.leap.goes_on() && self.leap_on(rules, from, mv.to())
+                };
                 taken
             }
         };
@@ -547,6 +573,18 @@ impl Position {
         visited.insert(to);
         let again = self.hops(rules, to, &visited).iter().any(Option::is_some);
         self.leap = again.then_some(Leaping { at: to, visited });
+        again
+    }
+
+    /// Another move (`again=on`): after a capture by the counter now on `at`, when the game
+    /// goes on and that counter can move, the turn stays with it (it may move or stop), and
+    /// true.
+    fn move_again(&mut self, rules: &Rules, at: Square) -> bool {
+        let mut visited = Squares::default();
+        visited.insert(at);
+        let again =
+            !self.side_exhausted(rules) && !self.visit_moves_from(rules, at, &mut |_| false);
+        self.leap = again.then_some(Leaping { at, visited });
         again
     }
 
@@ -652,7 +690,7 @@ impl Position {
     fn after_placement(&self, rules: &Rules) -> Side {
         let side = self.turn;
         let left = self.to_place[side.index()];
-        let halfway = rules.pairs && left > 0 && (u16::from(rules.placed) + left) % 2 == 1;
+        let halfway = rules.pairs && left > 0 && (rules.to_place() + left) % 2 == 1;
         if halfway {
             side
         } else if self.to_place[side.other().index()] > 0 {
@@ -719,7 +757,7 @@ impl Position {
                 Win::Captures => EndReason::DownToOne,
                 Win::All | Win::Block => EndReason::AllTaken,
             })
-        } else if self.clock >= QUIET_MOVES_LIMIT {
+        } else if self.clock >= u32::from(rules.quiet) {
             Some(EndReason::QuietMoves)
         } else if !self.has_legal_move(rules) {
             Some(EndReason::NoMove)
@@ -795,9 +833,9 @@ fn trapped(board: &Board, rules: &Rules, to: Square, mover: Side) -> [Option<Squ
     for (n, (slot, &dir)) in taken.iter_mut().zip(lines).enumerate() {
         // A corner is taken from a neighbour along its rank or file (the first four lines).
         let by_corner = rules.corner && n < Dir::ALL.len();
-        *slot = custodial_capture(board, to, dir, mover).or_else(|| {
+        *slot = custodial_capture(board, rules, to, dir, mover).or_else(|| {
             by_corner
-                .then(|| corner_capture(board, to, dir, mover))
+                .then(|| corner_capture(board, rules, to, dir, mover))
                 .flatten()
         });
     }
@@ -810,19 +848,39 @@ fn corner_beside(rules: &Rules) -> bool {
     rules.diagonal && rules.corner
 }
 
+/// Whether `cell` holds a counter of `mover`'s enemy that a trap may take: an unfrozen
+/// counter, or a dux where the rules take it.
+fn is_prey(rules: &Rules, cell: Cell, mover: Side) -> bool {
+    let enemy = mover.other();
+    cell == Cell::Counter(enemy) || (rules.dux.is_taken() && cell == Cell::Dux(enemy))
+}
+
+/// Whether `square` holds a counter of `side` that traps: an unfrozen one, or (`hostile=on`)
+/// it is a corner square, whatever stands on it.
+fn is_trapper(board: &Board, rules: &Rules, square: Square, side: Side) -> bool {
+    board.get(square).is_free(side)
+        || (rules.hostile && board.contains(square) && board.is_corner(square))
+}
+
 /// Custodial capture: the next square holds one enemy counter and the square beyond it a
-/// counter of the mover.
-fn custodial_capture(board: &Board, to: Square, dir: Dir, mover: Side) -> Option<Square> {
+/// counter of the mover (or a hostile corner).
+fn custodial_capture(
+    board: &Board,
+    rules: &Rules,
+    to: Square,
+    dir: Dir,
+    mover: Side,
+) -> Option<Square> {
     let next = to.step(dir);
-    let enemy = board.get(next) == Cell::Counter(mover.other());
-    (enemy && board.get(next.step(dir)).is_free(mover)).then_some(next)
+    (is_prey(rules, board.get(next), mover) && is_trapper(board, rules, next.step(dir), mover))
+        .then_some(next)
 }
 
 /// Whether `side`'s frozen counter on `square` is still held: between two unfrozen enemy
 /// counters along one of its lines or, with corner capture on, on a corner with unfrozen enemy
 /// counters on both its neighbours.
 fn held(board: &Board, rules: &Rules, square: Square, side: Side) -> bool {
-    let enemy = |dir: Dir| board.get(square.step(dir)).is_free(side.other());
+    let enemy = |dir: Dir| is_trapper(board, rules, square.step(dir), side.other());
     let on_a_line = Dir::lines(rules.diagonal)
         .chunks(2)
         .any(|line| enemy(line[0]) && enemy(line[1]));
@@ -837,9 +895,15 @@ fn held(board: &Board, rules: &Rules, square: Square, side: Side) -> bool {
 
 /// Corner capture: the next square is a corner holding an enemy counter, and the corner's
 /// other neighbour holds a counter of the mover.
-fn corner_capture(board: &Board, to: Square, dir: Dir, mover: Side) -> Option<Square> {
+fn corner_capture(
+    board: &Board,
+    rules: &Rules,
+    to: Square,
+    dir: Dir,
+    mover: Side,
+) -> Option<Square> {
     let corner = to.step(dir);
-    if board.get(corner) != Cell::Counter(mover.other()) || !board.is_corner(corner) {
+    if !is_prey(rules, board.get(corner), mover) || !board.is_corner(corner) {
         return None;
     }
     let guarded = Dir::ALL.into_iter().any(|side_dir| {
@@ -1550,7 +1614,7 @@ mod tests {
     #[test]
     fn bad_leap_fields_are_refused() {
         for lfen in [
-            "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3",
+            "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d4",
             "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,d1,d1",
             "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,d3",
             "8/8/8/8/8/3W4/3B4/7B w 0,0 0,0 0 -,- d3,d2",
@@ -1564,6 +1628,12 @@ mod tests {
             let err = lfen.parse::<Position>().unwrap_err();
             assert_eq!(err.field, crate::latrunculi::Field::Leap, "{lfen}: {err}");
         }
+        let alone: Position = "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3".parse().unwrap();
+        assert_eq!(
+            alone.leaping(),
+            Square::parse("d3"),
+            "a counter that has just captured"
+        );
         let eight = "8/8/8/8/8/3W4/8/7B w 0,0 0,0 0 -,- d3,d1 x";
         let err = eight.parse::<Position>().unwrap_err();
         assert_eq!(err.field, crate::latrunculi::Field::Layout);
@@ -1854,5 +1924,185 @@ mod tests {
                 to: Square::parse("b5").unwrap()
             })
         );
+    }
+
+    fn bell() -> Rules {
+        Rules::parse("bell-8x8").unwrap()
+    }
+
+    fn at(square: &str) -> Square {
+        Square::parse(square).unwrap()
+    }
+
+    #[test]
+    fn under_bell_the_last_counter_each_side_places_is_its_dux() {
+        let rules = Rules {
+            placed: 2,
+            ..bell()
+        };
+        let p = Position::start(&rules);
+        assert_eq!(p.to_place(Side::White), 3, "two counters and the dux");
+        let p = after(&rules, &p.to_string(), &["@a1", "@b1", "@a8", "@b8"]);
+        assert_eq!(p.board().get(at("b1")), Cell::Counter(Side::White));
+        let p = after(&rules, &p.to_string(), &["@d4"]);
+        assert_eq!(p.board().get(at("d4")), Cell::Dux(Side::White));
+        assert_eq!(p.turn(), Side::Black, "the dux is a placement of its own");
+        let p = after(&rules, &p.to_string(), &["@e5"]);
+        assert_eq!(p.board().get(at("e5")), Cell::Dux(Side::Black));
+        assert!(!p.is_placement_phase());
+        assert_eq!((p.turn(), p.counters(Side::White)), (Side::White, 3));
+        let standing = Rules {
+            dux: Dux::Off,
+            ..rules
+        };
+        let p = after(&standing, "8/8/8/8/8/8/8/8 w 1,1 0,0 0 -,-", &["@d4"]);
+        assert_eq!(
+            p.board().get(at("d4")),
+            Cell::Counter(Side::White),
+            "no dux: a counter"
+        );
+    }
+
+    #[test]
+    fn a_hostile_corner_traps_with_the_counter_that_arrives() {
+        // Black's b1 stands between the corner a1 and c1, where white's c2 arrives.
+        let p = "7B/8/8/8/8/8/2W5/1B6 w 0,0 0,0 0 -,-";
+        let hostile = Rules {
+            hostile: true,
+            ..STEP
+        };
+        assert_eq!(
+            after(&hostile, p, &["c2-c1"]).board().get(at("b1")),
+            Cell::Empty
+        );
+        assert_eq!(pos(p).captures_of(&hostile, mv("c2-c1")), 1);
+        let kept = after(&STEP, p, &["c2-c1"]);
+        assert_eq!(
+            kept.board().get(at("b1")),
+            Cell::Counter(Side::Black),
+            "not without it"
+        );
+        // Whatever stands on the corner: here black's own counter.
+        let p = "7B/8/8/8/8/8/2W5/BB6 w 0,0 0,0 0 -,-";
+        assert_eq!(pos(p).captures_of(&hostile, mv("c2-c1")), 1);
+        // A side square is no corner: black's c1 beside b1 is safe when white arrives on d1.
+        let p = "7B/8/8/8/8/8/3W4/2B5 w 0,0 0,0 0 -,-";
+        assert_eq!(pos(p).captures_of(&hostile, mv("d2-d1")), 0);
+    }
+
+    #[test]
+    fn bells_dux_is_taken_like_a_counter_and_kowalskis_never() {
+        let p = "7B/8/8/8/3Y4/3W4/8/4W3 w 0,0 0,0 0 -,-";
+        let taken = after(
+            &bell(),
+            p,
+            &["e1-e2", "h8-h7", "e2-e3", "h7-h6", "e3-e4", "h6-h5"],
+        );
+        assert_eq!(
+            taken.board().get(at("d4")),
+            Cell::Dux(Side::Black),
+            "one side is no trap"
+        );
+        let taken = after(&bell(), &taken.to_string(), &["d3-d2", "h5-h4", "d2-d3"]);
+        assert_eq!(
+            taken.board().get(at("d4")),
+            Cell::Dux(Side::Black),
+            "no enemy beyond"
+        );
+        let p = "7B/8/8/3W4/3Y4/8/3W4/8 w 0,0 0,0 0 -,-";
+        assert_eq!(pos(p).captures_of(&bell(), mv("d2-d3")), 1);
+        assert_eq!(after(&bell(), p, &["d2-d3"]).counters(Side::Black), 1);
+        let kowalski = Rules {
+            dux: Dux::Stands(at("d1")),
+            ..bell()
+        };
+        assert_eq!(pos(p).captures_of(&kowalski, mv("d2-d3")), 0);
+    }
+
+    #[test]
+    fn only_the_dux_leaps_and_only_over_an_enemy() {
+        // White's dux d4 before black's d5; white's counter e4 before black's e5; own f4.
+        let p = "7B/8/8/3BB3/2WXWW2/8/8/8 w 0,0 0,0 0 -,-";
+        let rules = bell();
+        assert!(legal(&rules, p, "d4-d6"), "the dux over an enemy");
+        assert!(!legal(&rules, p, "e4-e6"), "a counter does not leap");
+        assert!(!legal(&rules, p, "d4-b4"), "nor the dux over its own");
+        let landed = after(&rules, p, &["d4-d6"]);
+        assert_eq!(
+            landed.board().get(at("d5")),
+            Cell::Counter(Side::Black),
+            "not taken"
+        );
+        assert_eq!(
+            (landed.turn(), landed.leaping()),
+            (Side::Black, None),
+            "one leap a turn"
+        );
+        assert!(!legal(
+            &Rules {
+                leap: Leap::Off,
+                ..rules
+            },
+            p,
+            "d4-d6"
+        ));
+    }
+
+    #[test]
+    fn a_capture_earns_the_capturing_counter_another_move_or_a_stop() {
+        // White's c4-d4 takes d5 (against d6); then d4 may move again, e.g. d4-d5 taking e5
+        // against f5, and then again.
+        let p = "7B/8/3W4/3BBW2/2W5/8/8/W7 w 0,0 0,0 0 -,-";
+        let rules = bell();
+        let p1 = after(&rules, p, &["c4-d4"]);
+        assert_eq!(p1.board().get(at("d5")), Cell::Empty);
+        assert_eq!((p1.turn(), p1.leaping()), (Side::White, Some(at("d4"))));
+        let mut moves: Vec<String> = p1.legal_moves(&rules).iter().map(Move::to_string).collect();
+        moves.sort();
+        assert_eq!(moves, ["=d4", "d4-c4", "d4-d3", "d4-d5", "d4-e4"]);
+        assert_eq!(
+            p1.refusal(&rules, None, at("a1")),
+            Some(crate::latrunculi::Refusal::Again { square: at("d4") })
+        );
+        let p2 = after(&rules, &p1.to_string(), &["d4-d5"]);
+        assert_eq!(p2.board().get(at("e5")), Cell::Empty, "a second capture");
+        assert_eq!((p2.turn(), p2.leaping()), (Side::White, Some(at("d5"))));
+        let p3 = after(&rules, &p2.to_string(), &["d5-c5"]);
+        assert_eq!(
+            (p3.turn(), p3.leaping()),
+            (Side::Black, None),
+            "no capture, no more"
+        );
+        let stopped = after(&rules, &p1.to_string(), &["=d4"]);
+        assert_eq!((stopped.turn(), stopped.leaping()), (Side::Black, None));
+        let once = Rules {
+            again: false,
+            ..rules
+        };
+        assert_eq!(
+            after(&once, p, &["c4-d4"]).turn(),
+            Side::Black,
+            "not without the rule"
+        );
+        // The LFEN of the position part-way reads back the same.
+        assert_eq!(pos(&p1.to_string()), p1);
+    }
+
+    #[test]
+    fn bells_game_ends_after_thirty_quiet_moves_the_side_with_more_winning() {
+        let rules = bell();
+        let p = "7B/8/8/8/8/8/8/WW6 w 0,0 0,0 29 -,-";
+        let ended = after(&rules, p, &["b1-b2"]);
+        assert_eq!(ended.end_reason(&rules), Some(EndReason::QuietMoves));
+        assert_eq!(ended.outcome(&rules), Some(Outcome::Win(Side::White)));
+        let hundred = Rules {
+            win: Win::All,
+            ..STEP
+        };
+        let p2 = after(&hundred, p, &["b1-b2"]);
+        assert_eq!(p2.end_reason(&hundred), None, "a hundred elsewhere");
+        // Under `win=all` a lone dux plays on.
+        let p: Position = "7Y/8/8/8/8/8/8/WW6 w 0,0 0,0 0 -,-".parse().unwrap();
+        assert_eq!(p.end_reason(&rules), None);
     }
 }

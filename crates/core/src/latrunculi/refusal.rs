@@ -31,6 +31,9 @@ pub enum Refusal {
     /// A counter is part-way through a leaping turn, on `square`: only it may go on leaping,
     /// or stop.
     Leaping { square: Square },
+    /// `again=on`: the counter on `square` has just captured: only it may move again, or its
+    /// side stop.
+    Again { square: Square },
     /// The back-and-forth rule: the exact reverse of the side's last move.
     StraightBack { from: Square, to: Square },
     /// Counters move along a rank or a file only.
@@ -63,6 +66,7 @@ impl Refusal {
             Refusal::NoMove { .. } => "no-move",
             Refusal::Frozen { .. } => "frozen",
             Refusal::Leaping { .. } => "leaping",
+            Refusal::Again { .. } => "again",
             Refusal::Between { .. } => "between",
             Refusal::Repeats { .. } => "repeats",
             Refusal::StraightBack { .. } => "straight-back",
@@ -93,6 +97,7 @@ impl Refusal {
             | Refusal::NoMove { square }
             | Refusal::Frozen { square }
             | Refusal::Leaping { square }
+            | Refusal::Again { square }
             | Refusal::Between { square }
             | Refusal::Centre { square } => {
                 vec![("square", name(square))]
@@ -170,8 +175,8 @@ impl Position {
         }
     }
 
-    /// Part-way through a leaping turn: only the leaping counter on `at`, selected, leaping on
-    /// (or tapped, when it can).
+    /// Part-way through a leaping turn, or after a capture under `again=on`: only the counter on
+    /// `at`, selected, going on (or tapped, when it can).
     fn leaping_refusal(
         &self,
         rules: &Rules,
@@ -184,7 +189,11 @@ impl Position {
             Some(from) if from == at => tapped == at || leaps(tapped),
             _ => tapped == at && self.board.squares().any(leaps),
         };
-        (!fine).then_some(Refusal::Leaping { square: at })
+        (!fine).then_some(if rules.again {
+            Refusal::Again { square: at }
+        } else {
+            Refusal::Leaping { square: at }
+        })
     }
 
     /// Placement phase: only placing, on an empty square.
@@ -575,6 +584,7 @@ mod tests {
 
     #[test]
     fn no_refusal_exactly_for_legal_moves_and_placements() {
+        // Counters and duxes, along diagonals, leaping, after a capture under `again=on`.
         let freeze = Rules {
             trap: crate::latrunculi::Trap::Freeze,
             ..Rules::PISO
@@ -587,8 +597,11 @@ mod tests {
             nobetween: true,
             ..leap
         };
+        let readings = ["falkener", "kowalski-8x12", "bell-8x7", "bell-8x8"]
+            .map(|id| Rules::parse(id).expect("a preset"));
         for (n, rules) in [Rules::PISO, Rules::QUINTANA, ROOK, freeze, leap, nobetween]
             .into_iter()
+            .chain(readings)
             .enumerate()
         {
             let mut game = Game::new(rules);
@@ -602,10 +615,9 @@ mod tests {
                     let froms: Vec<Option<Square>> = if p.is_placement_phase() {
                         vec![None]
                     } else {
-                        let mine = Cell::Counter(p.turn());
                         p.board()
                             .squares()
-                            .filter(|&s| p.board().get(s) == mine)
+                            .filter(|&s| p.board().get(s).is_free(p.turn()))
                             .map(Some)
                             .collect()
                     };

@@ -61,12 +61,36 @@ pub enum Leap {
     Own,
     /// Over one enemy counter, frozen or not, a single leap a turn (Falkener's reading).
     Enemy,
+    /// Only a dux leaps, over one enemy counter or dux, a single leap a turn (Bell's reading).
+    Dux,
 }
 
 impl Leap {
     /// Whether a counter that has leapt may leap again in the same turn.
     pub fn goes_on(self) -> bool {
         matches!(self, Leap::Any | Leap::Own)
+    }
+}
+
+/// Whether each side has a dux, a counter that moves and traps as the others do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dux {
+    Off,
+    /// White's dux stands on this square from the start (replacing a counter there), black's on
+    /// the square opposite it through the board's middle, and neither is ever taken
+    /// (Kowalski's readings).
+    Stands(Square),
+    /// Under `start=place`, the last counter each side places is its dux, which is taken like
+    /// any counter (Bell's readings).
+    Placed,
+}
+
+impl Dux {
+    /// Whether a dux is trapped like a counter: Bell's, placed, is; Kowalski's never. No
+    /// reading has a standing dux that may be taken or a placed one that may not, so one key
+    /// says both.
+    pub fn is_taken(self) -> bool {
+        self == Dux::Placed
     }
 }
 
@@ -112,9 +136,17 @@ pub struct Rules {
     pub centre: bool,
     /// Counters move, leap and trap along the diagonals too (Falkener's reading).
     pub diagonal: bool,
-    /// Where white's dux starts (replacing a counter there), black's on the square opposite
-    /// it through the board's middle; no dux when `None` (Kowalski's readings).
-    pub dux: Option<Square>,
+    pub dux: Dux,
+    /// The corner squares side with whoever traps against them: a counter between an enemy
+    /// that arrives and a corner square is trapped, whatever stands on the corner (Bell's
+    /// reading).
+    pub hostile: bool,
+    /// A counter that captures may move again at once, and again after each capture, or its
+    /// side may stop (Bell's reading). Under `trap=freeze` no move captures, so it never
+    /// applies; it cannot go with leaps that go on (`leap=any` or `own`).
+    pub again: bool,
+    /// Moves in a row without a capture, in the movement phase, that end the game.
+    pub quiet: u16,
 }
 
 /// A published reading of the rules, offered by name: its id (what `--rules`, links and
@@ -126,7 +158,7 @@ pub struct Preset {
 }
 
 /// Every preset, the default first.
-pub const PRESETS: [Preset; 26] = [
+pub const PRESETS: [Preset; 28] = [
     Preset {
         id: "piso",
         rules: Rules::PISO,
@@ -158,6 +190,14 @@ pub const PRESETS: [Preset; 26] = [
     Preset {
         id: "kowalski-8x12",
         rules: Rules::KOWALSKI_8X12,
+    },
+    Preset {
+        id: "bell-8x7",
+        rules: Rules::bell(8, 7),
+    },
+    Preset {
+        id: "bell-8x8",
+        rules: Rules::bell(8, 8),
     },
     Preset {
         id: "kharebga-6x6",
@@ -250,6 +290,8 @@ impl Preset {
             "kowalski-8x12" => {
                 "Kowalski, as the Ludii game database gives him: 8 ranks of 12 squares"
             }
+            "bell-8x7" => "R. C. Bell, 1979, as the Ludii game database gives him: 8 x 7 squares",
+            "bell-8x8" => "R. C. Bell, 1979, as the Ludii game database gives him: 8 x 8 squares",
             _ => "",
         };
         if !named.is_empty() {
@@ -265,8 +307,9 @@ impl Preset {
     }
 }
 
-/// Moves in a row without a capture, in the movement phase, that end the game (fifty each).
-pub const QUIET_MOVES_LIMIT: u32 = 100;
+/// Moves in a row without a capture, in the movement phase, that end the game unless the
+/// rules' `quiet` says otherwise (fifty each).
+pub const QUIET_MOVES_LIMIT: u16 = 100;
 
 impl Rules {
     /// Locus Ludi's reading of the Laus Pisonis.
@@ -286,7 +329,10 @@ impl Rules {
         pairs: false,
         centre: false,
         diagonal: false,
-        dux: None,
+        dux: Dux::Off,
+        hostile: false,
+        again: false,
+        quiet: QUIET_MOVES_LIMIT,
     };
 
     /// The rules shown at Museum Quintana, Künzing.
@@ -358,7 +404,7 @@ impl Rules {
         win: Win::Block,
         norepeat: true,
         board: Size::of(11, 10),
-        dux: Some(Square::at(5, 0)),
+        dux: Dux::Stands(Square::at(5, 0)),
         ..Rules::PISO
     };
 
@@ -366,9 +412,32 @@ impl Rules {
     /// duxes in front of them (g2, f7).
     pub const KOWALSKI_8X12: Rules = Rules {
         board: Size::of(12, 8),
-        dux: Some(Square::at(6, 1)),
+        dux: Dux::Stands(Square::at(6, 1)),
         ..Rules::KOWALSKI_10X11
     };
+
+    /// R. C. Bell's reading (1979) on a board of `files` x `ranks`, as the Ludii game database
+    /// gives it: 16 counters each placed two a turn anywhere, then the dux; steps; a counter is
+    /// trapped against a corner square too, and the dux is taken like a counter; a capture
+    /// earns the capturing counter another move; the dux may leap over an enemy; the side left
+    /// with nothing loses, and after 30 moves without a capture the side with more wins.
+    const fn bell(files: u8, ranks: u8) -> Rules {
+        Rules {
+            corner: false,
+            noback: false,
+            win: Win::All,
+            leap: Leap::Dux,
+            norepeat: true,
+            placed: 16,
+            board: Size::of(files, ranks),
+            pairs: true,
+            dux: Dux::Placed,
+            hostile: true,
+            again: true,
+            quiet: 30,
+            ..Rules::PISO
+        }
+    }
 
     /// The Ludii game database's "Kharebga rules" on a board of `files` x `ranks`: counters
     /// for all but two squares, placed two a turn with the centre kept empty, then moved like
@@ -395,12 +464,14 @@ impl Rules {
         }
     }
 
-    /// One of the combinations of sixteen switches, a bit each of `bits`: start by rows, move like a rook, corner capture, no moving back, win by
-    /// taking all, trapped counters freeze, leap over any counter, no arriving between two
-    /// enemies, a removal does not end the turn, two placements a turn, the centre kept empty
-    /// while placing, the diagonals, the blocked side loses (over win by taking all), leap over
-    /// enemies (over any counter: then over one's own), start on a1's colour (over by rows), a
-    /// dux on d1 (and e8).
+    /// One of the combinations of twenty switches, a bit each of `bits`: start by rows, move
+    /// like a rook, corner capture, no moving back, win by taking all, trapped counters freeze,
+    /// leap over any counter, no arriving between two enemies, a removal does not end the turn,
+    /// two placements a turn, the centre kept empty while placing, the diagonals, the blocked
+    /// side loses (over win by taking all), leap over enemies (over any counter: then over
+    /// one's own), start on a1's colour (over by rows), a dux on d1 (and e8), hostile corners,
+    /// another move after a capture (unless leaps go on), the dux placed last (over d1, when
+    /// counters are placed), only the dux leaps (over the other leaps).
     /// Tests and fuzzing walk every rule set of the position with it; `norepeat`, a rule of the
     /// game's history, is off, and the board is 8 x 8.
     ///
@@ -409,7 +480,7 @@ impl Rules {
     /// assert_eq!(Rules::from_switches(0b01100).preset(), Some("piso"));
     /// assert_eq!(Rules::from_switches(0b10011).preset(), Some("quintana"));
     /// ```
-    pub fn from_switches(bits: u16) -> Rules {
+    pub fn from_switches(bits: u32) -> Rules {
         Rules {
             start: match (bits & 1, bits & 16384) {
                 (_, 16384) => Start::Chequer,
@@ -433,10 +504,11 @@ impl Rules {
             } else {
                 Trap::Freeze
             },
-            leap: match (bits & 64, bits & 8192) {
-                (0, 0) => Leap::Off,
-                (_, 0) => Leap::Any,
-                (0, _) => Leap::Enemy,
+            leap: match (bits & 64, bits & 8192, bits & 524_288) {
+                (_, _, 524_288) => Leap::Dux,
+                (0, 0, _) => Leap::Off,
+                (_, 0, _) => Leap::Any,
+                (0, _, _) => Leap::Enemy,
                 _ => Leap::Own,
             },
             nobetween: bits & 128 != 0,
@@ -451,7 +523,14 @@ impl Rules {
             pairs: bits & 512 != 0,
             centre: bits & 1024 != 0,
             diagonal: bits & 2048 != 0,
-            dux: (bits & 32768 != 0).then(|| Square::at(3, 0)),
+            dux: match (bits & 32768, bits & 262_144) {
+                (_, 262_144) if bits & (1 | 16384) == 0 => Dux::Placed,
+                (0, _) => Dux::Off,
+                _ => Dux::Stands(Square::at(3, 0)),
+            },
+            hostile: bits & 65536 != 0,
+            again: bits & 131_072 != 0 && (bits & 64 == 0 || bits & 524_288 != 0),
+            quiet: QUIET_MOVES_LIMIT,
         }
     }
 
@@ -469,7 +548,8 @@ impl Rules {
     /// Reads a preset's id (`piso`, `quintana`, `schadler-1994`, ... as [`PRESETS`] lists
     /// them) or `key=value` pairs separated by commas, with keys `start`, `move`, `corner`,
     /// `noback`, `win`, `trap`, `leap`, `nobetween`, `norepeat`, `placed`, `remove`, `board`,
-    /// `perturn`, `centre`, `diagonal`, `dux`. Keys left out take Piso's value.
+    /// `perturn`, `centre`, `diagonal`, `dux`, `hostile`, `again`, `quiet`. Keys left out take
+    /// Piso's value.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
@@ -534,6 +614,7 @@ impl Rules {
                         "any" => Leap::Any,
                         "own" => Leap::Own,
                         "enemy" => Leap::Enemy,
+                        "dux" => Leap::Dux,
                         _ => return Err(bad()),
                     }
                 }
@@ -563,13 +644,21 @@ impl Rules {
                 "diagonal" => rules.diagonal = on_off(value).ok_or_else(bad)?,
                 "dux" => {
                     rules.dux = match value {
-                        "off" => None,
-                        _ => Some(Square::parse(value).ok_or_else(bad)?),
+                        "off" => Dux::Off,
+                        "place" => Dux::Placed,
+                        _ => Dux::Stands(Square::parse(value).ok_or_else(bad)?),
                     }
+                }
+                "hostile" => rules.hostile = on_off(value).ok_or_else(bad)?,
+                "again" => rules.again = on_off(value).ok_or_else(bad)?,
+                "quiet" => {
+                    rules.quiet = parse_count(value)
+                        .filter(|n| (2..=999).contains(n))
+                        .map_or_else(|| Err(bad()), |n| Ok(n as u16))?
                 }
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove, board, perturn, centre, diagonal, dux)"
+                        "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove, board, perturn, centre, diagonal, dux, hostile, again, quiet)"
                     )))
                 }
             }
@@ -581,7 +670,15 @@ impl Rules {
     /// The counters placed must leave an empty square, and the centre too under `centre=on`,
     /// so that placing can finish and a counter can then move.
     fn check_room(&self) -> Result<(), RulesError> {
-        if let Some(square) = self.dux {
+        if self.again && self.leap.goes_on() {
+            return Err(RulesError(
+                "`again=on` cannot go with leaps that go on (`leap=any` or `own`)".into(),
+            ));
+        }
+        if self.dux == Dux::Placed && self.start != Start::Place {
+            return Err(RulesError("`dux=place` needs `start=place`".into()));
+        }
+        if let Dux::Stands(square) = self.dux {
             let on = square.file() < self.board.files() && square.rank() < self.board.ranks();
             if !on || self.board.opposite(square) == square {
                 return Err(RulesError(format!(
@@ -591,9 +688,9 @@ impl Rules {
                 )));
             }
         }
-        let squares = self.board.squares() - 2 * usize::from(self.dux.is_some());
+        let squares = self.board.squares() - 2 * usize::from(matches!(self.dux, Dux::Stands(_)));
         let room = squares - 1 - usize::from(self.centre);
-        let placed = 2 * usize::from(self.placed);
+        let placed = 2 * usize::from(self.to_place());
         if self.start == Start::Place && placed > room {
             return Err(RulesError(format!(
                 "{placed} counters do not fit on the {} board with {} square{} left empty",
@@ -603,6 +700,14 @@ impl Rules {
             )));
         }
         Ok(())
+    }
+}
+
+impl Rules {
+    /// Counters each side places under `start=place`: `placed`, and its dux last when the dux
+    /// is placed.
+    pub fn to_place(&self) -> u16 {
+        u16::from(self.placed) + u16::from(self.dux == Dux::Placed)
     }
 }
 
@@ -625,11 +730,12 @@ fn on_off(value: &str) -> Option<bool> {
 fn expected_values(key: &str) -> &'static str {
     match key {
         "start" => "expected place, rows, chequer or rank",
-        "dux" => "expected off or the square of white's dux, such as f1",
+        "dux" => "expected off, place or the square of white's dux, such as f1",
+        "quiet" => "expected a number of moves from 2 to 999",
         "move" => "expected step or rook",
         "win" => "expected captures, all or block",
         "trap" => "expected capture or freeze",
-        "leap" => "expected off, any, own or enemy",
+        "leap" => "expected off, any, own, enemy or dux",
         "remove" => "expected turn or free",
         "placed" => "expected a number of counters from 2 to 97",
         "board" => "expected files x ranks, each from 6 to 14, such as 7x8",
@@ -640,9 +746,10 @@ fn expected_values(key: &str) -> &'static str {
 
 impl fmt::Display for Rules {
     /// The canonical key=value form, accepted back by [`Rules::parse`]. `trap`, `leap`,
-    /// `nobetween`, `norepeat`, `placed`, `remove`, `board`, `perturn`, `centre` and `diagonal`
-    /// are written only when not `capture`, `off`, 20, `turn`, `8x8`, 1, `off` and `off`, and
-    /// `dux` only when there is one, so the rules written before they existed keep their text.
+    /// `nobetween`, `norepeat`, `placed`, `remove`, `board`, `perturn`, `centre`, `diagonal`,
+    /// `hostile`, `again` and `quiet` are written only when not `capture`, `off`, 20, `turn`,
+    /// `8x8`, 1, `off`, `off`, `off`, `off` and 100, and `dux` only when there is one, so the
+    /// rules written before they existed keep their text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = match self.start {
             Start::Place => "place",
@@ -674,6 +781,7 @@ impl fmt::Display for Rules {
             Leap::Any => f.write_str(",leap=any")?,
             Leap::Own => f.write_str(",leap=own")?,
             Leap::Enemy => f.write_str(",leap=enemy")?,
+            Leap::Dux => f.write_str(",leap=dux")?,
         }
         if self.nobetween {
             f.write_str(",nobetween=on")?;
@@ -699,8 +807,19 @@ impl fmt::Display for Rules {
         if self.diagonal {
             f.write_str(",diagonal=on")?;
         }
-        if let Some(square) = self.dux {
-            write!(f, ",dux={square}")?;
+        match self.dux {
+            Dux::Off => {}
+            Dux::Stands(square) => write!(f, ",dux={square}")?,
+            Dux::Placed => f.write_str(",dux=place")?,
+        }
+        if self.hostile {
+            f.write_str(",hostile=on")?;
+        }
+        if self.again {
+            f.write_str(",again=on")?;
+        }
+        if self.quiet != QUIET_MOVES_LIMIT {
+            write!(f, ",quiet={}", self.quiet)?;
         }
         Ok(())
     }
@@ -950,11 +1069,11 @@ mod tests {
         assert_eq!(rules.preset(), Some("kowalski-10x11"));
         assert_eq!(
             Rules::parse("kowalski-8x12").unwrap().dux,
-            Square::parse("g2")
+            Dux::Stands(Square::at(6, 1))
         );
         assert_eq!(Rules::parse("dux=off"), Ok(Rules::PISO));
         for (bad, needle) in [
-            ("dux=z9", "expected off or the square"),
+            ("dux=z9", "expected off, place or the square"),
             ("dux=i1", "other than its middle"),
             ("board=7x7,dux=d4", "other than its middle"),
         ] {
@@ -962,8 +1081,53 @@ mod tests {
             assert!(err.contains(needle), "{bad}: {err}");
         }
         assert!(Rules::parse("board=7x7,dux=d3").is_ok());
-        assert_eq!(Rules::from_switches(32768).dux, Square::parse("d1"));
-        assert_eq!(Rules::from_switches(32767).dux, None);
+        assert_eq!(
+            Rules::from_switches(32768).dux,
+            Dux::Stands(Square::at(3, 0))
+        );
+        assert_eq!(Rules::from_switches(32767).dux, Dux::Off);
+    }
+
+    #[test]
+    fn bells_rules_read_and_write_as_their_keys() {
+        let rules = Rules::parse("bell-8x7").unwrap();
+        assert_eq!(
+            rules.to_string(),
+            "start=place,move=step,corner=off,noback=off,win=all,leap=dux,norepeat=on,placed=16,\
+             board=8x7,perturn=2,dux=place,hostile=on,again=on,quiet=30"
+        );
+        assert_eq!(Rules::parse(&rules.to_string()), Ok(rules));
+        assert_eq!((rules.board.files(), rules.board.ranks()), (8, 7));
+        assert_eq!(rules.to_place(), 17, "16 counters, then the dux");
+        assert_eq!(Rules::parse("bell-8x8").unwrap().board, Size::EIGHT);
+        assert_eq!(Rules::PISO.to_place(), 20);
+        for (bad, needle) in [
+            ("quiet=1", "from 2 to 999"),
+            ("quiet=many", "from 2 to 999"),
+            ("hostile=yes", "on or off"),
+            ("again=yes", "on or off"),
+            ("again=on,leap=any", "cannot go with leaps that go on"),
+            ("again=on,leap=own", "cannot go with leaps that go on"),
+            ("start=rows,dux=place", "needs `start=place`"),
+            ("board=6x6,placed=17,dux=place", "do not fit"),
+        ] {
+            let err = Rules::parse(bad).unwrap_err().to_string();
+            assert!(err.contains(needle), "{bad}: {err}");
+        }
+        assert!(Rules::parse("again=on,leap=enemy,quiet=2,hostile=on").is_ok());
+        let all = Rules::from_switches(0b1111_1011_1111_1111_1110);
+        assert_eq!(
+            (all.dux, all.leap, all.hostile),
+            (Dux::Placed, Leap::Dux, true)
+        );
+        assert!(
+            all.again,
+            "only the dux leaps, once: another move may follow a capture"
+        );
+        assert!(
+            !Rules::from_switches(131_072 | 64).again,
+            "not with leaps that go on"
+        );
     }
 
     #[test]
@@ -988,7 +1152,7 @@ mod tests {
             ("colour=red", "unknown rules key `colour`"),
             ("win=all,win=captures", "twice"),
             ("trap=ice", "capture or freeze"),
-            ("leap=far", "off, any, own or enemy"),
+            ("leap=far", "off, any, own, enemy or dux"),
             ("win=most", "captures, all or block"),
             ("start=circle", "place, rows, chequer or rank"),
             ("diagonal=yes", "on or off"),

@@ -3,7 +3,6 @@
 
 use ludi_core::latrunculi::{
     parse_seed, Cell, Game, Move, Position, Record, Refusal, Rules, SavedGame, Side, Trap,
-    QUIET_MOVES_LIMIT,
 };
 use ludi_core::rng::os_seed;
 use serde::Serialize;
@@ -172,7 +171,7 @@ pub struct Snapshot {
     /// Counters on the board.
     pub counters: PerSide<u16>,
     pub clock: u32,
-    pub clock_limit: u32,
+    pub clock_limit: u16,
     pub last_moves: PerSide<Option<String>>,
     /// The legal placements now (empty outside the placement phase).
     pub placements: Vec<String>,
@@ -406,7 +405,7 @@ impl Session {
             captured: PerSide::of(|side| position.captured_by(side)),
             counters: PerSide::of(|side| position.counters(side)),
             clock: position.clock(),
-            clock_limit: QUIET_MOVES_LIMIT,
+            clock_limit: rules.quiet,
             last_moves: PerSide::of(|side| position.last_move(side).map(|m| m.to_string())),
             placements,
             sources,

@@ -8,7 +8,7 @@ use super::{Budget, Clock};
 use crate::latrunculi::board::{Side, CELLS};
 use crate::latrunculi::moves::Move;
 use crate::latrunculi::position::Position;
-use crate::latrunculi::rules::{Rules, Win, QUIET_MOVES_LIMIT};
+use crate::latrunculi::rules::{Rules, Win};
 use crate::rng::splitmix64;
 
 /// A won game's score, less the plies it takes to win.
@@ -486,7 +486,7 @@ impl Searcher {
     /// The score of a game that has ended by counters or by the clock, if it has.
     fn finished(&self, position: &Position, rules: &Rules, ply: usize) -> Option<i32> {
         let over = !position.is_placement_phase()
-            && (position.side_exhausted(rules) || position.clock >= QUIET_MOVES_LIMIT);
+            && (position.side_exhausted(rules) || position.clock >= u32::from(rules.quiet));
         over.then(|| self.ended_score(position, rules, ply))
     }
 
