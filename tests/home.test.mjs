@@ -110,10 +110,10 @@ test('two players here, and the last choices are remembered', async () => {
   await close(s);
 });
 
-test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega by board, and the fourteen options of your own rules', async () => {
+test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega by board, and the sixteen options of your own rules', async () => {
   let s = await open(browser, '');
   await s.page.click('[data-game="latrunculi"]');
-  for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'kharebga', 'seega', 'custom']) {
+  for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'bell-8x7', 'bell-8x8', 'kharebga', 'seega', 'custom']) {
     assert.equal(await s.page.locator(`[data-rules="${rules}"]`).count(), 1, rules);
   }
   // A family of Ludii's: its board below it, and the game plays that preset.
@@ -130,7 +130,7 @@ test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega b
   await s.page.click('[data-game="latrunculi"]');
   await s.page.click('[data-rules="custom"]');
   const options = await s.page.$$eval('select[data-option]', (nodes) => nodes.map((n) => n.dataset.option));
-  assert.deepEqual(options, ['start', 'move', 'corner', 'noback', 'win', 'trap', 'leap', 'nobetween', 'norepeat', 'remove', 'board', 'perturn', 'centre', 'diagonal']);
+  assert.deepEqual(options, ['start', 'move', 'corner', 'noback', 'win', 'trap', 'leap', 'nobetween', 'norepeat', 'remove', 'board', 'perturn', 'centre', 'diagonal', 'hostile', 'again']);
   // Piso with Seneca's frozen counters and free removals: the game plays exactly those rules.
   await s.page.selectOption('select[data-option="trap"]', 'freeze');
   await s.page.selectOption('select[data-option="remove"]', 'free');

@@ -477,7 +477,7 @@ test('Centurio in the page: the longest move of the opening and the middle game 
     const { default: init, LatrunculiGame, LatrunculiPlayer } = await import('./pkg/latrunculi.js');
     await init({ module_or_path: new URL('./pkg/latrunculi_bg.wasm', document.baseURI) });
     const out = {};
-    for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12']) {
+    for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'bell-8x7', 'bell-8x8']) {
       const game = new LatrunculiGame(rules, undefined, '1');
       const players = [new LatrunculiPlayer('hard', '7'), new LatrunculiPlayer('hard', '8')];
       const times = { opening: [], middle: [] };

@@ -103,6 +103,9 @@ const LATRUNCULI_OPTIONS = [
   { key: 'perturn', label: 'option.perturn', values: ['1', '2'], quiet: true },
   { key: 'centre', label: 'option.centre', values: ['off', 'on'], quiet: true },
   { key: 'diagonal', label: 'option.diagonal', values: ['off', 'on'], quiet: true },
+  // Bell's hostile corners and the extra move after a capture.
+  { key: 'hostile', label: 'option.hostile', values: ['off', 'on'], quiet: true },
+  { key: 'again', label: 'option.again', values: ['off', 'on'], quiet: true },
 ];
 
 // Kharebga's and Seega's rules: one choice each, its board picked below it.

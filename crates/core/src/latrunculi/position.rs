@@ -514,8 +514,9 @@ impl Position {
     pub(crate) fn play(&mut self, rules: &Rules, mv: Move) -> u16 {
         let side = self.turn;
         if mv.is_placement() {
+            let dux = self.places_dux(rules);
             self.put(side, mv.to());
-            if rules.dux == Dux::Placed && self.to_place[side.index()] == 1 {
+            if dux {
                 self.crown(side, mv.to());
             }
             self.to_place[side.index()] -= 1;
@@ -681,6 +682,11 @@ impl Position {
     fn empty_squares(&self) -> usize {
         let taken = usize::from(self.count[0]) + usize::from(self.count[1]);
         self.board.width() * self.board.height() - taken
+    }
+
+    /// Under `dux=place`, the side to move's next placement is its dux: its last.
+    pub fn places_dux(&self, rules: &Rules) -> bool {
+        rules.dux == Dux::Placed && self.to_place[self.turn.index()] == 1
     }
 
     /// Placing goes to the other side while it has counters to place; a side with the only

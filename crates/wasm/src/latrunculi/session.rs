@@ -98,12 +98,14 @@ pub struct SquareView {
     pub corner: bool,
 }
 
-/// A counter leaping part-way through its turn: where it stands and the squares it has
-/// stood on this turn, in order. It may leap on (the snapshot's sources) or stop (`=at`).
+/// A counter leaping part-way through its turn, or moving again after a capture (`again`):
+/// where it stands and the squares it has stood on this turn, in order. It may go on (the
+/// snapshot's sources) or stop (`=at`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LeapView {
     pub at: String,
     pub path: Vec<String>,
+    pub again: bool,
 }
 
 /// The legal moves of the counter on `from`.
@@ -156,8 +158,8 @@ pub struct Snapshot {
     /// Canonical `start=..,move=..,corner=..,noback=..,win=..`.
     pub rules: String,
     pub preset: Option<&'static str>,
-    /// Whether counters on a corner square are taken by its two neighbours (the board marks
-    /// the corners then).
+    /// Whether corners take part in traps: counters on a corner square are taken by its two
+    /// neighbours, or the corner square traps with an enemy (the board marks the corners then).
     pub corners_capture: bool,
     pub width: usize,
     pub height: usize,
@@ -166,6 +168,8 @@ pub struct Snapshot {
     pub phase: &'static str,
     pub squares: Vec<SquareView>,
     pub to_place: PerSide<u16>,
+    /// The side to move's next placement is its dux (`dux=place`).
+    pub placing_dux: bool,
     /// Counters captured by each side.
     pub captured: PerSide<u16>,
     /// Counters on the board.
@@ -342,6 +346,7 @@ impl Session {
         Some(LeapView {
             at: at.to_string(),
             path,
+            again: self.game.rules().again,
         })
     }
 
@@ -389,7 +394,7 @@ impl Session {
             position: position.to_string(),
             rules: rules.to_string(),
             preset: rules.preset(),
-            corners_capture: rules.corner,
+            corners_capture: rules.corner || rules.hostile,
             width: board.width(),
             height: board.height(),
             turn: position.turn().name(),
@@ -402,6 +407,7 @@ impl Session {
             kept_empty: (rules.centre && position.is_placement_phase())
                 .then(|| board.centre().to_string()),
             to_place: PerSide::of(|side| position.to_place(side)),
+            placing_dux: position.places_dux(rules),
             captured: PerSide::of(|side| position.captured_by(side)),
             counters: PerSide::of(|side| position.counters(side)),
             clock: position.clock(),
@@ -501,7 +507,8 @@ mod tests {
             part.leap,
             Some(LeapView {
                 at: "d3".into(),
-                path: vec!["d1".into(), "d3".into()]
+                path: vec!["d1".into(), "d3".into()],
+                again: false,
             })
         );
         assert_eq!(part.turn, "white");
@@ -846,5 +853,31 @@ mod tests {
             .unwrap();
         let read: Record = text.parse().unwrap();
         assert_eq!(read.black.as_deref(), Some("Ben  Hur"));
+    }
+
+    #[test]
+    fn bells_dux_placement_and_move_after_a_capture_are_in_the_snapshot() {
+        let mut placing = session(
+            "bell-8x8",
+            "BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w 1,1 0,0 0 -,-",
+        );
+        assert!(placing.snapshot().placing_dux);
+        placing.play("@d4").unwrap();
+        let placed = placing.snapshot();
+        assert!(placed.placing_dux, "black's last placement is its dux too");
+        assert!(placed.squares.iter().any(|q| q.square == "d4" && q.dux));
+        let mut again = session("bell-8x8", "7B/8/3W4/3BBW2/2W5/8/B7/X7 w 0,0 0,0 0 -,-");
+        assert!(!again.snapshot().placing_dux);
+        again.play("c4-d4").unwrap();
+        let part = again.snapshot();
+        assert_eq!(
+            part.leap,
+            Some(LeapView {
+                at: "d4".into(),
+                path: vec!["c4".into(), "d4".into()],
+                again: true,
+            })
+        );
+        assert!(part.corners_capture, "hostile corners are marked");
     }
 }

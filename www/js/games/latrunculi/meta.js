@@ -3,7 +3,7 @@
 
 const SIZES = ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12'];
 const FAMILIES = { kharebga: SIZES, seega: SIZES };
-const NAMED = ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12'];
+const NAMED = ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'bell-8x7', 'bell-8x8'];
 // A family's preset on one board is named `kharebga-8x8`: made and read here alone.
 const familyPreset = (family, size) => `${family}-${size}`;
 
@@ -75,6 +75,16 @@ export const GAME = {
       easy: { against: 'random', wins: 10 },
       medium: { against: 'easy', wins: 10 },
       hard: { against: 'medium', wins: 9, draws: 1 },
+    },
+    'bell-8x7': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 10 },
+      hard: { against: 'medium', wins: 8, draws: 2 },
+    },
+    'bell-8x8': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 8 },
+      hard: { against: 'medium', wins: 8, draws: 1 },
     },
     // Kharebga's and Seega's rules: the boards measured so far; the others say so.
     'seega-8x8': {

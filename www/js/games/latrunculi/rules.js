@@ -27,6 +27,9 @@ const DIAGRAMS = {
   hopEnemy: { rules: 'falkener', position: '3W2/3B2/6/3B2/3W2/6 w 0,0 0,0 0 -,-', move: 'd2-d4', caption: 'diagram.latrunculi.hopEnemy' },
   duxTraps: { rules: 'kowalski-10x11', position: '5Y/6/6/X2BW1/6/B5 w 0,0 0,0 0 -,-', move: 'a3-c3', caption: 'diagram.latrunculi.duxTraps' },
   duxSafe: { rules: 'kowalski-10x11', position: 'B4X/6/6/1WY3/6/3W2 w 0,0 0,0 0 -,-', move: 'd1-d3', caption: 'diagram.latrunculi.duxSafe' },
+  hostileCorner: { rules: 'bell-8x8', position: '5B/6/6/6/2W3/1B4 w 0,0 0,0 0 -,-', move: 'c2-c1', caption: 'diagram.latrunculi.hostileCorner' },
+  captureAgain: { rules: 'bell-8x8', position: '5B/3W2/3B2/2W3/6/6 w 0,0 0,0 0 -,-', played: ['c3-d3'], pick: 'd3', caption: 'diagram.latrunculi.captureAgain' },
+  duxHop: { rules: 'bell-8x8', position: '5B/6/3B2/3X2/6/6 w 0,0 0,0 0 -,-', move: 'd3-d5', caption: 'diagram.latrunculi.duxHop' },
 };
 
 /** Draws `diagram` into `box`; a picture, not a control. */
@@ -73,6 +76,13 @@ const SENECA = ['latrunculi.piso.start', 'latrunculi.seneca.move', 'latrunculi.s
 
 // The readings with a page of their own: their rules, diagrams, history, choices and source.
 const KOWALSKI = ['latrunculi.kharebga.move', 'latrunculi.piso.capture', 'latrunculi.kowalski.dux', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'];
+const BELL = {
+  rules: ['latrunculi.bell.start', 'latrunculi.bell.move', 'latrunculi.bell.capture', 'latrunculi.bell.win'],
+  figures: ['hostileCorner', 'captureAgain', 'duxHop'],
+  history: 'latrunculi.bell.history',
+  choices: ['latrunculi.bell.choice1', 'latrunculi.bell.choice2', 'latrunculi.bell.choice3', 'latrunculi.choice4'],
+  source: 'latrunculi.bell.source',
+};
 const READINGS = {
   falkener: {
     rules: ['latrunculi.falkener.start', 'latrunculi.falkener.move', 'latrunculi.falkener.capture', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'],
@@ -93,6 +103,8 @@ const READINGS = {
     history: 'latrunculi.kowalski.history',
     choices: ['latrunculi.kowalski.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4'],
   },
+  'bell-8x7': BELL,
+  'bell-8x8': BELL,
 };
 
 // What the readings with frozen counters add to the page: their diagrams, history and choices.
@@ -146,7 +158,7 @@ export function renderRules(body, i18n, engine, rules) {
   });
 }
 
-/** The rules page of a reading with a page of its own (Falkener's, Kowalski's). */
+/** The rules page of a reading with a page of its own (Falkener's, Kowalski's, Bell's). */
 function renderReading(body, i18n, engine, preset, reading) {
   const { t } = i18n;
   const figure = figureOf(i18n, engine);

@@ -225,9 +225,11 @@ function renderCamp(c, side, state) {
 function coaching(state) {
   const s = state.snap;
   if (s.result || state.hint) return null;
-  // Schädler's turns that are not a plain move say what they ask for, every time.
+  // Turns that are not a plain move (a removal, a leap or a move after a capture, placing the
+  // dux) say what they ask for, every time.
   if (state.removing) return 'remove';
-  if (s.leap) return 'leap';
+  if (s.leap) return s.leap.again ? 'again' : 'leap';
+  if (s.placingDux) return 'placeDux';
   if (s.phase === 'place') return s.moves < 2 ? (s.keptEmpty ? 'placeCentre' : 'place') : null;
   if (s.lastMoves[s.turn] !== null) return null;
   return state.selected === null ? 'move' : 'target';
