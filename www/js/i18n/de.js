@@ -308,6 +308,9 @@ export default {
   'scripta.am.source3': 'Das Trierer Brett: VIRTVS IMPERI / HOSTES VINCTI / LVDANT ROMANI.',
 
   'latrunculi.goal': '**Ziel.** Schlag gegnerische Steine, indem du sie zwischen zwei deiner eigenen einschließt, in einer Reihe oder einer Spalte.',
+  'latrunculi.falkener.goal': '**Ziel.** Schlag gegnerische Steine, indem du sie zwischen zwei deiner eigenen einschließt, in einer Reihe, einer Spalte oder einer Diagonale, oder lass der anderen Seite keinen Zug.',
+  'latrunculi.kowalski.goal': '**Ziel.** Lass der anderen Seite keinen Zug: Schließ ihre Steine zwischen zwei deiner eigenen ein, in einer Reihe oder einer Spalte, und sperr ihren Dux ein, der nie geschlagen wird.',
+  'latrunculi.bell.goal': '**Ziel.** Schlag alle gegnerischen Figuren, auch den Dux, indem du jede zwischen zwei deiner eigenen einschließt, in einer Reihe oder einer Spalte, oder gegen ein Eckfeld.',
   'latrunculi.piso.start': '**Einsetzen.** Das Brett ist zu Beginn leer. Abwechselnd, Weiß zuerst, setzt jede Seite einen ihrer zwanzig Steine auf ein freies Feld. Beim Einsetzen wird nichts geschlagen. „Rest für mich setzen“ verteilt die übrigen Steine zufällig.',
   'latrunculi.piso.move': '**Ziehen.** Danach zieht in jedem Zug ein Stein ein Feld nach oben, unten, links oder rechts auf ein freies Feld.',
   'latrunculi.piso.capture': '**Schlagen.** Schließt dein Zug einen gegnerischen Stein zwischen dem gezogenen und einem anderen deiner Steine ein, ist er geschlagen. Ein Stein in einer Ecke ist geschlagen, wenn deine Steine auf beiden Seiten neben ihm stehen. Wer selbst zwischen zwei Gegner zieht, ist sicher.',

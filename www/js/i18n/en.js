@@ -307,6 +307,9 @@ export default {
   'scripta.am.source3': 'The Trier board: VIRTVS IMPERI / HOSTES VINCTI / LVDANT ROMANI.',
 
   'latrunculi.goal': '**Goal.** Capture enemy counters by trapping them between two of yours, in a row or a column.',
+  'latrunculi.falkener.goal': '**Goal.** Capture enemy counters by trapping them between two of yours in a row, a column or a diagonal, or leave the other side no move.',
+  'latrunculi.kowalski.goal': '**Goal.** Leave the other side no move: trap its counters between two of yours in a row or a column, and hem in its dux, which is never taken.',
+  'latrunculi.bell.goal': '**Goal.** Take every enemy piece, the dux too, by trapping each between two of yours in a row or a column, or against a corner square.',
   'latrunculi.piso.start': '**Placing.** The board starts empty. Taking turns, white first, each player places one of twenty counters on any empty square. Nothing is captured while placing. "Place the rest for me" fills the remaining placements at random.',
   'latrunculi.piso.move': '**Moving.** Then each turn one counter steps one square up, down, left or right onto an empty square.',
   'latrunculi.piso.capture': '**Capturing.** When your move traps an enemy counter between the counter you moved and another of yours, it is taken. A counter in a corner is taken when your counters stand on both its sides. A counter that moves between two enemies on its own is safe.',

@@ -310,6 +310,9 @@ export default {
   'scripta.am.source3': 'Le plateau de Trèves : VIRTVS IMPERI / HOSTES VINCTI / LVDANT ROMANI.',
 
   'latrunculi.goal': '**But.** Prenez des pions adverses en les encadrant entre deux des vôtres, sur une ligne ou une colonne.',
+  'latrunculi.falkener.goal': '**But.** Prenez des pions adverses en les encadrant entre deux des vôtres, sur une ligne, une colonne ou une diagonale, ou laissez l’adversaire sans coup possible.',
+  'latrunculi.kowalski.goal': '**But.** Laissez l’adversaire sans coup possible : encadrez ses pions entre deux des vôtres, sur une ligne ou une colonne, et bloquez son dux, qui n’est jamais pris.',
+  'latrunculi.bell.goal': '**But.** Prenez toutes les pièces adverses, dux compris, en encadrant chacune entre deux des vôtres, sur une ligne ou une colonne, ou contre une case de coin.',
   'latrunculi.piso.start': '**Pose.** Le plateau est vide au départ. À tour de rôle, les Blancs d’abord, chacun pose l’un de ses vingt pions sur une case libre. Rien n’est pris pendant la pose. « Posez le reste pour moi » place au hasard les pions restants.',
   'latrunculi.piso.move': '**Déplacement.** Ensuite, à chaque tour, un pion avance d’une case vers le haut, le bas, la gauche ou la droite, sur une case libre.',
   'latrunculi.piso.capture': '**Prise.** Quand votre coup enferme un pion adverse entre le pion déplacé et un autre des vôtres, il est pris. Un pion dans un coin est pris quand vos pions occupent les deux cases voisines. Un pion qui se place de lui-même entre deux ennemis ne risque rien.',

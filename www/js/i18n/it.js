@@ -306,6 +306,9 @@ export default {
   'scripta.am.source3': 'Il tavoliere di Treviri: VIRTVS IMPERI / HOSTES VINCTI / LVDANT ROMANI.',
 
   'latrunculi.goal': '**Scopo.** Cattura le pedine nemiche chiudendole tra due delle tue, in riga o in colonna.',
+  'latrunculi.falkener.goal': '**Scopo.** Cattura le pedine nemiche chiudendole tra due delle tue, in riga, in colonna o in diagonale, oppure lascia l’avversario senza mosse.',
+  'latrunculi.kowalski.goal': '**Scopo.** Lascia l’avversario senza mosse: chiudi le sue pedine tra due delle tue, in riga o in colonna, e blocca il suo dux, che non viene mai preso.',
+  'latrunculi.bell.goal': '**Scopo.** Cattura tutti i pezzi nemici, anche il dux, chiudendo ciascuno tra due dei tuoi, in riga o in colonna, o contro una casella d’angolo.',
   'latrunculi.piso.start': "**Il piazzamento.** All'inizio il tavoliere è vuoto. A turno, prima il Bianco, ogni giocatore mette una delle sue venti pedine su una casella libera qualsiasi. Mentre si piazza non si cattura niente. «Metti le altre per me» completa a caso i piazzamenti rimasti.",
   'latrunculi.piso.move': '**Il movimento.** Poi, a ogni turno, una pedina si sposta di una casella in alto, in basso, a sinistra o a destra, su una casella libera.',
   'latrunculi.piso.capture': "**La cattura.** Quando la tua mossa chiude una pedina nemica tra la pedina che hai mosso e un'altra delle tue, la prendi. Una pedina in un angolo è presa quando le tue pedine stanno sui suoi due lati. Una pedina che va da sola tra due nemiche è al sicuro.",

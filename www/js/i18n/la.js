@@ -307,6 +307,9 @@ export default {
   'scripta.am.source3': 'Tabula Treverensis: VIRTVS IMPERI / HOSTES VINCTI / LVDANT ROMANI.',
 
   'latrunculi.goal': '**Propositum.** Calculos hostium cape, eos inter duos tuos claudens, in ordine aut in columna.',
+  'latrunculi.falkener.goal': '**Propositum.** Calculos hostium cape, eos inter duos tuos claudens, in ordine, in columna aut in obliquo, aut adversario nullum motum relinque.',
+  'latrunculi.kowalski.goal': '**Propositum.** Adversario nullum motum relinque: calculos eius inter duos tuos claude, in ordine aut in columna, et ducem eius, qui numquam capitur, circumclude.',
+  'latrunculi.bell.goal': '**Propositum.** Omnia hostium capita cape, ducem quoque, singula inter duo tua claudens, in ordine aut in columna, aut contra quadratum angulare.',
   'latrunculi.piso.start': '**Positio.** Initio tabula vacua est. Lusores vicissim, Albi primi, singulos ex viginti calculis suis in quodvis quadrum vacuum ponunt. Dum ponitur, nihil capitur. "Pone reliquos pro me" reliquas positiones temere explet.',
   'latrunculi.piso.move': '**Motus.** Deinde quaque vice unus calculus uno gradu sursum, deorsum, sinistrorsum aut dextrorsum in quadrum vacuum progreditur.',
   'latrunculi.piso.capture': '**Captura.** Si motus tuus calculum hostis inter calculum quem movisti et alium tuum claudit, capitur. Calculus in angulo capitur cum calculi tui ab utroque eius latere stant. Calculus qui ipse inter duos hostes se movet tutus est.',

@@ -74,9 +74,11 @@ const SCHADLER = ['latrunculi.schadler.start', 'latrunculi.schadler.move', 'latr
 const SCHADLER_END = ['latrunculi.schadler.repeat', 'latrunculi.schadler.win'];
 const SENECA = ['latrunculi.piso.start', 'latrunculi.seneca.move', 'latrunculi.schadler.freeze', 'latrunculi.seneca.corner', 'latrunculi.seneca.remove', ...SCHADLER_END];
 
-// The readings with a page of their own: their rules, diagrams, history, choices and source.
+// The readings with a page of their own: their goal, rules, diagrams, history, choices and
+// source.
 const KOWALSKI = ['latrunculi.kharebga.move', 'latrunculi.piso.capture', 'latrunculi.kowalski.dux', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'];
 const BELL = {
+  goal: 'latrunculi.bell.goal',
   rules: ['latrunculi.bell.start', 'latrunculi.bell.move', 'latrunculi.bell.capture', 'latrunculi.bell.win'],
   figures: ['hostileCorner', 'captureAgain', 'duxHop'],
   history: 'latrunculi.bell.history',
@@ -85,6 +87,7 @@ const BELL = {
 };
 const READINGS = {
   falkener: {
+    goal: 'latrunculi.falkener.goal',
     rules: ['latrunculi.falkener.start', 'latrunculi.falkener.move', 'latrunculi.falkener.capture', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'],
     figures: ['diagonal', 'hopEnemy'],
     history: 'latrunculi.falkener.history',
@@ -92,12 +95,14 @@ const READINGS = {
     source: 'latrunculi.falkener.source',
   },
   'kowalski-10x11': {
+    goal: 'latrunculi.kowalski.goal',
     rules: ['latrunculi.kowalski.start10', ...KOWALSKI],
     figures: ['duxTraps', 'duxSafe'],
     history: 'latrunculi.kowalski.history',
     choices: ['latrunculi.kowalski.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4'],
   },
   'kowalski-8x12': {
+    goal: 'latrunculi.kowalski.goal',
     rules: ['latrunculi.kowalski.start8', ...KOWALSKI],
     figures: ['duxTraps', 'duxSafe'],
     history: 'latrunculi.kowalski.history',
@@ -165,7 +170,7 @@ function renderReading(body, i18n, engine, preset, reading) {
   return renderPage(body, i18n, {
     title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${preset}`)}`,
     sections: [
-      { paragraphs: ['latrunculi.goal', ...reading.rules] },
+      { paragraphs: [reading.goal, ...reading.rules] },
       { heading: 'page.latrunculi.capturing', figures: reading.figures.map(figure) },
       { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', reading.history] },
       { heading: 'page.choices', list: reading.choices },
