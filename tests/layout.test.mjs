@@ -106,7 +106,8 @@ test('mark numbers and the exit word read at 11 CSS px or more on a 390 px phone
 test('the whole board and every button fit the screen, a phone held either way and a tablet', async () => {
   const screens = [
     ['scripta', `?game=scripta&opponent=human&position=${encodeURIComponent(MIDGAME)}`],
-    ...['piso', 'kharebga-6x8', 'seega-11x12'].map((rules) => [rules, `?game=latrunculi&opponent=human&rules=${rules}`]),
+    ...['piso', 'kharebga-6x8', 'seega-11x12', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'bell-8x7']
+      .map((rules) => [rules, `?game=latrunculi&opponent=human&rules=${rules}`]),
   ];
   const s = await open(browser);
   const outside = [];
@@ -120,7 +121,7 @@ test('the whole board and every button fit the screen, a phone held either way a
         .filter(({ r }) => r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
         .map(({ what, r }) => `${what} ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`));
       outside.push(...cut.map((c) => `${width}x${height} ${name}: ${c}`));
-      if (width === 844 && name !== 'kharebga-6x8') await s.page.screenshot({ path: screenshotPath(`fit-${name}-${width}x${height}.png`) });
+      if ((width === 844 && name !== 'kharebga-6x8') || width === 820) await s.page.screenshot({ path: screenshotPath(`fit-${name}-${width}x${height}.png`) });
     }
   }
   await close(s);
