@@ -36,6 +36,7 @@ test('Bell 8 x 7: two placements a turn, then each side\'s dux, crowned; a reloa
   const p = await open(browser, lat({ position: PLACED }));
   await says(p.page, 'situation.latrunculi.coach.placeDux');
   await p.page.click('[data-square="d4"]');
+  await says(p.page, 'event.latrunculi.placeDux');
   assert.equal(await p.page.locator('[data-square="d4"][data-dux]').count(), 1);
   assert.equal(await piece(p.page, 'd4'), 'white');
   assert.equal(await p.page.getAttribute('body', 'data-turn'), 'black');

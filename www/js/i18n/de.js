@@ -475,6 +475,8 @@ export default {
   'move.latrunculi.place': 'einen Stein auf {to}',
   'event.latrunculi.place': '{who} setzt einen Stein auf {to}.',
   'event.latrunculi.move': '{who} zieht von {from} nach {to}.',
+  'event.latrunculi.placeDux': '{who} setzt den Dux auf {to}.',
+  'event.latrunculi.moveDux': '{who} zieht den Dux von {from} nach {to}.',
   'event.latrunculi.captured': {
     one: 'Der Stein auf {squares} ist geschlagen!',
     other: '{count} Steine sind geschlagen: {squares}!',

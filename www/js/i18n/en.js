@@ -474,6 +474,8 @@ export default {
   'move.latrunculi.place': 'a counter on {to}',
   'event.latrunculi.place': '{who} placed a counter on {to}.',
   'event.latrunculi.move': '{who} moved {from} to {to}.',
+  'event.latrunculi.placeDux': '{who} placed the dux on {to}.',
+  'event.latrunculi.moveDux': '{who} moved the dux {from} to {to}.',
   'event.latrunculi.captured': {
     one: 'The counter on {squares} is captured!',
     other: '{count} counters are captured: {squares}!',

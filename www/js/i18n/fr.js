@@ -478,6 +478,8 @@ export default {
   'move.latrunculi.place': 'un pion en {to}',
   'event.latrunculi.place': '{who} : pion posé en {to}.',
   'event.latrunculi.move': '{who} : de {from} à {to}.',
+  'event.latrunculi.placeDux': '{who} : dux posé en {to}.',
+  'event.latrunculi.moveDux': '{who} : le dux de {from} à {to}.',
   'event.latrunculi.captured': {
     one: 'Le pion en {squares} est pris !',
     many: '{count} de pions sont pris : {squares} !',

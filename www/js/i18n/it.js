@@ -474,6 +474,8 @@ export default {
   'move.latrunculi.place': 'una pedina su {to}',
   'event.latrunculi.place': '{who} mette una pedina su {to}.',
   'event.latrunculi.move': '{who} muove da {from} a {to}.',
+  'event.latrunculi.placeDux': '{who} mette il dux su {to}.',
+  'event.latrunculi.moveDux': '{who} muove il dux da {from} a {to}.',
   'event.latrunculi.captured': {
     one: 'La pedina su {squares} è catturata!',
     many: '{count} di pedine catturate: {squares}!',

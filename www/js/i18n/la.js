@@ -474,6 +474,8 @@ export default {
   'move.latrunculi.place': 'calculus in {to}',
   'event.latrunculi.place': '{who}: calculus in {to} positus.',
   'event.latrunculi.move': '{who}: ex {from} in {to}.',
+  'event.latrunculi.placeDux': '{who}: dux in {to} positus.',
+  'event.latrunculi.moveDux': '{who}: dux ex {from} in {to}.',
   'event.latrunculi.captured': {
     one: 'Calculus in {squares} captus est!',
     other: '{count} calculi capti sunt: {squares}!',

@@ -482,6 +482,8 @@ export default {
   'move.latrunculi.place': 'фишка на {to}',
   'event.latrunculi.place': '{who}: фишка на {to}.',
   'event.latrunculi.move': '{who}: ход с {from} на {to}.',
+  'event.latrunculi.placeDux': '{who}: дукс на {to}.',
+  'event.latrunculi.moveDux': '{who}: дукс с {from} на {to}.',
   'event.latrunculi.captured': {
     one: '{count} фишка взята: {squares}!',
     few: '{count} фишки взяты: {squares}!',

@@ -24,6 +24,8 @@ pub struct MoveView {
     pub captured: Vec<String>,
     /// The squares whose counters the move freezes (`trap=freeze`).
     pub frozen: Vec<String>,
+    /// The piece placed or moved is a dux.
+    pub dux: bool,
 }
 
 impl MoveView {
@@ -52,7 +54,12 @@ impl MoveView {
                 .collect(),
             _ => Vec::new(),
         };
+        let dux = match mv.from() {
+            Some(from) => matches!(before.board().get(from), Cell::Dux(_)),
+            None => mv.is_placement() && before.places_dux(rules),
+        };
         MoveView {
+            dux,
             text: mv.to_string(),
             kind,
             from: mv.from().map(|s| s.to_string()),
@@ -656,6 +663,7 @@ mod tests {
                 side: "white",
                 captured: vec!["d4".into(), "e3".into(), "c3".into()],
                 frozen: Vec::new(),
+                dux: false,
             }
         );
         let after = s.snapshot();
@@ -862,13 +870,13 @@ mod tests {
             "BBBBBBBB/BBBBBBBB/8/8/8/8/WWWWWWWW/WWWWWWWW w 1,1 0,0 0 -,-",
         );
         assert!(placing.snapshot().placing_dux);
-        placing.play("@d4").unwrap();
+        assert!(placing.play("@d4").unwrap().dux, "the dux is placed");
         let placed = placing.snapshot();
         assert!(placed.placing_dux, "black's last placement is its dux too");
         assert!(placed.squares.iter().any(|q| q.square == "d4" && q.dux));
         let mut again = session("bell-8x8", "7B/8/3W4/3BBW2/2W5/8/B7/X7 w 0,0 0,0 0 -,-");
         assert!(!again.snapshot().placing_dux);
-        again.play("c4-d4").unwrap();
+        assert!(!again.play("c4-d4").unwrap().dux, "a counter moved");
         let part = again.snapshot();
         assert_eq!(
             part.leap,
@@ -879,5 +887,9 @@ mod tests {
             })
         );
         assert!(part.corners_capture, "hostile corners are marked");
+        let hop = session("bell-8x8", "7B/8/3W4/3BBW2/2W5/8/B7/X7 w 0,0 0,0 0 -,-")
+            .play("a1-a3")
+            .unwrap();
+        assert!(hop.dux, "the dux hopped");
     }
 }

@@ -20,13 +20,16 @@ export function createWords({ t, list }) {
     return said.length ? joined(said) : null;
   }
 
+  /** A placement or move of a dux is told as the dux's (`placeDux`, `moveDux`). */
+  const dux = (m) => (m.dux && (m.kind === 'place' || m.kind === 'move') ? 'Dux' : '');
+
   /** What just happened (an event from the screen), or null. `you`: the human's side, if alone. */
   function event(e, you) {
     if (!e) return null;
     const who = e.who ?? (e.side === you ? t('you.name') : e.side ? side(e.side) : '');
     switch (e.kind) {
       case 'play':
-        return joined([say(`event.latrunculi.${e.move.kind}`, { who, ...e.move }), captures(e.move)]);
+        return joined([say(`event.latrunculi.${e.move.kind}${dux(e.move)}`, { who, ...e.move }), captures(e.move)]);
       case 'placeRest':
         return say('event.latrunculi.placeRest', { count: e.count });
       case 'undo':
