@@ -1,7 +1,6 @@
-// Latrunculi's rules page: the rules of the chosen reading in plain words, two diagrams drawn
-// by the board itself (a custodial capture and a corner capture; under Schädler's readings a
-// counter freezing and a leap part-way), the history, the choices where the sources are
-// silent, and the sources.
+// Latrunculi's rules page: the rules of the chosen reading in plain words, diagrams drawn by
+// the board itself, the history, the choices where the sources are silent, and the sources.
+// One table, READINGS, says what each reading's page holds, and one function draws it.
 
 import { renderPage } from '../../app/page.js';
 import { asPicture } from '../../kit/svg.js';
@@ -73,125 +72,92 @@ const presetOf = (rules) => (!rules ? 'piso' : GAME.presets.includes(rules) ? ru
 const SCHADLER = ['latrunculi.schadler.start', 'latrunculi.schadler.move', 'latrunculi.schadler.freeze', 'latrunculi.schadler.remove'];
 const SCHADLER_END = ['latrunculi.schadler.repeat', 'latrunculi.schadler.win'];
 const SENECA = ['latrunculi.piso.start', 'latrunculi.seneca.move', 'latrunculi.schadler.freeze', 'latrunculi.seneca.corner', 'latrunculi.seneca.remove', ...SCHADLER_END];
-
-// The readings with a page of their own: their goal, rules, diagrams, history, choices and
-// source.
 const KOWALSKI = ['latrunculi.kharebga.move', 'latrunculi.piso.capture', 'latrunculi.kowalski.dux', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'];
-const BELL = {
+
+// The history every page tells (the first two paragraphs) and the pages of Locus Ludi's and
+// the museum's readings tell in full; the choices and sources they share.
+const HISTORY = ['latrunculi.history1', 'latrunculi.history2'];
+const HISTORY_FULL = [...HISTORY, 'latrunculi.history3', 'latrunculi.history4', 'latrunculi.history5'];
+const CHOICES = ['latrunculi.choice1', 'latrunculi.choice2', 'latrunculi.choice3', 'latrunculi.choice4', 'latrunculi.choice5'];
+const SOURCES = ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3'];
+/** The choices of a reading that adds its own between the first and the shared last two. */
+const adding = (own) => ['latrunculi.choice1', ...own, 'latrunculi.choice3', 'latrunculi.choice5'];
+
+/**
+ * A reading's page, every part a list of catalogue keys (or diagram names): its goal, its
+ * rules, the heading and diagrams that show them, its history, the choices made where the
+ * sources are silent, and its sources after the shared ones.
+ */
+const contents = ({ goal = 'latrunculi.goal', rules, heading = 'page.latrunculi.capturing', figures, history = HISTORY_FULL, choices = CHOICES, source = [] }) => (
+  { goal, rules, heading, figures, history, choices, sources: [...SOURCES, ...source] });
+
+const PLAIN = ['custodial', 'corner'];
+const BELL = contents({
   goal: 'latrunculi.bell.goal',
   rules: ['latrunculi.bell.start', 'latrunculi.bell.move', 'latrunculi.bell.capture', 'latrunculi.bell.win'],
   figures: ['hostileCorner', 'captureAgain', 'duxHop'],
-  history: 'latrunculi.bell.history',
+  history: [...HISTORY, 'latrunculi.bell.history'],
   choices: ['latrunculi.bell.choice1', 'latrunculi.bell.choice2', 'latrunculi.bell.choice3', 'latrunculi.choice4'],
-  source: 'latrunculi.bell.source',
-};
+  source: ['latrunculi.bell.source'],
+});
+const kowalski = (start) => contents({
+  goal: 'latrunculi.kowalski.goal',
+  rules: [start, ...KOWALSKI],
+  figures: ['duxTraps', 'duxSafe'],
+  history: [...HISTORY, 'latrunculi.kowalski.history'],
+  choices: ['latrunculi.kowalski.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4'],
+});
+const freezing = (rules, figures, history, choices) => contents({
+  rules, heading: 'page.latrunculi.freezing', figures, history: [...HISTORY_FULL, history], choices: adding(choices),
+});
+const SCHADLER_CHOICES = ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3'];
+
+// Every named reading's page, and your own rules'.
 const READINGS = {
-  falkener: {
+  piso: contents({ rules: ['latrunculi.piso.start', 'latrunculi.piso.move', 'latrunculi.piso.capture', 'latrunculi.piso.noback', 'latrunculi.piso.win'], figures: PLAIN }),
+  quintana: contents({ rules: ['latrunculi.quintana.start', 'latrunculi.quintana.move', 'latrunculi.quintana.capture', 'latrunculi.quintana.win'], figures: PLAIN }),
+  'schadler-1994': freezing([...SCHADLER, ...SCHADLER_END], ['freeze', 'remove', 'leap'], 'latrunculi.schadler.history', SCHADLER_CHOICES),
+  'schadler-2001': freezing([...SCHADLER, 'latrunculi.schadler.between', ...SCHADLER_END], ['freeze', 'remove', 'leap', 'between'], 'latrunculi.schadler.history', [...SCHADLER_CHOICES, 'latrunculi.schadler.choice4']),
+  seneca: freezing(SENECA, ['freeze', 'removeFree', 'leapOwn'], 'latrunculi.seneca.history', ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.seneca.choice1']),
+  falkener: contents({
     goal: 'latrunculi.falkener.goal',
     rules: ['latrunculi.falkener.start', 'latrunculi.falkener.move', 'latrunculi.falkener.capture', 'latrunculi.schadler.repeat', 'latrunculi.falkener.win'],
     figures: ['diagonal', 'hopEnemy'],
-    history: 'latrunculi.falkener.history',
+    history: [...HISTORY, 'latrunculi.falkener.history'],
     choices: ['latrunculi.falkener.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4'],
-    source: 'latrunculi.falkener.source',
-  },
-  'kowalski-10x11': {
-    goal: 'latrunculi.kowalski.goal',
-    rules: ['latrunculi.kowalski.start10', ...KOWALSKI],
-    figures: ['duxTraps', 'duxSafe'],
-    history: 'latrunculi.kowalski.history',
-    choices: ['latrunculi.kowalski.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4'],
-  },
-  'kowalski-8x12': {
-    goal: 'latrunculi.kowalski.goal',
-    rules: ['latrunculi.kowalski.start8', ...KOWALSKI],
-    figures: ['duxTraps', 'duxSafe'],
-    history: 'latrunculi.kowalski.history',
-    choices: ['latrunculi.kowalski.choice1', 'latrunculi.falkener.choice2', 'latrunculi.choice4'],
-  },
+    source: ['latrunculi.falkener.source'],
+  }),
+  'kowalski-10x11': kowalski('latrunculi.kowalski.start10'),
+  'kowalski-8x12': kowalski('latrunculi.kowalski.start8'),
   'bell-8x7': BELL,
   'bell-8x8': BELL,
+  custom: contents({ rules: ['latrunculi.custom.intro'], figures: PLAIN }),
 };
 
-// What the readings with frozen counters add to the page: their diagrams, history and choices.
-const FROZEN = {
-  'schadler-1994': { figures: ['freeze', 'remove', 'leap'], history: 'latrunculi.schadler.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3'] },
-  'schadler-2001': { figures: ['freeze', 'remove', 'leap', 'between'], history: 'latrunculi.schadler.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.schadler.choice3', 'latrunculi.schadler.choice4'] },
-  seneca: { figures: ['freeze', 'removeFree', 'leapOwn'], history: 'latrunculi.seneca.history', choices: ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.seneca.choice1'] },
-};
-
-// What Kharebga's and Seega's rules add: placing around the empty centre, their history and
-// choices.
-const LUDII = {
+/** Kharebga's or Seega's page, the same on every board: placing around the empty centre. */
+const family = (name) => contents({
+  rules: ['latrunculi.ludii.start', `latrunculi.${name}.move`, 'latrunculi.quintana.capture', 'latrunculi.schadler.repeat', 'latrunculi.piso.win'],
+  heading: 'page.latrunculi.placing',
   figures: ['centre', 'custodial'],
-  history: 'latrunculi.ludii.history',
-  choices: ['latrunculi.ludii.choice1', 'latrunculi.ludii.choice2'],
-};
+  history: [...HISTORY, 'latrunculi.ludii.history'],
+  choices: adding(['latrunculi.ludii.choice1', 'latrunculi.ludii.choice2']),
+});
 
 /** The rules page for `rules` (a preset name or key=value text), into `body`. */
 export function renderRules(body, i18n, engine, rules) {
   const { t } = i18n;
   const preset = presetOf(rules);
   const board = GAME.familyOf(preset);
-  if (board) return renderFamily(body, i18n, engine, preset, board);
-  const own = {
-    piso: ['latrunculi.piso.start', 'latrunculi.piso.move', 'latrunculi.piso.capture', 'latrunculi.piso.noback', 'latrunculi.piso.win'],
-    quintana: ['latrunculi.quintana.start', 'latrunculi.quintana.move', 'latrunculi.quintana.capture', 'latrunculi.quintana.win'],
-    'schadler-1994': [...SCHADLER, ...SCHADLER_END],
-    'schadler-2001': [...SCHADLER, 'latrunculi.schadler.between', ...SCHADLER_END],
-    seneca: SENECA,
-    custom: ['latrunculi.custom.intro'],
-  }[preset];
-  if (READINGS[preset]) return renderReading(body, i18n, engine, preset, READINGS[preset]);
-  const frozen = FROZEN[preset];
-  const figure = figureOf(i18n, engine);
+  const reading = board ? family(board.family) : READINGS[preset];
+  const name = board ? `${t(`rules.latrunculi.${board.family}`)} ${board.size.replace('x', ' × ')}` : t(`rules.latrunculi.${preset}`);
   return renderPage(body, i18n, {
-    title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${preset}`)}`,
-    sections: [
-      { paragraphs: ['latrunculi.goal', ...own] },
-      frozen
-        ? { heading: 'page.latrunculi.freezing', figures: frozen.figures.map(figure) }
-        : { heading: 'page.latrunculi.capturing', figures: [figure('custodial'), figure('corner')] },
-      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', 'latrunculi.history3', 'latrunculi.history4', 'latrunculi.history5', ...(frozen ? [frozen.history] : [])] },
-      {
-        heading: 'page.choices',
-        list: frozen
-          ? ['latrunculi.choice1', ...frozen.choices, 'latrunculi.choice3', 'latrunculi.choice5']
-          : ['latrunculi.choice1', 'latrunculi.choice2', 'latrunculi.choice3', 'latrunculi.choice4', 'latrunculi.choice5'],
-      },
-      { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3'] },
-    ],
-  });
-}
-
-/** The rules page of a reading with a page of its own (Falkener's, Kowalski's, Bell's). */
-function renderReading(body, i18n, engine, preset, reading) {
-  const { t } = i18n;
-  const figure = figureOf(i18n, engine);
-  return renderPage(body, i18n, {
-    title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${preset}`)}`,
+    title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${name}`,
     sections: [
       { paragraphs: [reading.goal, ...reading.rules] },
-      { heading: 'page.latrunculi.capturing', figures: reading.figures.map(figure) },
-      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', reading.history] },
+      { heading: reading.heading, figures: reading.figures.map(figureOf(i18n, engine)) },
+      { heading: 'page.history', paragraphs: reading.history },
       { heading: 'page.choices', list: reading.choices },
-      { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3', ...(reading.source ? [reading.source] : [])] },
-    ],
-  });
-}
-
-/** The rules page of a Kharebga or Seega preset, `kharebga-8x8`. */
-function renderFamily(body, i18n, engine, preset, { family, size: board }) {
-  const { t } = i18n;
-  const size = board.replace('x', ' × ');
-  const figure = figureOf(i18n, engine);
-  return renderPage(body, i18n, {
-    title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${t(`rules.latrunculi.${family}`)} ${size}`,
-    sections: [
-      { paragraphs: ['latrunculi.goal', 'latrunculi.ludii.start', `latrunculi.${family}.move`, 'latrunculi.quintana.capture', 'latrunculi.schadler.repeat', 'latrunculi.piso.win'] },
-      { heading: 'page.latrunculi.placing', figures: LUDII.figures.map(figure) },
-      { heading: 'page.history', paragraphs: ['latrunculi.history1', 'latrunculi.history2', LUDII.history] },
-      { heading: 'page.choices', list: ['latrunculi.choice1', ...LUDII.choices, 'latrunculi.choice3', 'latrunculi.choice5'] },
-      { heading: 'page.sources', list: ['latrunculi.source1', 'latrunculi.source2', 'latrunculi.source3'] },
+      { heading: 'page.sources', list: reading.sources },
     ],
   });
 }
