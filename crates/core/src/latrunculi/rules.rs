@@ -709,6 +709,12 @@ impl Rules {
     pub fn to_place(&self) -> u16 {
         u16::from(self.placed) + u16::from(self.dux == Dux::Placed)
     }
+
+    /// Whether corners take part in traps: a counter on a corner is taken by its two
+    /// neighbours (`corner=on`), or a corner square traps with an enemy (`hostile=on`).
+    pub fn corners_trap(&self) -> bool {
+        self.corner || self.hostile
+    }
 }
 
 /// The most counters a side may place: all but two squares of the largest board, halved.

@@ -68,7 +68,7 @@ pub fn read(text: &str) -> Result<ReplayView, String> {
         header: HeaderView {
             rules: rules.to_string(),
             preset: rules.preset(),
-            corners_capture: rules.corner || rules.hostile,
+            corners_capture: rules.corners_trap(),
             white: record.white.clone(),
             black: record.black.clone(),
             date: record.date.clone(),

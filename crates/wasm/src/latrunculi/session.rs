@@ -401,7 +401,7 @@ impl Session {
             position: position.to_string(),
             rules: rules.to_string(),
             preset: rules.preset(),
-            corners_capture: rules.corner || rules.hostile,
+            corners_capture: rules.corners_trap(),
             width: board.width(),
             height: board.height(),
             turn: position.turn().name(),
