@@ -110,7 +110,7 @@ test('two players here, and the last choices are remembered', async () => {
   await close(s);
 });
 
-test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega by board, and the sixteen options of your own rules', async () => {
+test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega by board, and the seventeen options of your own rules', async () => {
   let s = await open(browser, '');
   await s.page.click('[data-game="latrunculi"]');
   for (const rules of ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'bell-8x7', 'bell-8x8', 'kharebga', 'seega', 'custom']) {
@@ -130,7 +130,7 @@ test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega b
   await s.page.click('[data-game="latrunculi"]');
   await s.page.click('[data-rules="custom"]');
   const options = await s.page.$$eval('select[data-option]', (nodes) => nodes.map((n) => n.dataset.option));
-  assert.deepEqual(options, ['start', 'move', 'corner', 'noback', 'win', 'trap', 'leap', 'nobetween', 'norepeat', 'remove', 'board', 'perturn', 'centre', 'diagonal', 'hostile', 'again']);
+  assert.deepEqual(options, ['start', 'move', 'corner', 'noback', 'win', 'trap', 'leap', 'nobetween', 'norepeat', 'remove', 'board', 'perturn', 'centre', 'diagonal', 'hostile', 'again', 'dux']);
   // Piso with Seneca's frozen counters and free removals: the game plays exactly those rules.
   await s.page.selectOption('select[data-option="trap"]', 'freeze');
   await s.page.selectOption('select[data-option="remove"]', 'free');
@@ -139,6 +139,29 @@ test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega b
   await s.page.waitForSelector('body.ready [data-square="a1"]');
   const rules = await s.page.evaluate(() => new URLSearchParams(location.search).get('rules'));
   assert.equal(rules, 'start=place,move=step,corner=on,noback=on,win=captures,trap=freeze,remove=free');
+  await close(s);
+  // A smaller board places as many counters as fit it: 17 a side on 6 x 6, one square empty.
+  s = await open(browser, '');
+  await s.page.click('[data-game="latrunculi"]');
+  await s.page.click('[data-rules="custom"]');
+  await s.page.selectOption('select[data-option="board"]', '6x6');
+  await s.page.click('[data-opponent="human"]');
+  await s.page.click('[data-action="start"]');
+  await s.page.waitForSelector('body.ready [data-square="f6"]');
+  assert.match(await position(s.page), / w 17,17 /);
+  await close(s);
+  // Two choices the engine cannot play together are named, and the default is played.
+  s = await open(browser, '');
+  await s.page.click('[data-game="latrunculi"]');
+  await s.page.click('[data-rules="custom"]');
+  await s.page.selectOption('select[data-option="start"]', 'rows');
+  await s.page.selectOption('select[data-option="dux"]', 'place');
+  await s.page.click('[data-opponent="human"]');
+  await s.page.click('[data-action="start"]');
+  await s.page.waitForSelector('body.ready [data-square="h8"]');
+  await says(s.page, 'notice.rulesClash');
+  assert.match(await position(s.page), / w 20,20 /, 'Piso is played');
+  assert.deepEqual(s.errors, []);
   await close(s);
 });
 

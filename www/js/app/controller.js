@@ -14,6 +14,8 @@
 //   furnish?(c)                 more of the frame before the engine (c.parts)
 //   create(engine, {rules, seed, position})   a new game (each may be undefined; throws on
 //                               what the engine refuses); restore(engine, saved) a saved one
+//   rulesClash?(engine, rules)  the catalogue labels of two options that cannot go together,
+//                               when that is why the engine refuses `rules`
 //   setup?(c, game, told)       what the screen draws from the first game (c.parts, c.words);
 //                               problems go onto `told`, the first status line's notices
 //   state(c, snap, game)        the game's own fields of the store, for every new game
@@ -184,7 +186,11 @@ function fromLink({ engine, route, spec, GAME }, told) {
     try {
       make({ rules }).free();
     } catch {
-      told.push({ notice: 'unknownRules', args: { value: rules, fallback: `rules.${GAME.id}.${GAME.presets[0]}` } });
+      const fallback = `rules.${GAME.id}.${GAME.presets[0]}`;
+      const clash = spec.rulesClash?.(engine, rules);
+      told.push(clash
+        ? { notice: 'rulesClash', args: { options: clash, fallback } }
+        : { notice: 'unknownRules', args: { value: rules, fallback } });
       rules = undefined;
     }
   }

@@ -94,18 +94,19 @@ const LATRUNCULI_OPTIONS = [
   { key: 'win', label: 'option.win', values: ['captures', 'all', 'block'] },
   // Schädler's and Seneca's options, each off by default as in Piso's rules.
   { key: 'trap', label: 'option.trap', values: ['capture', 'freeze'], quiet: true },
-  { key: 'leap', label: 'option.leap', values: ['off', 'any', 'own', 'enemy'], quiet: true },
+  { key: 'leap', label: 'option.leap', values: ['off', 'any', 'own', 'enemy', 'dux'], quiet: true },
   { key: 'nobetween', label: 'option.nobetween', values: ['off', 'on'], quiet: true },
   { key: 'norepeat', label: 'option.norepeat', values: ['off', 'on'], quiet: true },
   { key: 'remove', label: 'option.remove', values: ['turn', 'free'], quiet: true },
   // Boards of other sizes and Kharebga's and Seega's placing; a size reads as itself.
-  { key: 'board', label: 'option.board', values: ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12', '12x12', '14x14'], quiet: true, plain: true },
+  { key: 'board', label: 'option.board', values: ['8x8', '6x6', '6x7', '6x8', '7x8', '8x7', '8x9', '9x10', '10x10', '11x12', '12x12', '14x14'], quiet: true, plain: true },
   { key: 'perturn', label: 'option.perturn', values: ['1', '2'], quiet: true },
   { key: 'centre', label: 'option.centre', values: ['off', 'on'], quiet: true },
   { key: 'diagonal', label: 'option.diagonal', values: ['off', 'on'], quiet: true },
-  // Bell's hostile corners and the extra move after a capture.
+  // Bell's hostile corners, the extra move after a capture and the placed dux.
   { key: 'hostile', label: 'option.hostile', values: ['off', 'on'], quiet: true },
   { key: 'again', label: 'option.again', values: ['off', 'on'], quiet: true },
+  { key: 'dux', label: 'option.dux', values: ['off', 'place'], quiet: true },
 ];
 
 // Kharebga's and Seega's rules: one choice each, its board picked below it.

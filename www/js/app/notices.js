@@ -21,7 +21,8 @@ export function noticeWords({ t, list, lang }, levels, { notice, args = {} }) {
     words.levels = list(levels.map((l) => t(`level.${l}`)));
   }
   if (notice === 'unknownSide') words.fallback = t(`side.${args.side}`);
-  if (notice === 'unknownRules') words.fallback = t(args.fallback);
+  if (notice === 'unknownRules' || notice === 'rulesClash') words.fallback = t(args.fallback);
+  if (notice === 'rulesClash') [words.a, words.b] = args.options.map((label) => t(label));
   if (notice === 'unknownLanguage') words.fallback = nativeName(lang);
   return { key: `notice.${notice}`, text: t(`notice.${notice}`, words) };
 }

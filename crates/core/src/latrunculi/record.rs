@@ -235,7 +235,7 @@ impl FromStr for Record {
                 "game" => {}
                 "rules" => {
                     record.rules = Rules::parse(&h.value.to_ascii_lowercase().replace(' ', ""))
-                        .map_err(|e| RecordError::new(h.line, format!("Rules: {}", e.0)))?;
+                        .map_err(|e| RecordError::new(h.line, format!("Rules: {}", e.reason())))?;
                 }
                 "white" => record.white = Some(record::read_name(h)?),
                 "black" => record.black = Some(record::read_name(h)?),

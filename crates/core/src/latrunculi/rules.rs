@@ -549,13 +549,13 @@ impl Rules {
     /// them) or `key=value` pairs separated by commas, with keys `start`, `move`, `corner`,
     /// `noback`, `win`, `trap`, `leap`, `nobetween`, `norepeat`, `placed`, `remove`, `board`,
     /// `perturn`, `centre`, `diagonal`, `dux`, `hostile`, `again`, `quiet`. Keys left out take
-    /// Piso's value.
+    /// Piso's value, but for `placed` on a board too small for twenty: the most that fit.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         if let Some(preset) = PRESETS.iter().find(|p| p.id == text) {
             return Ok(preset.rules);
         }
         if text.is_empty() {
-            return Err(RulesError(format!(
+            return Err(RulesError::new(format!(
                 "empty rules: give a preset ({}) or key=value pairs",
                 preset_ids()
             )));
@@ -564,16 +564,16 @@ impl Rules {
         let mut seen: Vec<&str> = Vec::new();
         for pair in text.split(',') {
             let (key, value) = pair.split_once('=').ok_or_else(|| {
-                RulesError(format!(
+                RulesError::new(format!(
                     "`{pair}` is neither a preset ({}) nor a key=value pair",
                     preset_ids()
                 ))
             })?;
             if seen.contains(&key) {
-                return Err(RulesError(format!("`{key}` is given twice")));
+                return Err(RulesError::new(format!("`{key}` is given twice")));
             }
             seen.push(key);
-            let bad = || RulesError(format!("`{key}={value}`: {}", expected_values(key)));
+            let bad = || RulesError::new(format!("`{key}={value}`: {}", expected_values(key)));
             match key {
                 "start" => {
                     rules.start = match value {
@@ -657,11 +657,14 @@ impl Rules {
                         .map_or_else(|| Err(bad()), |n| Ok(n as u16))?
                 }
                 _ => {
-                    return Err(RulesError(format!(
+                    return Err(RulesError::new(format!(
                         "unknown rules key `{key}` (keys: start, move, corner, noback, win, trap, leap, nobetween, norepeat, placed, remove, board, perturn, centre, diagonal, dux, hostile, again, quiet)"
                     )))
                 }
             }
+        }
+        if !seen.contains(&"placed") {
+            rules.placed = rules.most_that_fit().min(rules.placed);
         }
         rules.check_room()?;
         Ok(rules)
@@ -671,28 +674,31 @@ impl Rules {
     /// so that placing can finish and a counter can then move.
     fn check_room(&self) -> Result<(), RulesError> {
         if self.again && self.leap.goes_on() {
-            return Err(RulesError(
+            return Err(RulesError::clash(
+                ["again", "leap"],
                 "`again=on` cannot go with leaps that go on (`leap=any` or `own`)".into(),
             ));
         }
         if self.dux == Dux::Placed && self.start != Start::Place {
-            return Err(RulesError("`dux=place` needs `start=place`".into()));
+            return Err(RulesError::clash(
+                ["dux", "start"],
+                "`dux=place` needs `start=place`".into(),
+            ));
         }
         if let Dux::Stands(square) = self.dux {
             let on = square.file() < self.board.files() && square.rank() < self.board.ranks();
             if !on || self.board.opposite(square) == square {
-                return Err(RulesError(format!(
+                return Err(RulesError::new(format!(
                     "`dux={square}`: the dux needs a square of the {} board other than its \
                      middle",
                     self.board
                 )));
             }
         }
-        let squares = self.board.squares() - 2 * usize::from(matches!(self.dux, Dux::Stands(_)));
-        let room = squares - 1 - usize::from(self.centre);
+        let (squares, room) = self.room();
         let placed = 2 * usize::from(self.to_place());
         if self.start == Start::Place && placed > room {
-            return Err(RulesError(format!(
+            return Err(RulesError::new(format!(
                 "{placed} counters do not fit on the {} board with {} square{} left empty",
                 self.board,
                 squares - room,
@@ -700,6 +706,20 @@ impl Rules {
             )));
         }
         Ok(())
+    }
+
+    /// The board's squares (less the standing duxes') and how many of them placing may fill:
+    /// one stays empty to move into, and the centre too under `centre=on`.
+    fn room(&self) -> (usize, usize) {
+        let squares = self.board.squares() - 2 * usize::from(matches!(self.dux, Dux::Stands(_)));
+        (squares, squares - 1 - usize::from(self.centre))
+    }
+
+    /// The most counters each side can place on this board, its dux included: what a text
+    /// that leaves `placed` out gets on a board too small for Piso's twenty.
+    fn most_that_fit(&self) -> u8 {
+        let each = self.room().1 / 2 - usize::from(self.dux == Dux::Placed);
+        u8::try_from(each).unwrap_or(u8::MAX)
     }
 }
 
@@ -833,11 +853,42 @@ impl fmt::Display for Rules {
 
 /// A `--rules` text that names no valid set of rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError(pub String);
+pub struct RulesError {
+    reason: String,
+    clash: Option<[&'static str; 2]>,
+}
+
+impl RulesError {
+    fn new(reason: String) -> RulesError {
+        RulesError {
+            reason,
+            clash: None,
+        }
+    }
+
+    /// Two options, each valid, that cannot be played together.
+    fn clash(keys: [&'static str; 2], reason: String) -> RulesError {
+        RulesError {
+            reason,
+            clash: Some(keys),
+        }
+    }
+
+    /// Why, without the `rules:` that [`fmt::Display`] puts first.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+
+    /// The keys of the two options that cannot go together, when that is why the text was
+    /// refused: a page that built the text from its own controls can name the two controls.
+    pub fn clashing(&self) -> Option<[&'static str; 2]> {
+        self.clash
+    }
+}
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rules: {}", self.0)
+        write!(f, "rules: {}", self.reason)
     }
 }
 
@@ -878,6 +929,28 @@ mod tests {
     }
 
     #[test]
+    fn placed_left_out_is_twenty_or_the_most_that_fit() {
+        let count = |text: &str| Rules::parse(text).map(|r| r.placed);
+        assert_eq!(count("board=10x10"), Ok(20), "Piso's twenty where they fit");
+        // 36 squares, one left empty: 17 each; with the centre also empty, still 17.
+        assert_eq!(count("board=6x6"), Ok(17));
+        assert_eq!(count("board=6x6,centre=on"), Ok(17));
+        // 42 squares less the centre and one more: 20 each, as Kharebga's 6 x 7 preset has.
+        assert_eq!(count("board=6x7,centre=on"), Ok(20));
+        assert_eq!(count("board=6x6,dux=place"), Ok(16), "and the dux makes 17");
+        let kharebga = "start=place,move=rook,corner=off,noback=off,win=captures,norepeat=on,\
+                        board=6x6,perturn=2,centre=on";
+        assert_eq!(
+            Rules::parse(kharebga).map(|r| r.preset()),
+            Ok(Some("kharebga-6x6"))
+        );
+        assert!(
+            Rules::parse("board=6x6,placed=18").is_err(),
+            "given, it is checked"
+        );
+    }
+
+    #[test]
     fn board_perturn_and_centre_read_write_and_check_the_room() {
         let rules = Rules::parse("board=7x10,perturn=2,centre=on,placed=34").unwrap();
         assert_eq!((rules.board.files(), rules.board.ranks()), (7, 10));
@@ -890,7 +963,8 @@ mod tests {
         // 2 x 34 = 68 of 70 squares: the centre and one more stay empty; 35 each would not.
         let full = Rules::parse("board=7x10,centre=on,placed=35").unwrap_err();
         assert!(
-            full.0.contains("70 counters do not fit on the 7x10 board"),
+            full.reason
+                .contains("70 counters do not fit on the 7x10 board"),
             "{full}"
         );
         assert!(
@@ -913,7 +987,7 @@ mod tests {
         ] {
             let error = Rules::parse(bad).unwrap_err();
             assert!(
-                error.0.starts_with(&format!("`{bad}`: expected")),
+                error.reason.starts_with(&format!("`{bad}`: expected")),
                 "{bad}: {error}"
             );
         }
@@ -1121,6 +1195,17 @@ mod tests {
             assert!(err.contains(needle), "{bad}: {err}");
         }
         assert!(Rules::parse("again=on,leap=enemy,quiet=2,hostile=on").is_ok());
+        for (clash, keys) in [
+            ("again=on,leap=any", ["again", "leap"]),
+            ("start=rows,dux=place", ["dux", "start"]),
+        ] {
+            assert_eq!(Rules::parse(clash).unwrap_err().clashing(), Some(keys));
+        }
+        assert_eq!(Rules::parse("leap=many").unwrap_err().clashing(), None);
+        assert_eq!(
+            Rules::parse("board=6x6,placed=18").unwrap_err().clashing(),
+            None
+        );
         let all = Rules::from_switches(0b1111_1011_1111_1111_1110);
         assert_eq!(
             (all.dux, all.leap, all.hostile),

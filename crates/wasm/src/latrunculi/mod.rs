@@ -37,6 +37,13 @@ impl LatrunculiGame {
         Ok(LatrunculiGame { session })
     }
 
+    /// The keys of two options that cannot be played together (`["again", "leap"]`), when
+    /// that is why `rules` is refused; `null` when it is valid or wrong in another way.
+    #[wasm_bindgen(js_name = rulesClash)]
+    pub fn rules_clash(rules: &str) -> Result<JsValue, JsError> {
+        js(&session::rules_clash(rules))
+    }
+
     /// Reads a game record for the replay view: `{header, record, start, turns}`, where
     /// `turns[k]` (`{played, before, after}`) leads from the position after `k` moves (`start`
     /// before the first) to its `after`. A bad record throws the core's reason, naming its line

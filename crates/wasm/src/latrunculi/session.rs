@@ -215,6 +215,11 @@ pub(crate) fn parse_rules(text: &str) -> Result<Rules, String> {
     Rules::parse(text.trim()).map_err(|e| e.to_string())
 }
 
+/// The two option keys that cannot go together in `text`, if that is why it is refused.
+pub(crate) fn rules_clash(text: &str) -> Option<[&'static str; 2]> {
+    Rules::parse(text.trim()).err()?.clashing()
+}
+
 pub(crate) fn parse_position(lfen: &str) -> Result<Position, String> {
     lfen.trim()
         .parse()
@@ -453,6 +458,21 @@ mod tests {
 
     fn session(rules: &str, lfen: &str) -> Session {
         Session::new(rules, Some(lfen), Some("1")).unwrap()
+    }
+
+    #[test]
+    fn own_rules_that_clash_name_their_two_keys() {
+        assert_eq!(rules_clash("leap=own,again=on"), Some(["again", "leap"]));
+        assert_eq!(
+            rules_clash(" start=rows,dux=place "),
+            Some(["dux", "start"])
+        );
+        assert_eq!(rules_clash("start=rows"), None, "valid");
+        assert_eq!(
+            rules_clash("start=rows,start=place"),
+            None,
+            "wrong another way"
+        );
     }
 
     #[test]

@@ -487,6 +487,8 @@ const LATRUNCULI = {
   restore: (engine, saved) => engine.LatrunculiGame.restore(saved),
   // Piso's rules unless the link names others.
   create: (engine, { rules, seed, position }) => new engine.LatrunculiGame(rules ?? 'piso', position, seed),
+  // Two of "your own rules" that cannot go together: their labels, for the notice.
+  rulesClash: (engine, rules) => engine.LatrunculiGame.rulesClash(rules)?.map((key) => `option.${key}`),
   state: (c, snap, game) => ({ last: lastPlayed(game), showing: null, coming: null, removing: false }),
   legal,
   render,
