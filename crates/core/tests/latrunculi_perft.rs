@@ -2,7 +2,7 @@
 //! ways: the table below, a closed-form count, and a second, deliberately naive generator.
 
 use ludi_core::latrunculi::{
-    Dux, Game, Leap, Move, Movement, Position, Removal, Rules, Side, Trap, Win,
+    Dux, Game, Leap, Move, Movement, Position, Removal, Rules, Side, Trap, Win, PRESETS,
 };
 use ludi_core::rng::Rng;
 
@@ -68,6 +68,29 @@ fn seega_placement_perft_skips_the_centre_and_places_in_pairs() {
     assert_eq!(perft(&rules, &start, 3), 35 * 34 * 33);
     let kharebga = Rules::parse("kharebga-11x12").unwrap();
     assert_eq!(perft(&kharebga, &Position::start(&kharebga), 2), 131 * 130);
+}
+
+#[test]
+fn every_kharebga_and_seega_board_places_and_moves_as_counted() {
+    // Every board of the two families: the first placements fill any square but the centre,
+    // one fewer each time whoever places; then, 20 random moves after placing, the engine and
+    // the naive generator count the same move sequences.
+    let families = PRESETS
+        .iter()
+        .filter(|p| p.id.starts_with("kharebga-") || p.id.starts_with("seega-"));
+    for (n, preset) in families.enumerate() {
+        let rules = preset.rules;
+        let start = Position::start(&rules);
+        let open = (rules.board.squares() - 1) as u64;
+        assert_eq!(perft(&rules, &start, 1), open, "{}", preset.id);
+        assert_eq!(perft(&rules, &start, 2), open * (open - 1), "{}", preset.id);
+        let plies = 2 * usize::from(rules.placed) + 20;
+        let moving = midgame(&rules, n as u64 + 1, plies);
+        let lfen = moving.to_string();
+        assert_eq!(lfen.split(' ').nth(2), Some("0,0"), "{lfen}: all placed");
+        assert!(perft(&rules, &moving, 1) > 0, "{lfen}: a side can move");
+        agree_to_depth_3(&rules, &moving);
+    }
 }
 
 #[test]
