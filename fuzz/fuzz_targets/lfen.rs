@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
             rules
         }
         Err(e) => {
-            assert!(!e.0.is_empty());
+            assert!(!e.reason().is_empty());
             latrunculi_rules(u32::from(bits))
         }
     };
