@@ -106,7 +106,7 @@ test('mark numbers and the exit word read at 11 CSS px or more on a 390 px phone
 test('the whole board and every button fit the screen, a phone held either way and a tablet', async () => {
   const screens = [
     ['scripta', `?game=scripta&opponent=human&position=${encodeURIComponent(MIDGAME)}`],
-    ...['piso', 'kharebga-6x8', 'seega-11x12', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'bell-8x7']
+    ...['piso', 'kharebga-6x8', 'seega-11x12', 'seega-11x16', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'bell-8x7']
       .map((rules) => [rules, `?game=latrunculi&opponent=human&rules=${rules}`]),
   ];
   const s = await open(browser);

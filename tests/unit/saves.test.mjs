@@ -97,7 +97,7 @@ test('a save keeps only the origin\'s own parameters and checks the optional fie
 
 test('a link\'s rules name its slot: a named set, the first for none or an unknown name, custom for one\'s own', () => {
   assert.deepEqual(slots('scripta'), ['austin-murray', 'italian', 'italian-6', 'italian-columns', 'russian', 'custom']);
-  const sizes = ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12'];
+  const sizes = ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12', '11x16'];
   const ludii = ['kharebga', 'seega'].flatMap((family) => sizes.map((size) => `${family}-${size}`));
   assert.deepEqual(slots('latrunculi'), ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'bell-8x7', 'bell-8x8', ...ludii, 'custom']);
   assert.equal(slotOf('scripta', null), 'austin-murray');

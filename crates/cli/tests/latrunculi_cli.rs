@@ -249,7 +249,7 @@ fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
     let ids: Vec<&str> = lines.iter().map(|fields| fields[0]).collect();
     let sizes = [
-        "6x6", "6x7", "6x8", "7x8", "8x8", "8x9", "9x10", "10x10", "11x12",
+        "6x6", "6x7", "6x8", "7x8", "8x8", "8x9", "9x10", "10x10", "11x12", "11x16",
     ];
     let ludii = ["kharebga", "seega"]
         .into_iter()

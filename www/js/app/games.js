@@ -99,7 +99,7 @@ const LATRUNCULI_OPTIONS = [
   { key: 'norepeat', label: 'option.norepeat', values: ['off', 'on'], quiet: true },
   { key: 'remove', label: 'option.remove', values: ['turn', 'free'], quiet: true },
   // Boards of other sizes and Kharebga's and Seega's placing; a size reads as itself.
-  { key: 'board', label: 'option.board', values: ['8x8', '6x6', '6x7', '6x8', '7x8', '8x7', '8x9', '9x10', '10x10', '11x12', '12x12', '14x14'], quiet: true, plain: true },
+  { key: 'board', label: 'option.board', values: ['8x8', '6x6', '6x7', '6x8', '7x8', '8x7', '8x9', '9x10', '10x10', '11x12', '11x16', '12x12', '14x14'], quiet: true, plain: true },
   { key: 'perturn', label: 'option.perturn', values: ['1', '2'], quiet: true },
   { key: 'centre', label: 'option.centre', values: ['off', 'on'], quiet: true },
   { key: 'diagonal', label: 'option.diagonal', values: ['off', 'on'], quiet: true },

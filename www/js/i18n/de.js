@@ -416,7 +416,7 @@ export default {
   'latrunculi.ludii.start': '**Setzen.** Jede Seite hat Steine für alle Felder bis auf zwei. Abwechselnd, Weiß zuerst, setzt jede Seite zwei Steine (einen, wenn nur einer übrig ist) auf ein freies Feld außer der Mitte, die frei bleibt. Beim Setzen wird nichts geschlagen. Dann zieht Weiß.',
   'latrunculi.kharebga.move': '**Ziehen.** Ein Stein zieht beliebig weit entlang einer Reihe oder Linie über freie Felder, wie ein Turm im Schach.',
   'latrunculi.seega.move': '**Ziehen.** Ein Stein zieht ein Feld entlang einer Reihe oder Linie auf ein freies Feld.',
-  'latrunculi.ludii.history': 'Kharebga und Seega sind Spiele Nordafrikas und Ägyptens, bis in die Neuzeit im Sand gespielt: Man füllt das Brett zwei Steine auf einmal um eine freie Mitte und schlägt dann durch Einschließen, ähnlich wie bei latrunculi. Die Spieledatenbank Ludii bietet ihre Regeln auf den Brettgrößen römischer Spiele an, von 6 x 6 bis 11 x 12 (ihr Brett 11 x 16 ist größer, als dieses Spiel spielt).',
+  'latrunculi.ludii.history': 'Kharebga und Seega sind Spiele Nordafrikas und Ägyptens, bis in die Neuzeit im Sand gespielt: Man füllt das Brett zwei Steine auf einmal um eine freie Mitte und schlägt dann durch Einschließen, ähnlich wie bei latrunculi. Die Spieledatenbank Ludii bietet ihre Regeln auf den Brettgrößen römischer Spiele an, von 6 x 6 bis 11 x 16.',
   'latrunculi.ludii.choice1': 'Gibt es zwei oder vier mittlere Felder, ist die Mitte das a1 nächste.',
   'latrunculi.ludii.choice2': 'Eine Seite, die nicht ziehen kann, beendet hier das Spiel (in der Datenbank setzt sie aus); wer mehr geschlagen hat, gewinnt.',
   'page.latrunculi.placing': 'Setzen und Schlagen',

@@ -415,7 +415,7 @@ export default {
   'latrunculi.ludii.start': '**Placing.** Each side has counters for all but two squares of the board. Turn about, White first, each side places two counters (one when only one is left) on any empty square but the centre, which stays empty. Placing never captures. Then White moves.',
   'latrunculi.kharebga.move': '**Moving.** A counter moves any distance along a rank or file over empty squares, like a rook in chess.',
   'latrunculi.seega.move': '**Moving.** A counter steps one square along a rank or file onto an empty square.',
-  'latrunculi.ludii.history': 'Kharebga and Seega are games of North Africa and Egypt, played in the sand into modern times: the players fill the board two counters at a time around an empty centre, then capture by trapping, much as latrunculi did. The Ludii game database offers their rules on the board sizes found for Roman games, from 6 x 6 to 11 x 12 (its 11 x 16 board is larger than this game plays).',
+  'latrunculi.ludii.history': 'Kharebga and Seega are games of North Africa and Egypt, played in the sand into modern times: the players fill the board two counters at a time around an empty centre, then capture by trapping, much as latrunculi did. The Ludii game database offers their rules on the board sizes found for Roman games, from 6 x 6 to 11 x 16.',
   'latrunculi.ludii.choice1': 'Where there are two or four middle squares, the centre is the one nearest a1.',
   'latrunculi.ludii.choice2': 'A side that cannot move ends the game here (in the database it passes); the side that captured more wins.',
   'page.latrunculi.placing': 'Placing and capturing',

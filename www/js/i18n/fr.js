@@ -418,7 +418,7 @@ export default {
   'latrunculi.ludii.start': '**La pose.** Chaque camp a des pions pour toutes les cases sauf deux. À tour de rôle, Blanc d’abord, chaque camp pose deux pions (un seul s’il n’en reste qu’un) sur une case vide autre que le centre, qui reste vide. Poser ne prend jamais. Puis Blanc joue.',
   'latrunculi.kharebga.move': '**Le déplacement.** Un pion se déplace d’autant de cases qu’il veut le long d’une rangée ou d’une colonne, sur des cases vides, comme une tour aux échecs.',
   'latrunculi.seega.move': '**Le déplacement.** Un pion avance d’une case le long d’une rangée ou d’une colonne, sur une case vide.',
-  'latrunculi.ludii.history': 'La kharebga et la seega sont des jeux d’Afrique du Nord et d’Égypte, joués dans le sable jusqu’à l’époque moderne : on remplit le plateau deux pions à la fois autour d’un centre vide, puis on prend en encerclant, comme aux latrunculi. La base de jeux Ludii propose leurs règles sur les tailles de plateau des jeux romains, de 6 x 6 à 11 x 12 (son plateau 11 x 16 dépasse ce que ce jeu permet).',
+  'latrunculi.ludii.history': 'La kharebga et la seega sont des jeux d’Afrique du Nord et d’Égypte, joués dans le sable jusqu’à l’époque moderne : on remplit le plateau deux pions à la fois autour d’un centre vide, puis on prend en encerclant, comme aux latrunculi. La base de jeux Ludii propose leurs règles sur les tailles de plateau des jeux romains, de 6 x 6 à 11 x 16.',
   'latrunculi.ludii.choice1': 'Quand il y a deux ou quatre cases du milieu, le centre est celle la plus proche de a1.',
   'latrunculi.ludii.choice2': 'Un camp qui ne peut pas jouer met fin à la partie ici (dans la base, il passe) ; celui qui a pris le plus gagne.',
   'page.latrunculi.placing': 'Poser et prendre',

@@ -414,7 +414,7 @@ export default {
   'latrunculi.ludii.start': '**Piazzamento.** Ogni parte ha pedine per tutte le caselle tranne due. A turno, prima il Bianco, ciascuna piazza due pedine (una se ne resta una sola) su una casella vuota qualsiasi tranne il centro, che resta vuoto. Piazzando non si cattura. Poi muove il Bianco.',
   'latrunculi.kharebga.move': '**Movimento.** Una pedina si muove di quante caselle vuole lungo una riga o una colonna, su caselle vuote, come una torre negli scacchi.',
   'latrunculi.seega.move': '**Movimento.** Una pedina avanza di una casella lungo una riga o una colonna su una casella vuota.',
-  'latrunculi.ludii.history': 'Kharebga e seega sono giochi del Nordafrica e dell’Egitto, giocati sulla sabbia fino all’età moderna: si riempie il tavoliere due pedine alla volta intorno a un centro vuoto, poi si cattura chiudendo in mezzo, come nei latrunculi. La banca dati di giochi Ludii ne offre le regole sulle misure di tavoliere dei giochi romani, da 6 x 6 a 11 x 12 (il suo tavoliere 11 x 16 è più grande di quanto questo gioco consenta).',
+  'latrunculi.ludii.history': 'Kharebga e seega sono giochi del Nordafrica e dell’Egitto, giocati sulla sabbia fino all’età moderna: si riempie il tavoliere due pedine alla volta intorno a un centro vuoto, poi si cattura chiudendo in mezzo, come nei latrunculi. La banca dati di giochi Ludii ne offre le regole sulle misure di tavoliere dei giochi romani, da 6 x 6 a 11 x 16.',
   'latrunculi.ludii.choice1': 'Dove le caselle di mezzo sono due o quattro, il centro è quella più vicina ad a1.',
   'latrunculi.ludii.choice2': 'Qui una parte che non può muovere chiude la partita (nella banca dati passa); vince chi ha catturato di più.',
   'page.latrunculi.placing': 'Piazzare e catturare',

@@ -415,7 +415,7 @@ export default {
   'latrunculi.ludii.start': '**Ponere.** Utraque pars calculos habet omnibus spatiis praeter duo. Alternis, Albus primus, utraque pars binos calculos ponit (unum, si unus tantum restat) in spatio vacuo quolibet praeter medium, quod vacuum manet. Ponendo nihil capitur. Deinde Albus movet.',
   'latrunculi.kharebga.move': '**Movere.** Calculus per ordinem aut lineam per spatia vacua quantum vult progreditur, ut turris in ludo scaccorum.',
   'latrunculi.seega.move': '**Movere.** Calculus uno spatio per ordinem aut lineam in spatium vacuum progreditur.',
-  'latrunculi.ludii.history': 'Kharebga et Seega ludi sunt Africae septentrionalis et Aegypti, in harena usque ad nostra tempora lusi: tabula binis calculis circa medium vacuum impletur, deinde calculi intercludendo capiuntur, sicut in latrunculis. Thesaurus ludorum Ludii leges eorum in tabulis magnitudinis Romanae praebet, a 6 x 6 ad 11 x 12 (tabula eius 11 x 16 maior est quam hic ludus capit).',
+  'latrunculi.ludii.history': 'Kharebga et Seega ludi sunt Africae septentrionalis et Aegypti, in harena usque ad nostra tempora lusi: tabula binis calculis circa medium vacuum impletur, deinde calculi intercludendo capiuntur, sicut in latrunculis. Thesaurus ludorum Ludii leges eorum in tabulis magnitudinis Romanae praebet, a 6 x 6 ad 11 x 16.',
   'latrunculi.ludii.choice1': 'Ubi duo aut quattuor spatia media sunt, medium est quod ad a1 proximum est.',
   'latrunculi.ludii.choice2': 'Pars quae movere non potest hic ludum finit (in thesauro vicem omittit); qui plures cepit vincit.',
   'page.latrunculi.placing': 'Ponere et capere',

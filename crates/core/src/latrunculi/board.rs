@@ -1,18 +1,24 @@
 //! The grid: sides, squares and what stands on each square.
 //!
-//! Any rectangle from 6 to 14 squares a side is played on a padded 16 x 16 mailbox, so that
-//! looking one or two squares past the edge always lands on an `Off` cell instead of wrapping.
+//! Any rectangle of 6 to 14 files and 6 to 16 ranks is played on a padded mailbox of 16
+//! columns and 32 rows, read modulo its size, so that looking one or two squares past any
+//! edge lands on an `Off` cell, and no lookup needs a bounds check.
 
 use std::fmt;
 
 /// Smallest number of files or ranks a board may have.
 pub const MIN_SIDE: usize = 6;
-/// Largest number of files or ranks a board may have.
-pub const MAX_SIDE: usize = 14;
-/// Row length of the padded mailbox.
-pub(crate) const STRIDE: usize = 16;
-/// Cells in the padded mailbox.
-pub(crate) const CELLS: usize = STRIDE * STRIDE;
+/// Largest number of files a board may have.
+pub const MAX_FILES: usize = 14;
+/// Largest number of ranks a board may have (the Ludii database's 11 x 16 board).
+pub const MAX_RANKS: usize = 16;
+/// Row length of the padded mailbox: the files and one `Off` column on either side.
+pub(crate) const STRIDE: usize = MAX_FILES + 2;
+/// Cells in the padded mailbox: the ranks and `Off` rows above them, which also pad the first
+/// rank from below as the mailbox is read modulo its size (a power of two).
+pub(crate) const CELLS: usize = STRIDE * 2 * MAX_RANKS;
+/// Slots of [`Square::slot`].
+pub(crate) const SLOTS: usize = 256;
 
 /// The two players. White places first and moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,14 +102,14 @@ impl Cell {
 
 /// A square of the board, kept as its index in the padded mailbox.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+pub struct Square(u16);
 
 impl Square {
-    /// The square on `file` and `rank`, both counted from 0 (a1 is `at(0, 0)`).
-    /// Both must be below `MAX_SIDE`.
+    /// The square on `file` and `rank`, both counted from 0 (a1 is `at(0, 0)`), below
+    /// `MAX_FILES` and `MAX_RANKS`.
     pub const fn at(file: usize, rank: usize) -> Square {
-        debug_assert!(file < MAX_SIDE && rank < MAX_SIDE);
-        Square(((rank + 1) * STRIDE + file + 1) as u8)
+        debug_assert!(file < MAX_FILES && rank < MAX_RANKS);
+        Square(((rank + 1) * STRIDE + file + 1) as u16)
     }
 
     pub fn file(self) -> usize {
@@ -114,21 +120,30 @@ impl Square {
         usize::from(self.0) / STRIDE - 1
     }
 
+    /// The square's cell in the mailbox; a place stepped past it wraps around into `Off` rows.
     pub(crate) fn index(self) -> usize {
-        usize::from(self.0)
+        usize::from(self.0) % CELLS
+    }
+
+    /// A number below [`SLOTS`], different for every square of any board, for tables kept
+    /// per square: the cell's index, but a sixteenth rank's squares take the slots of the
+    /// `Off` row below the first rank. For boards of at most 14 ranks it is the index.
+    pub(crate) fn slot(self) -> usize {
+        self.index() % SLOTS
     }
 
     /// The square at a mailbox index that lies on the board.
     pub(crate) fn from_index(index: usize) -> Square {
-        Square(index as u8)
+        Square(index as u16)
     }
 
-    /// The neighbouring cell in direction `dir`; past the edge it is an `Off` cell.
+    /// The neighbouring cell in direction `dir`; past the edge it is an `Off` cell, or past the
+    /// top or bottom a place outside the mailbox, which every lookup reads as `Off`.
     pub(crate) fn step(self, dir: Dir) -> Square {
         Square(self.0.wrapping_add_signed(dir.0))
     }
 
-    /// Reads a square name such as `d4` or `a10`: a file letter a-n, a rank 1-14.
+    /// Reads a square name such as `d4` or `a10`: a file letter a-n, a rank 1-16.
     pub fn parse(text: &str) -> Option<Square> {
         let mut chars = text.chars();
         let letter = chars.next()?;
@@ -138,7 +153,7 @@ impl Square {
         let file = usize::from(letter as u8 - b'a');
         let digits = chars.as_str();
         let rank = parse_count(digits)?;
-        if file >= MAX_SIDE || rank == 0 || rank > MAX_SIDE {
+        if file >= MAX_FILES || rank == 0 || rank > MAX_RANKS {
             return None;
         }
         Some(Square::at(file, rank - 1))
@@ -156,7 +171,7 @@ impl fmt::Display for Square {
     }
 }
 
-/// Squares as a 256-bit set over the mailbox.
+/// Squares as a bit set over the mailbox.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Squares([u64; CELLS / 64]);
 
@@ -172,9 +187,9 @@ impl Squares {
 
 /// A direction from a square to its neighbour: along a rank or file, or along a diagonal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Dir(i8);
+pub(crate) struct Dir(i16);
 
-const UP: i8 = STRIDE as i8;
+const UP: i16 = STRIDE as i16;
 
 impl Dir {
     /// The four directions along a rank or file: up, down, right, left.
@@ -211,7 +226,7 @@ impl Dir {
             from.rank().abs_diff(to.rank()),
         );
         let straight = (files == 0) != (ranks == 0) || (diagonal && files == ranks && files > 0);
-        let sign = |a: usize, b: usize| b.cmp(&a) as i8;
+        let sign = |a: usize, b: usize| b.cmp(&a) as i16;
         straight.then(|| Dir(sign(from.rank(), to.rank()) * UP + sign(from.file(), to.file())))
     }
 
@@ -233,7 +248,8 @@ pub(crate) fn parse_count(text: &str) -> Option<usize> {
     }
 }
 
-/// A board's size: files by ranks, each from [`MIN_SIDE`] to [`MAX_SIDE`], written `7x8`.
+/// A board's size: files from [`MIN_SIDE`] to [`MAX_FILES`] by ranks from [`MIN_SIDE`] to
+/// [`MAX_RANKS`], written `7x8`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Size {
     files: u8,
@@ -246,22 +262,22 @@ impl Size {
 
     /// A size known to be valid, for the presets: a bad one fails to compile.
     pub(crate) const fn of(files: u8, ranks: u8) -> Size {
-        assert!(files as usize >= MIN_SIDE && files as usize <= MAX_SIDE);
-        assert!(ranks as usize >= MIN_SIDE && ranks as usize <= MAX_SIDE);
+        assert!(files as usize >= MIN_SIDE && files as usize <= MAX_FILES);
+        assert!(ranks as usize >= MIN_SIDE && ranks as usize <= MAX_RANKS);
         Size { files, ranks }
     }
 
     /// `7x8`: files, then ranks.
     pub fn parse(text: &str) -> Option<Size> {
         let (files, ranks) = text.split_once('x')?;
-        let side = |t: &str| {
+        let side = |t: &str, most: usize| {
             parse_count(t)
-                .filter(|n| (MIN_SIDE..=MAX_SIDE).contains(n))
+                .filter(|n| (MIN_SIDE..=most).contains(n))
                 .map(|n| n as u8)
         };
         Some(Size {
-            files: side(files)?,
-            ranks: side(ranks)?,
+            files: side(files, MAX_FILES)?,
+            ranks: side(ranks, MAX_RANKS)?,
         })
     }
 
@@ -301,10 +317,11 @@ pub struct Board {
 }
 
 impl Board {
-    /// An empty board of `width` files and `height` ranks, each within `MIN_SIDE..=MAX_SIDE`.
+    /// An empty board of `width` files and `height` ranks, within `MIN_SIDE..=MAX_FILES` and
+    /// `MIN_SIDE..=MAX_RANKS`.
     pub fn empty(width: usize, height: usize) -> Board {
-        debug_assert!((MIN_SIDE..=MAX_SIDE).contains(&width));
-        debug_assert!((MIN_SIDE..=MAX_SIDE).contains(&height));
+        debug_assert!((MIN_SIDE..=MAX_FILES).contains(&width));
+        debug_assert!((MIN_SIDE..=MAX_RANKS).contains(&height));
         let mut cells = [Cell::Off; CELLS];
         for rank in 0..height {
             for file in 0..width {
@@ -338,9 +355,10 @@ impl Board {
     }
 
     pub fn contains(&self, square: Square) -> bool {
-        self.cells[square.index()] != Cell::Off
+        self.get(square) != Cell::Off
     }
 
+    /// What stands on `square`; `Off` one or two steps past the board's edges.
     pub fn get(&self, square: Square) -> Cell {
         self.cells[square.index()]
     }
@@ -395,24 +413,36 @@ mod tests {
 
     #[test]
     fn square_names_round_trip() {
-        for text in ["a1", "d4", "h8", "a10", "n14"] {
+        for text in ["a1", "d4", "h8", "a10", "n14", "k16"] {
             let square = Square::parse(text).expect(text);
             assert_eq!(square.to_string(), text);
         }
-        for bad in ["", "a", "a0", "o1", "a15", "A1", "a01", "1a", "a+1", "é1"] {
+        for bad in ["", "a", "a0", "o1", "a17", "A1", "a01", "1a", "a+1", "é1"] {
             assert_eq!(Square::parse(bad), None, "{bad}");
         }
     }
 
     #[test]
     fn stepping_past_the_edge_lands_off_the_board() {
-        let board = Board::empty(8, 8);
-        for square in board.squares() {
-            for dir in Dir::ALL {
-                let next = square.step(dir).index();
-                let (row, col) = (next / STRIDE, next % STRIDE);
-                let inside = (1..=8).contains(&row) && (1..=8).contains(&col);
-                assert_eq!(board.contains(square.step(dir)), inside);
+        // One and two steps in all eight directions, on small, wide and tall boards.
+        for (width, height) in [(8, 8), (6, 6), (14, 14), (11, 16), (14, 16)] {
+            let board = Board::empty(width, height);
+            for square in board.squares() {
+                for &dir in Dir::lines(true) {
+                    let files = (dir.0 + UP + 1).rem_euclid(UP) - 1;
+                    let ranks = (dir.0 - files) / UP;
+                    for steps in 1..=2 {
+                        let to = (0..steps).fold(square, |at, _| at.step(dir));
+                        let file = square.file() as i16 + steps * files;
+                        let rank = square.rank() as i16 + steps * ranks;
+                        let on =
+                            (0..width as i16).contains(&file) && (0..height as i16).contains(&rank);
+                        assert_eq!(board.contains(to), on, "{square} {dir:?} x{steps}");
+                        if on {
+                            assert_eq!(to, Square::at(file as usize, rank as usize));
+                        }
+                    }
+                }
             }
         }
     }

@@ -5,7 +5,7 @@
 //! a counter that has just captured and may move again (`again=on`).
 
 use super::board::Squares;
-use super::board::{parse_count, Board, Cell, Dir, Side, Square, MAX_SIDE, MIN_SIDE};
+use super::board::{parse_count, Board, Cell, Dir, Side, Square, MAX_FILES, MAX_RANKS, MIN_SIDE};
 use super::moves::Move;
 use super::position::{Leaping, Position};
 use std::fmt;
@@ -163,10 +163,10 @@ fn parse_leap(
 fn parse_board(text: &str) -> Result<Board, LfenError> {
     let ranks: Vec<&str> = text.split('/').collect();
     let height = ranks.len();
-    if !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+    if !(MIN_SIDE..=MAX_RANKS).contains(&height) {
         return Err(LfenError::new(
             Field::Board,
-            format!("{height} ranks; a board has {MIN_SIDE} to {MAX_SIDE}"),
+            format!("{height} ranks; a board has {MIN_SIDE} to {MAX_RANKS}"),
         ));
     }
     let mut rows = Vec::with_capacity(height);
@@ -181,11 +181,11 @@ fn parse_board(text: &str) -> Result<Board, LfenError> {
         rows.push(row);
     }
     let width = rows[0].len();
-    if !(MIN_SIDE..=MAX_SIDE).contains(&width) {
+    if !(MIN_SIDE..=MAX_FILES).contains(&width) {
         return Err(LfenError::new(
             Field::Board,
             format!(
-                "rank {height} has {width} squares; a board has {MIN_SIDE} to {MAX_SIDE} files"
+                "rank {height} has {width} squares; a board has {MIN_SIDE} to {MAX_FILES} files"
             ),
         ));
     }
@@ -216,14 +216,14 @@ fn parse_rank(text: &str) -> Result<Vec<Cell>, String> {
         return Err("empty rank".into());
     }
     while let Some(c) = rest.chars().next() {
-        if cells.len() > MAX_SIDE {
-            return Err(format!("more than {MAX_SIDE} squares"));
+        if cells.len() > MAX_FILES {
+            return Err(format!("more than {MAX_FILES} squares"));
         }
         match c {
             '1'..='9' => {
                 let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
                 let run = parse_count(&rest[..digits])
-                    .filter(|&n| n <= MAX_SIDE)
+                    .filter(|&n| n <= MAX_FILES)
                     .ok_or_else(|| format!("bad run of empty squares `{}`", &rest[..digits]))?;
                 cells.extend(std::iter::repeat_n(Cell::Empty, run));
                 rest = &rest[digits..];
@@ -253,8 +253,8 @@ fn parse_pair(text: &str, field: Field) -> Result<[u16; 2], LfenError> {
     // Counters to place fit on the board; a side may capture that many more than it has
     // already, since each capture takes a counter that stood there or was still to place.
     let most = match field {
-        Field::Captured => 2 * MAX_SIDE * MAX_SIDE,
-        _ => MAX_SIDE * MAX_SIDE,
+        Field::Captured => 2 * MAX_FILES * MAX_RANKS,
+        _ => MAX_FILES * MAX_RANKS,
     };
     let count = |t: &str| {
         parse_count(t)
@@ -423,21 +423,23 @@ mod tests {
         assert_eq!(spaced.to_string(), QUINTANA);
     }
 
-    /// Found by `cargo xtask fuzz` (latrunculi_game): LFEN read at most 196 captured, so a
-    /// game from a position with that many went on capturing into a position whose LFEN did
-    /// not read back.
+    /// Found by `cargo xtask fuzz` (latrunculi_game): LFEN read fewer captures than a game
+    /// could make from a position it read, so a game went on capturing into a position whose
+    /// LFEN did not read back. At most a largest board's squares are still to place (224, 14
+    /// x 16) and twice that captured.
     #[test]
     fn a_position_captured_past_what_lfen_reads_at_most_still_reads_back() {
-        let start: Position = "8/8/8/8/3W4/3B4/8/3W4 w 0,0 196,0 0 -,-".parse().unwrap();
+        let start: Position = "8/8/8/8/3W4/3B4/8/3W4 w 0,0 447,0 0 -,-".parse().unwrap();
         let mv = crate::latrunculi::Move::parse("d1-d2").unwrap();
         let after = start.apply(&Rules::PISO, mv).unwrap();
-        assert_eq!(after.captured_by(Side::White), 197);
+        assert_eq!(after.captured_by(Side::White), 448);
         assert_eq!(after.to_string().parse::<Position>(), Ok(after));
-        let most = "8/8/8/8/8/8/8/8 w 0,0 392,392 0 -,-";
+        let largest = ["14"; 16].join("/");
+        let most = format!("{largest} w 112,112 448,448 0 -,-");
         assert_eq!(most.parse::<Position>().unwrap().to_string(), most);
-        let err = "8/8/8/8/8/8/8/8 w 0,0 393,0 0 -,-".parse::<Position>();
+        let err = "8/8/8/8/8/8/8/8 w 0,0 449,0 0 -,-".parse::<Position>();
         assert_eq!(err.unwrap_err().field, Field::Captured);
-        let err = "8/8/8/8/8/8/8/8 w 197,0 0,0 0 -,-".parse::<Position>();
+        let err = "8/8/8/8/8/8/8/8 w 225,0 0,0 0 -,-".parse::<Position>();
         assert_eq!(err.unwrap_err().field, Field::ToPlace);
     }
 

@@ -17,7 +17,7 @@ mod rules;
 mod zobrist;
 
 pub use crate::record::{RecordError, ReplayError};
-pub use board::{Board, Cell, Side, Size, Square, MAX_SIDE, MIN_SIDE};
+pub use board::{Board, Cell, Side, Size, Square, MAX_FILES, MAX_RANKS, MIN_SIDE};
 pub use game::{parse_seed, Game, RestoreError, SavedGame};
 pub use lfen::{Field, LfenError};
 pub use moves::Move;

@@ -1,6 +1,6 @@
 //! The rule options, the presets and the `--rules` text that names them.
 
-use super::board::{parse_count, Size, Square};
+use super::board::{parse_count, Size, Square, MAX_FILES, MAX_RANKS};
 use std::fmt;
 
 /// How the counters come onto the board.
@@ -124,7 +124,7 @@ pub struct Rules {
     /// counters, the side to move, the counters to place, a leap part-way). A rule of the
     /// whole game, which only [`crate::latrunculi::Game`] knows the history for.
     pub norepeat: bool,
-    /// Counters each side places under `start=place` (2 to 97, leaving a square empty).
+    /// Counters each side places under `start=place` (2 to 111, leaving a square empty).
     pub placed: u8,
     /// Under `trap=freeze`, whether a removal ends the turn.
     pub removal: Removal,
@@ -158,7 +158,7 @@ pub struct Preset {
 }
 
 /// Every preset, the default first.
-pub const PRESETS: [Preset; 28] = [
+pub const PRESETS: [Preset; 30] = [
     Preset {
         id: "piso",
         rules: Rules::PISO,
@@ -236,6 +236,10 @@ pub const PRESETS: [Preset; 28] = [
         rules: Rules::kharebga(11, 12),
     },
     Preset {
+        id: "kharebga-11x16",
+        rules: Rules::kharebga(11, 16),
+    },
+    Preset {
         id: "seega-6x6",
         rules: Rules::seega(6, 6),
     },
@@ -270,6 +274,10 @@ pub const PRESETS: [Preset; 28] = [
     Preset {
         id: "seega-11x12",
         rules: Rules::seega(11, 12),
+    },
+    Preset {
+        id: "seega-11x16",
+        rules: Rules::seega(11, 16),
     },
 ];
 
@@ -738,7 +746,7 @@ impl Rules {
 }
 
 /// The most counters a side may place: all but two squares of the largest board, halved.
-const MOST_PLACED: usize = 97;
+const MOST_PLACED: usize = (MAX_FILES * MAX_RANKS - 2) / 2;
 
 /// The presets' ids, for an error message.
 fn preset_ids() -> String {
@@ -763,8 +771,8 @@ fn expected_values(key: &str) -> &'static str {
         "trap" => "expected capture or freeze",
         "leap" => "expected off, any, own, enemy or dux",
         "remove" => "expected turn or free",
-        "placed" => "expected a number of counters from 2 to 97",
-        "board" => "expected files x ranks, each from 6 to 14, such as 7x8",
+        "placed" => "expected a number of counters from 2 to 111",
+        "board" => "expected files x ranks, 6 to 14 files and 6 to 16 ranks, such as 7x8",
         "perturn" => "expected 1 or 2",
         _ => "expected on or off",
     }
@@ -978,7 +986,8 @@ mod tests {
         );
         for bad in [
             "board=5x8",
-            "board=8x15",
+            "board=8x17",
+            "board=15x8",
             "board=8",
             "board=8x8x8",
             "board=08x8",
@@ -996,7 +1005,7 @@ mod tests {
     #[test]
     fn kharebga_and_seega_fill_all_but_two_squares_placing_two_a_turn() {
         let sizes = [
-            "6x6", "6x7", "6x8", "7x8", "8x8", "8x9", "9x10", "10x10", "11x12",
+            "6x6", "6x7", "6x8", "7x8", "8x8", "8x9", "9x10", "10x10", "11x12", "11x16",
         ];
         for size in sizes {
             let seega = Rules::parse(&format!("seega-{size}")).unwrap();

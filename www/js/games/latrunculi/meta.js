@@ -1,7 +1,7 @@
 // What the home screen, the router and the new-game dialog need to know of Latrunculi before
 // its screen is loaded: levels, sides and the hint's player.
 
-const SIZES = ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12'];
+const SIZES = ['8x8', '6x6', '6x7', '6x8', '7x8', '8x9', '9x10', '10x10', '11x12', '11x16'];
 const FAMILIES = { kharebga: SIZES, seega: SIZES };
 const NAMED = ['piso', 'quintana', 'schadler-1994', 'schadler-2001', 'seneca', 'falkener', 'kowalski-10x11', 'kowalski-8x12', 'bell-8x7', 'bell-8x8'];
 // A family's preset on one board is named `kharebga-8x8`: made and read here alone.
@@ -126,6 +126,16 @@ export const GAME = {
       easy: { against: 'random', wins: 10 },
       medium: { against: 'easy', wins: 10 },
       hard: { against: 'medium', wins: 6, draws: 1 },
+    },
+    'kharebga-11x16': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 8 },
+      hard: { against: 'medium', wins: 4, draws: 1 },
+    },
+    'seega-11x16': {
+      easy: { against: 'random', wins: 10 },
+      medium: { against: 'easy', wins: 9, draws: 1 },
+      hard: { against: 'medium', wins: 9, draws: 1 },
     },
   },
   unmeasured: {},

@@ -5,7 +5,7 @@
 use super::eval::{evaluate, Weights};
 use super::tt::{Bound, Table};
 use super::{Budget, Clock};
-use crate::latrunculi::board::{Side, CELLS};
+use crate::latrunculi::board::{Side, SLOTS};
 use crate::latrunculi::moves::Move;
 use crate::latrunculi::position::Position;
 use crate::latrunculi::rules::{Rules, Win};
@@ -66,7 +66,7 @@ impl Searcher {
         Searcher {
             table: Table::new(table_bits),
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * CELLS * CELLS],
+            history: vec![0; 2 * SLOTS * SLOTS],
             moves: vec![Vec::new(); MAX_PLY + 1],
             scored: Vec::new(),
             nodes: 0,
@@ -528,8 +528,8 @@ fn insertion_sort(scored: &mut [(u64, Move)]) {
 }
 
 fn history_index(side: usize, mv: Move) -> usize {
-    let from = mv.from().map_or(0, |f| f.index());
-    (side * CELLS + from) * CELLS + mv.to().index()
+    let from = mv.from().map_or(0, |f| f.slot());
+    (side * SLOTS + from) * SLOTS + mv.to().slot()
 }
 
 /// Win scores are stored relative to the position, not the root.
