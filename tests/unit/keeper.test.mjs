@@ -188,6 +188,21 @@ test('the first save claims the game; another tab\'s claim stops this one, said 
   keeper.destroy();
 });
 
+test('the late event of a write made before this tab claimed the game is no claim', () => {
+  const heard = [];
+  const keeper = createKeeper('latrunculi', 'piso', { onTakenOver: () => heard.push('taken'), onUnsaved: () => heard.push('unsaved') });
+  // The page this one reloaded wrote last; its event reaches this page only after its claim.
+  const earlier = JSON.stringify(makeSave('latrunculi', fields(), 'reloaded-page', new Date()));
+  store.current.items.set(saveKey('latrunculi', 'piso'), earlier);
+  keeper.save(fields());
+  window.dispatchEvent(Object.assign(new Event('storage'), { key: saveKey('latrunculi', 'piso'), newValue: earlier }));
+  assert.deepEqual(heard, []);
+  keeper.save(fields(true));
+  assert.equal(stored('latrunculi').writer, keeper.writer);
+  assert.equal(stored('latrunculi').over, true);
+  keeper.destroy();
+});
+
 test('a claim missed as an event is found when this tab next writes', () => {
   const heard = [];
   const keeper = createKeeper('latrunculi', 'piso', { onTakenOver: () => heard.push('taken'), onUnsaved: () => heard.push('unsaved') });

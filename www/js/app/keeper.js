@@ -7,7 +7,7 @@
 // said once.
 
 import * as storage from './storage.js';
-import { makeSave, readSave, saveKey } from './saves.js';
+import { makeSave, saveKey } from './saves.js';
 
 /** A random id for this tab's screen (crypto.randomUUID needs a secure context; this does not). */
 function writerId() {
@@ -30,10 +30,12 @@ export function createKeeper(game, slot, { onTakenOver, onUnsaved }) {
     onTakenOver();
   }
 
+  // What is stored now decides, not the event's value: a busy browser may deliver the event of
+  // a write made before this tab claimed the game (the page this one reloaded, say) after it.
   const onStorage = (event) => {
     if (event.key !== saveKey(game, slot) || state.stopped || !state.claimed) return;
-    const { save } = readSave(event.newValue, game);
-    if (save && save.writer !== writer) takenOver();
+    const stored = storage.loadGame(game, slot);
+    if (stored.writer && stored.writer !== writer) takenOver();
   };
   window.addEventListener('storage', onStorage);
 
