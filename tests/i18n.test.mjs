@@ -157,12 +157,12 @@ test('the switcher redraws the game at once, keeps it, and the choice outlives a
   await page.click('[data-action="throw"]');
   const before = await position(page);
   await page.selectOption('select[data-action="language"]', 'de');
-  await page.waitForFunction(() => document.documentElement.lang === 'de');
+  await page.waitForFunction(() => document.documentElement.lang === 'de' && document.body.classList.contains('ready'));
   assert.equal(await position(page), before, 'the same game, the same throw');
   assert.equal(await page.textContent('[data-action="throw"]'), CATALOGUES.de['action.throw']);
   assert.equal(new URL(page.url()).searchParams.get('lang'), 'de', 'the link follows');
   await page.selectOption('select[data-action="language"]', 'fr');
-  await page.waitForFunction(() => document.documentElement.lang === 'fr');
+  await page.waitForFunction(() => document.documentElement.lang === 'fr' && document.body.classList.contains('ready'));
   await page.click('[data-action="home"]');
   await page.waitForSelector('[data-action="start"]');
   assert.equal(await page.getAttribute('html', 'lang'), 'fr');
