@@ -6,6 +6,28 @@
 /** The smallest engine: what is asked which game a record is of when no engine is here yet. */
 const SMALLEST = 'latrunculi';
 
+const url = (file) => new URL(`../../pkg/${file}`, import.meta.url);
+const wasm = (game) => url(`${game}_bg.wasm`);
+
+// The wasm of each game asked for early, downloading: the page's first loader takes it once.
+const downloads = new Map();
+
+/**
+ * Starts downloading `game`'s glue and wasm without running them (in a page, not a worker): the
+ * page's first script does so for a link to a game, before the page's loader exists. The wasm
+ * is fetched as `load` would fetch it, not preloaded with a link: a preload answered by the
+ * service worker offline was seen to fail now and then.
+ */
+export function download(game) {
+  if (downloads.has(game)) return;
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url(`${game}.js`).href }));
+  // The largest download and the last one the board waits for: asked for first.
+  const response = fetch(wasm(game), { priority: 'high' });
+  // Its failure is `load`'s to handle (it fetches again), or nobody's if the game is left.
+  response.catch(() => {});
+  downloads.set(game, response);
+}
+
 /**
  * A loader of engines. `onPanic(message)` hears of a Rust panic in any of them (the hook hands
  * the message over just before the call traps). `load(game)` resolves to that game's module once
@@ -15,11 +37,6 @@ const SMALLEST = 'latrunculi';
  */
 export function createEngines({ onPanic = (message) => console.error(message) } = {}) {
   const loading = new Map();
-
-  // The wasm of each game whose screen asked for it early, downloading: `load` takes it once.
-  const downloads = new Map();
-  const url = (file) => new URL(`../../pkg/${file}`, import.meta.url);
-  const wasm = (game) => url(`${game}_bg.wasm`);
 
   function load(game) {
     if (!loading.has(game)) {
@@ -39,18 +56,11 @@ export function createEngines({ onPanic = (message) => console.error(message) } 
   }
 
   /**
-   * Starts downloading `game`'s engine, glue and wasm, without running it, so that `load`
-   * (after the screen's first words) finds it here: a game's screen asks while it draws its
-   * words. The wasm is fetched as `load` would fetch it, not preloaded with a link: a preload
-   * answered by the service worker offline was seen to fail now and then.
+   * Starts downloading `game`'s engine (see [`download`]), so that `load` (after the screen's
+   * first words) finds it here: a game's screen asks while it draws its words.
    */
   function prefetch(game) {
-    if (loading.has(game) || downloads.has(game)) return;
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url(`${game}.js`).href }));
-    const download = fetch(wasm(game));
-    // Its failure is `load`'s to handle (it fetches again), or nobody's if the game is left.
-    download.catch(() => {});
-    downloads.set(game, download);
+    if (!loading.has(game)) download(game);
   }
 
   async function forRecord(text) {

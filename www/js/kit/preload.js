@@ -9,9 +9,13 @@ import { GRAPHS } from '../../pkg/modules.js';
 const ROOT = new URL('../../', import.meta.url).href;
 const asked = new Set();
 
-/** Imports the module at `url` (a URL), its whole graph asked for at once. */
-export function importWhole(url) {
-  for (const file of GRAPHS[url.href.slice(ROOT.length)] ?? []) {
+/**
+ * Asks for the whole graph of the module at `url` (a URL) without running it; false when the
+ * build lists no such module.
+ */
+export function preloadWhole(url) {
+  const graph = GRAPHS[url.href.slice(ROOT.length)];
+  for (const file of graph ?? []) {
     if (asked.has(file)) continue;
     asked.add(file);
     const link = document.createElement('link');
@@ -19,5 +23,11 @@ export function importWhole(url) {
     link.href = ROOT + file;
     document.head.append(link);
   }
+  return Boolean(graph);
+}
+
+/** Imports the module at `url` (a URL), its whole graph asked for at once. */
+export function importWhole(url) {
+  preloadWhole(url);
   return import(url.href);
 }
