@@ -298,6 +298,22 @@ fn presets_lists_each_reading_with_rules_that_read_back_to_it() {
     assert!(text_of_err(&extra).contains("no arguments"));
 }
 
+#[test]
+fn presets_read_by_a_reader_that_stops_early_end_quietly() {
+    // A pipe whose reading end is closed before `ludi` writes: every write fails, as under
+    // `ludi latrunculi presets | head -1` once `head` has its line.
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludi"))
+        .args(["latrunculi", "presets"])
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("ludi runs");
+    assert!(out.status.success(), "{}", text_of_err(&out));
+    assert_eq!(text_of_err(&out), "");
+}
+
 fn text_of_err(output: &Output) -> String {
     text(&output.stderr)
 }

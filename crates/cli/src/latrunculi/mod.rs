@@ -34,7 +34,13 @@ fn presets(args: &[String]) -> Result<ExitCode, UsageError> {
         )));
     }
     for preset in PRESETS {
-        println!("{}\t{}\t{}", preset.id, preset.rules, preset.source());
+        // As every command's output: a reader that stops early (`| head -1`) is no error.
+        say(format_args!(
+            "{}\t{}\t{}",
+            preset.id,
+            preset.rules,
+            preset.source()
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }
