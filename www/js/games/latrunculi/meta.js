@@ -125,12 +125,12 @@ export const GAME = {
     'kharebga-11x12': {
       easy: { against: 'random', wins: 10 },
       medium: { against: 'easy', wins: 10 },
-      hard: { against: 'medium', wins: 6, draws: 1 },
+      hard: { against: 'medium', wins: 8, draws: 1 },
     },
     'kharebga-11x16': {
       easy: { against: 'random', wins: 10 },
       medium: { against: 'easy', wins: 8 },
-      hard: { against: 'medium', wins: 4, draws: 1 },
+      hard: { against: 'medium', wins: 7, draws: 2 },
     },
     'seega-11x16': {
       easy: { against: 'random', wins: 10 },

@@ -318,6 +318,19 @@ mod tests {
     }
 
     #[test]
+    fn hard_looks_deeper_than_medium_on_kharebgas_largest_board() {
+        // Two medium players' game on 11 x 16, 26 moves after the placing: many captures
+        // stand open at once, and capture sequences must not eat hard's whole budget.
+        let rules = Rules::parse("kharebga-11x16").expect("a preset");
+        let position = pos("WBBWBBWBWWB/BWBWWBWWWBB/BWWBWWWWBBW/WBWWWBBWWBB/WBBWWWBBWWB/B2BB1BBBWW/B1BB4BBW/WWBBBWW1WWB/WWBB3WWWB/BBWWW2W1BB/WBBW1W1WW1W/WWBBWWW1WWW/BWWBBBW3B/BBWWBBBBW1B/BBBWWWBBBWW/BWBBWBWWBBW w 0,0 12,9 0 g6-g9,g10-g11");
+        let depth = |level: Level| {
+            let report = Player::new(level, 1).think(&rules, &position, level.budget(), None);
+            report.expect("a move").depth
+        };
+        assert!(depth(Level::Hard) > depth(Level::Medium));
+    }
+
+    #[test]
     fn a_finished_game_has_no_move() {
         let over = pos("8/8/8/8/8/8/W6B/2B5 b 0,0 3,5 4 -,-");
         for level in Level::ALL {

@@ -8,7 +8,7 @@ use super::{Budget, Clock};
 use crate::latrunculi::board::{Side, SLOTS};
 use crate::latrunculi::moves::Move;
 use crate::latrunculi::position::Position;
-use crate::latrunculi::rules::{Rules, Win};
+use crate::latrunculi::rules::{Movement, Rules, Win};
 use crate::rng::splitmix64;
 
 /// A won game's score, less the plies it takes to win.
@@ -18,6 +18,11 @@ const INFINITY: i32 = 32_000;
 const MAX_PLY: usize = 96;
 /// Captures followed past the nominal depth.
 const MAX_QUIESCENCE: u32 = 8;
+/// Captures followed where counters move like rooks on boards of more than `LARGE_BOARD`
+/// squares (Kharebga's 11 x 12 and 11 x 16): there so many captures stand open at once that
+/// eight in a row would take the whole node budget and leave the search one ply deep.
+const LARGE_QUIESCENCE: u32 = 4;
+const LARGE_BOARD: usize = 120;
 /// What a draw costs the side searching, in hundredths of a counter.
 const CONTEMPT: i32 = 30;
 /// Nodes between looks at the clock (a power of two).
@@ -355,7 +360,7 @@ impl Searcher {
     ) -> i32 {
         let stand = self.evaluate(rules, position);
         if stand >= beta
-            || level >= MAX_QUIESCENCE
+            || level >= quiescence_depth(rules, position)
             || ply >= MAX_PLY
             || position.is_placement_phase()
         {
@@ -530,6 +535,16 @@ fn insertion_sort(scored: &mut [(u64, Move)]) {
 fn history_index(side: usize, mv: Move) -> usize {
     let from = mv.from().map_or(0, |f| f.slot());
     (side * SLOTS + from) * SLOTS + mv.to().slot()
+}
+
+/// How many captures in a row the quiescence search follows on `position`'s board.
+fn quiescence_depth(rules: &Rules, position: &Position) -> u32 {
+    let board = position.board();
+    if rules.movement == Movement::Rook && board.width() * board.height() > LARGE_BOARD {
+        LARGE_QUIESCENCE
+    } else {
+        MAX_QUIESCENCE
+    }
 }
 
 /// Win scores are stored relative to the position, not the root.
