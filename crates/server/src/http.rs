@@ -1,6 +1,7 @@
 //! The JSON API under `/api` (docs/online.md): create, look at and join games, download a
-//! record, draw a QR code.
+//! record, draw a QR code; open a class, join it, and the teacher's commands.
 
+use crate::class::{self, Refused};
 use crate::hub::Wanted;
 use crate::play::Kind;
 use crate::protocol::Seat;
@@ -28,6 +29,16 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/record", get(record))
         .route("/api/qr.svg", get(qr))
+        .route("/api/classes", post(create_class))
+        .route("/api/class-codes/{code}", get(class_by_code))
+        .route("/api/class-codes/{code}/join", post(join_class))
+        .route("/api/classes/{id}", get(wall))
+        .route("/api/classes/{id}/pupil", get(pupil))
+        .route("/api/classes/{id}/start", post(start_class))
+        .route("/api/classes/{id}/pause", post(pause_class))
+        .route("/api/classes/{id}/resume", post(resume_class))
+        .route("/api/classes/{id}/end", post(end_class))
+        .route("/api/classes/{id}/records", get(class_records))
 }
 
 /// An API error: `{"code", "message"}` with a 4xx or 5xx status.
@@ -202,6 +213,26 @@ async fn join(
     }
 }
 
+/// The token of an `Authorization: Bearer` header, or nothing.
+fn bearer(headers: &HeaderMap) -> &str {
+    headers
+        .get(AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .unwrap_or("")
+}
+
+fn text_plain(text: String) -> Response {
+    (
+        [(
+            CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; charset=utf-8"),
+        )],
+        text,
+    )
+        .into_response()
+}
+
 async fn record(
     State(app): State<AppState>,
     Path(id): Path<String>,
@@ -213,11 +244,7 @@ async fn record(
         .await
         .map_err(internal)?
         .ok_or_else(not_found)?;
-    let token = headers
-        .get(AUTHORIZATION)
-        .and_then(|h| h.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .unwrap_or("");
+    let token = bearer(&headers);
     let seat = app
         .hub
         .seat_for(&id, &room, token)
@@ -231,14 +258,7 @@ async fn record(
         ));
     }
     let text = room.lock().await.record();
-    Ok((
-        [(
-            CONTENT_TYPE,
-            HeaderValue::from_static("text/plain; charset=utf-8"),
-        )],
-        text,
-    )
-        .into_response())
+    Ok(text_plain(text))
 }
 
 #[derive(Deserialize)]
@@ -264,4 +284,227 @@ async fn qr(Query(query): Query<QrQuery>) -> Result<Response, ApiError> {
         svg,
     )
         .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClassBody {
+    game: String,
+    #[serde(default)]
+    rules: Option<String>,
+}
+
+fn unknown_class() -> ApiError {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        "unknown-class",
+        "no such class".into(),
+    )
+}
+
+/// A command the class could not take, as the API answers it.
+fn refused(why: Refused) -> ApiError {
+    match why {
+        Refused::Full => ApiError(
+            StatusCode::CONFLICT,
+            "class-full",
+            format!("a class takes at most {} pupils", class::MAX_PUPILS),
+        ),
+        Refused::Ended => ApiError(StatusCode::GONE, "class-ended", "the lesson is over".into()),
+        Refused::BadPairs(why) => bad("bad-pairs", why),
+    }
+}
+
+async fn create_class(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    text: String,
+) -> Result<Response, ApiError> {
+    let wanted: ClassBody = body(&text)?;
+    let kind = Kind::from_name(&wanted.game)
+        .ok_or_else(|| bad("bad-game", "the game is scripta or latrunculi"))?;
+    let rules = kind
+        .rules(wanted.rules.as_deref().unwrap_or(""))
+        .map_err(|e| bad("bad-rules", e))?;
+    let limit = app.hub.config.limits.games_per_minute;
+    if !app.addresses.create_game(peer.ip(), limit) {
+        return Err(ApiError(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate-limited",
+            format!("at most {limit} games or classes a minute from one address"),
+        ));
+    }
+    let created = app.hub.create_class(kind, rules).await.map_err(internal)?;
+    let mut answer = class::class_json(&created.row);
+    answer["key"] = json!(created.key);
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// The live class a typed code names.
+async fn live_class(app: &AppState, code: &str) -> Result<crate::store::ClassRow, ApiError> {
+    let code = class::read_code(code).ok_or_else(unknown_class)?;
+    app.hub
+        .class_by_code(&code)
+        .await
+        .map_err(internal)?
+        .ok_or_else(unknown_class)
+}
+
+async fn class_by_code(
+    State(app): State<AppState>,
+    Path(code): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    Ok(Json(class::class_json(&live_class(&app, &code).await?)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PupilBody {
+    name: String,
+}
+
+async fn join_class(
+    State(app): State<AppState>,
+    Path(code): Path<String>,
+    text: String,
+) -> Result<Response, ApiError> {
+    let wanted: PupilBody = body(&text)?;
+    let name = ids::name(&wanted.name).map_err(|e| bad("bad-name", e))?;
+    let row = live_class(&app, &code).await?;
+    let (number, token) = app
+        .hub
+        .join_class(&row, &name)
+        .await
+        .map_err(internal)?
+        .map_err(refused)?;
+    let mut answer = class::class_json(&row);
+    answer["number"] = json!(number);
+    answer["name"] = json!(name);
+    answer["token"] = json!(token);
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// The class `id` for its teacher's key; anyone else is told the class is unknown.
+async fn teachers_class(
+    app: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<crate::store::ClassRow, ApiError> {
+    app.hub
+        .class_for_teacher(id, bearer(headers))
+        .await
+        .map_err(internal)?
+        .ok_or_else(unknown_class)
+}
+
+async fn wall_of(app: &AppState, id: &str) -> Result<Json<serde_json::Value>, ApiError> {
+    let row = app
+        .hub
+        .db
+        .class(id)
+        .await
+        .map_err(internal)?
+        .ok_or_else(unknown_class)?;
+    Ok(Json(app.hub.class_wall(&row).await.map_err(internal)?))
+}
+
+async fn wall(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    teachers_class(&app, &id, &headers).await?;
+    wall_of(&app, &id).await
+}
+
+async fn pupil(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let (row, pupil) = app
+        .hub
+        .class_for_pupil(&id, bearer(&headers))
+        .await
+        .map_err(internal)?
+        .ok_or_else(unknown_class)?;
+    Ok(Json(class::pupil_json(&row, &pupil)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartBody {
+    #[serde(default)]
+    pairs: Option<Vec<[i64; 2]>>,
+}
+
+async fn start_class(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    text: String,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let row = teachers_class(&app, &id, &headers).await?;
+    let wanted: StartBody = if text.trim().is_empty() {
+        StartBody { pairs: None }
+    } else {
+        body(&text)?
+    };
+    app.hub
+        .start_class(&row, wanted.pairs)
+        .await
+        .map_err(internal)?
+        .map_err(refused)?;
+    wall_of(&app, &id).await
+}
+
+async fn pause(
+    app: AppState,
+    id: String,
+    headers: HeaderMap,
+    paused: bool,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let row = teachers_class(&app, &id, &headers).await?;
+    app.hub
+        .pause_class(&row, paused)
+        .await
+        .map_err(internal)?
+        .map_err(refused)?;
+    wall_of(&app, &id).await
+}
+
+async fn pause_class(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    pause(app, id, headers, true).await
+}
+
+async fn resume_class(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    pause(app, id, headers, false).await
+}
+
+async fn end_class(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let row = teachers_class(&app, &id, &headers).await?;
+    app.hub.end_class(&row).await.map_err(internal)?;
+    wall_of(&app, &id).await
+}
+
+async fn class_records(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let row = teachers_class(&app, &id, &headers).await?;
+    let text = app.hub.class_records(&row).await.map_err(internal)?;
+    Ok(text_plain(text))
 }

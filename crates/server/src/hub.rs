@@ -139,6 +139,7 @@ impl Hub {
             watch: game.watch.clone(),
             seats: self.db.seats(&game.id).await?,
             actions: Vec::new(),
+            paused: false,
         };
         self.insert(Room::rebuild(stored, self.config.claim_after)?);
         Ok(Created {
@@ -325,6 +326,7 @@ impl Hub {
                     locked.remote_presence(seat, here == "1");
                 }
             }
+            (Some("paused"), Some(paused), None, None) => locked.set_paused(paused == "1"),
             // Its own actions are in the room already: no need to read them back.
             (Some(version), None, None, None)
                 if version.parse::<u64>().is_ok_and(|v| v > locked.version()) =>

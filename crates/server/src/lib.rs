@@ -1,6 +1,7 @@
 //! The Ludi Romani game server (docs/online.md): online play over WebSockets, with every
 //! rule from `ludi-core`, games kept in SQLite or PostgreSQL, and the built site.
 
+pub mod class;
 pub mod config;
 mod http;
 mod hub;

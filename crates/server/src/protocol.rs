@@ -225,6 +225,8 @@ pub enum Refusal {
     RateLimited,
     UnknownGame,
     BadToken,
+    /// The game's class is paused by its teacher.
+    Paused,
     /// The database did not answer: nothing changed, try again.
     Unavailable,
 }
@@ -254,6 +256,11 @@ pub enum ServerMessage {
     Presence {
         seat: Seat,
         here: bool,
+    },
+    /// The class's teacher paused or resumed its games.
+    Paused {
+        paused: bool,
+        state: Value,
     },
     Pong,
 }

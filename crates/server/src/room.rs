@@ -51,6 +51,8 @@ pub struct Room {
     conns: Vec<Conn>,
     /// How long a seat must be away before the other may claim the game.
     claim_after: Duration,
+    /// The teacher of the game's class has paused every game of the class.
+    paused: bool,
 }
 
 /// An action checked against the game: what the game becomes and the row to write.
@@ -98,6 +100,7 @@ impl Room {
             off_board: None,
             conns: Vec::new(),
             claim_after,
+            paused: stored.paused,
         };
         room.set_seats(&stored.seats);
         for row in &stored.actions {
@@ -213,6 +216,23 @@ impl Room {
             && self.seat_state(seat).is_some()
     }
 
+    /// Pauses or resumes the game for its class's teacher, telling every connection.
+    pub fn set_paused(&mut self, paused: bool) {
+        if self.paused == paused {
+            return;
+        }
+        self.paused = paused;
+        let frames: Vec<Option<String>> = self
+            .conns
+            .iter()
+            .map(|c| {
+                let state = self.state(c.seat);
+                Some(ServerMessage::Paused { paused, state }.text())
+            })
+            .collect();
+        self.send_each(frames);
+    }
+
     /// The state as `seat` sees it (see docs/online.md).
     pub fn state(&self, seat: Seat) -> Value {
         let mut names = serde_json::Map::new();
@@ -238,6 +258,7 @@ impl Room {
             "winner": self.winner().map(Seat::name),
             "end": self.ending(),
             "save": self.play.public_save(),
+            "paused": self.paused,
         })
     }
 
@@ -257,6 +278,9 @@ impl Room {
         }
         if self.is_over() {
             return Err((Refusal::GameOver, "the game is over".into()));
+        }
+        if self.paused {
+            return Err((Refusal::Paused, "the teacher has paused the class".into()));
         }
         if action == Action::Claim && !self.claimable(seat) {
             return Err((
@@ -458,6 +482,7 @@ mod tests {
                 },
             ],
             actions: Vec::new(),
+            paused: false,
         }
     }
 

@@ -462,21 +462,28 @@ async fn makes_the_precache_list_afresh_for_each_request() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-#[tokio::test]
-async fn two_servers_on_one_postgres_serve_one_game() {
+/// Two servers on the PostgreSQL that `LUDI_TEST_POSTGRES` names; none when it names none.
+async fn two_postgres_servers() -> Option<(Running, Running)> {
     let Some(url) = std::env::var("LUDI_TEST_POSTGRES")
         .ok()
         .filter(|u| !u.is_empty())
     else {
         println!("skipped: LUDI_TEST_POSTGRES is not set");
-        return;
+        return None;
     };
     let config = || Config {
         port: 0,
         database_url: Some(url.clone()),
         ..Config::default()
     };
-    let (one, two) = (start_with(config()).await, start_with(config()).await);
+    Some((start_with(config()).await, start_with(config()).await))
+}
+
+#[tokio::test]
+async fn two_servers_on_one_postgres_serve_one_game() {
+    let Some((one, two)) = two_postgres_servers().await else {
+        return;
+    };
     let (_, created) = post(
         one.addr,
         "/api/games",
@@ -563,6 +570,268 @@ async fn two_servers_on_one_postgres_serve_one_game() {
         (Some("nigri"), Some(false))
     );
     drop(albi);
+    one.stop().await;
+    two.stop().await;
+}
+
+/// A request with a bearer token and a JSON answer.
+async fn with_key(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    key: &str,
+    body: &str,
+) -> (u16, Value) {
+    let auth = format!("Authorization: Bearer {key}\r\n");
+    let (status, text) = request(addr, method, path, &auth, body).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// Joins pupils by name to the class with `code`: their tokens, by arrival.
+async fn join_pupils(addr: SocketAddr, code: &str, names: &[&str]) -> Vec<String> {
+    let mut tokens = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let (status, joined) = post(
+            addr,
+            &format!("/api/class-codes/{code}/join"),
+            json!({"name": name}),
+        )
+        .await;
+        assert_eq!(status, 201, "{joined}");
+        assert_eq!(joined["number"], i + 1);
+        tokens.push(joined["token"].as_str().unwrap().to_string());
+    }
+    tokens
+}
+
+#[tokio::test]
+async fn a_teacher_pairs_a_class_pauses_it_and_downloads_every_record() {
+    let data = scratch("class");
+    let server = start(&data, None).await;
+    let addr = server.addr;
+    let (status, class) = post(addr, "/api/classes", json!({"game": "scripta"})).await;
+    assert_eq!(status, 201, "{class}");
+    let (id, key) = (
+        class["id"].as_str().unwrap(),
+        class["key"].as_str().unwrap(),
+    );
+    let code = class["code"].as_str().unwrap().to_string();
+    assert_eq!(class["status"], "open");
+    // Read aloud and typed in lower case with a space, the code still finds the class.
+    let typed = format!("{} {}", &code[..3], &code[3..]).to_lowercase();
+    let path = format!("/api/class-codes/{}", typed.replace(' ', "%20"));
+    let (status, seen) = request(addr, "GET", &path, "", "").await;
+    assert_eq!(status, 200, "{seen}");
+    assert!(!seen.contains(key), "the code does not give the key away");
+
+    let join = format!("/api/class-codes/{code}/join");
+    for bad in ["   ", "", &"x".repeat(25)] {
+        let (status, answer) = post(addr, &join, json!({"name": bad})).await;
+        assert_eq!((status, answer["code"].as_str()), (400, Some("bad-name")));
+    }
+    let names = ["Marcus", "<b>Livia</b>", "Gaius", "Julia", "Titus"];
+    let pupils = join_pupils(addr, &code, &names).await;
+    let me = format!("/api/classes/{id}/pupil");
+    let (status, waiting) = with_key(addr, "GET", &me, &pupils[0], "").await;
+    assert_eq!((status, &waiting["paired"]), (200, &Value::Null));
+
+    let start_path = format!("/api/classes/{id}/start");
+    let (status, _) = with_key(addr, "POST", &start_path, &pupils[0], "").await;
+    assert_eq!(status, 404, "a pupil's token is not the teacher's key");
+    let (status, wall) = with_key(addr, "POST", &start_path, key, "").await;
+    assert_eq!(status, 200, "{wall}");
+    assert_eq!(wall["status"], "playing");
+    assert_eq!(wall["games"].as_array().unwrap().len(), 2, "{wall}");
+    let first = &wall["games"][0];
+    assert_eq!(
+        first["state"]["names"],
+        json!({"albi": "Marcus", "nigri": "<b>Livia</b>"}),
+        "paired by arrival, the name kept as text"
+    );
+    assert_eq!(
+        wall["pupils"][4]["game"],
+        Value::Null,
+        "the odd pupil waits"
+    );
+
+    // Each pupil's token is its seat in its own game, and in no other.
+    let (_, paired) = with_key(addr, "GET", &me, &pupils[0], "").await;
+    assert_eq!(paired["paired"]["game"], first["id"]);
+    let game = json!({"id": first["id"]});
+    let (mut marcus, welcome) = hello(addr, &game, "token", &pupils[0]).await;
+    assert_eq!(welcome["seat"], "albi");
+    let mut gaius = socket(addr).await;
+    send(
+        &mut gaius,
+        json!({"t": "hello", "game": first["id"], "token": pupils[2]}),
+    )
+    .await;
+    assert_eq!(next(&mut gaius, "refused").await["code"], "bad-token");
+    let (mut teacher, _) = hello(addr, &game, "watch", first["watch"].as_str().unwrap()).await;
+
+    let pause_path = format!("/api/classes/{id}/pause");
+    let (status, wall) = with_key(addr, "POST", &pause_path, key, "").await;
+    assert_eq!((status, wall["status"].as_str()), (200, Some("paused")));
+    assert_eq!(next(&mut marcus, "paused").await["paused"], true);
+    assert_eq!(next(&mut teacher, "paused").await["state"]["paused"], true);
+    send(&mut marcus, json!({"t": "throw", "v": 0})).await;
+    assert_eq!(next(&mut marcus, "refused").await["code"], "paused");
+
+    // A restart keeps the class paused.
+    drop((marcus, gaius, teacher));
+    server.stop().await;
+    let server = start(&data, None).await;
+    let addr = server.addr;
+    let (mut marcus, welcome) = hello(addr, &game, "token", &pupils[0]).await;
+    assert_eq!(welcome["state"]["paused"], true);
+    send(&mut marcus, json!({"t": "throw", "v": 0})).await;
+    assert_eq!(next(&mut marcus, "refused").await["code"], "paused");
+    let resume = format!("/api/classes/{id}/resume");
+    let (status, wall) = with_key(addr, "POST", &resume, key, "").await;
+    assert_eq!((status, wall["status"].as_str()), (200, Some("playing")));
+    assert_eq!(next(&mut marcus, "paused").await["paused"], false);
+    send(&mut marcus, json!({"t": "throw", "v": 0})).await;
+    assert_eq!(next(&mut marcus, "state").await["state"]["version"], 1);
+
+    // A late pupil is paired with the one left waiting, as the teacher chooses.
+    let (status, late) = post(addr, &join, json!({"name": "Quintus"})).await;
+    assert_eq!((status, late["number"].as_i64()), (201, Some(6)));
+    let (_, wall) = with_key(addr, "GET", &format!("/api/classes/{id}"), key, "").await;
+    let waiting: Vec<i64> = wall["pupils"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["game"].is_null())
+        .map(|p| p["number"].as_i64().unwrap())
+        .collect();
+    assert_eq!(waiting, [5, 6]);
+    let (status, answer) = with_key(addr, "POST", &start_path, key, r#"{"pairs":[[5,5]]}"#).await;
+    assert_eq!((status, answer["code"].as_str()), (400, Some("bad-pairs")));
+    let (status, answer) = with_key(addr, "POST", &start_path, key, r#"{"pairs":[[1,5]]}"#).await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (400, Some("bad-pairs")),
+        "1 plays already"
+    );
+    let (status, wall) = with_key(addr, "POST", &start_path, key, r#"{"pairs":[[6,5]]}"#).await;
+    assert_eq!(status, 200, "{wall}");
+    let third = &wall["games"][2]["state"]["names"];
+    assert_eq!(third, &json!({"albi": "Quintus", "nigri": "Titus"}));
+
+    let records = format!("/api/classes/{id}/records");
+    let (status, _) = request(addr, "GET", &records, "", "").await;
+    assert_eq!(status, 404);
+    let auth = format!("Authorization: Bearer {key}\r\n");
+    let (status, text) = request(addr, "GET", &records, &auth, "").await;
+    assert_eq!(status, 200);
+    assert_eq!(text.matches("Game: XII Scripta").count(), 3, "{text}");
+    assert!(
+        text.contains("Albi: Marcus") && text.contains("Nigri: Titus"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("\nGame: ").count(),
+        2,
+        "each record starts on a line of its own"
+    );
+
+    let (status, wall) = with_key(addr, "POST", &format!("/api/classes/{id}/end"), key, "").await;
+    assert_eq!((status, wall["status"].as_str()), (200, Some("ended")));
+    let (status, answer) = post(addr, &join, json!({"name": "Quintus"})).await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (404, Some("unknown-class"))
+    );
+    let (status, answer) = with_key(addr, "POST", &pause_path, key, "").await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (410, Some("class-ended"))
+    );
+    // The games go on after the lesson: nothing is lost.
+    send(&mut marcus, json!({"t": "step", "v": 1, "step": "in/9"})).await;
+    let answer = next(&mut marcus, "refused").await;
+    assert_eq!(
+        answer["code"], "illegal",
+        "the core's refusal, not the class's"
+    );
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[tokio::test]
+async fn a_class_takes_sixty_pupils() {
+    let data = scratch("class-full");
+    let server = start(&data, None).await;
+    let addr = server.addr;
+    let (_, class) = post(
+        addr,
+        "/api/classes",
+        json!({"game": "latrunculi", "rules": "quintana"}),
+    )
+    .await;
+    assert_eq!(class["rules"], "quintana");
+    let code = class["code"].as_str().unwrap();
+    let names: Vec<String> = (1..=60).map(|i| format!("Pupil {i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    join_pupils(addr, code, &names).await;
+    let join = format!("/api/class-codes/{code}/join");
+    let (status, answer) = post(addr, &join, json!({"name": "Late"})).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("class-full")));
+    let (status, answer) = post(addr, "/api/classes", json!({"game": "chess"})).await;
+    assert_eq!((status, answer["code"].as_str()), (400, Some("bad-game")));
+    let (status, answer) = request(addr, "GET", "/api/class-codes/BBBBBB", "", "").await;
+    assert_eq!(status, 404, "{answer}");
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[tokio::test]
+async fn a_class_on_two_servers_pauses_every_game() {
+    let Some((one, two)) = two_postgres_servers().await else {
+        return;
+    };
+    let (_, class) = post(one.addr, "/api/classes", json!({"game": "latrunculi"})).await;
+    let (id, key) = (
+        class["id"].as_str().unwrap(),
+        class["key"].as_str().unwrap(),
+    );
+    // Pupils join through either server: the numbers still come one after another.
+    let code = class["code"].as_str().unwrap();
+    let marcus = join_pupils(one.addr, code, &["Marcus"]).await.remove(0);
+    let join = format!("/api/class-codes/{code}/join");
+    let (status, livia) = post(two.addr, &join, json!({"name": "Livia"})).await;
+    assert_eq!((status, livia["number"].as_i64()), (201, Some(2)));
+    let start_path = format!("/api/classes/{id}/start");
+    let (_, wall) = with_key(one.addr, "POST", &start_path, key, "").await;
+    let game = json!({"id": wall["games"][0]["id"]});
+    let (mut white, welcome) = hello(two.addr, &game, "token", &marcus).await;
+    assert_eq!(welcome["seat"], "white");
+    let (status, _) = with_key(
+        one.addr,
+        "POST",
+        &format!("/api/classes/{id}/pause"),
+        key,
+        "",
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        next(&mut white, "paused").await["paused"],
+        true,
+        "told by the other server"
+    );
+    send(&mut white, json!({"t": "move", "v": 0, "move": "@d4"})).await;
+    assert_eq!(next(&mut white, "refused").await["code"], "paused");
+    let (status, _) = with_key(
+        two.addr,
+        "POST",
+        &format!("/api/classes/{id}/resume"),
+        key,
+        "",
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(next(&mut white, "paused").await["paused"], false);
     one.stop().await;
     two.stop().await;
 }

@@ -8,7 +8,14 @@ use sqlx::{Acquire, Database, SqlSafeStr};
 /// Each migration: its version, description and SQL.
 type Migrations = &'static [(i64, &'static str, &'static str)];
 
-pub const MIGRATIONS: Migrations = &[(1, "games", include_str!("../../migrations/0001_games.sql"))];
+pub const MIGRATIONS: Migrations = &[
+    (1, "games", include_str!("../../migrations/0001_games.sql")),
+    (
+        2,
+        "classes",
+        include_str!("../../migrations/0002_classes.sql"),
+    ),
+];
 
 pub async fn run<'a, A>(migrations: Migrations, pool: A) -> Result<(), String>
 where

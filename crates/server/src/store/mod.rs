@@ -64,6 +64,53 @@ pub struct StoredGame {
     pub watch: String,
     pub seats: Vec<SeatRow>,
     pub actions: Vec<ActionRow>,
+    /// The game belongs to a class its teacher has paused.
+    pub paused: bool,
+}
+
+/// A class as created: the teacher holds the key, the table only its hash.
+pub struct NewClass {
+    pub id: String,
+    pub code: String,
+    pub kind: String,
+    pub rules: String,
+    pub key_hash: String,
+    pub created: i64,
+}
+
+/// A class as stored; `status` is `open`, `playing`, `paused` or `ended`.
+#[derive(Clone, Debug)]
+pub struct ClassRow {
+    pub id: String,
+    pub code: String,
+    pub kind: String,
+    pub rules: String,
+    pub key_hash: String,
+    pub created: i64,
+    pub status: String,
+}
+
+/// A pupil of a class, numbered by arrival from 1; `game` and `seat` once paired.
+#[derive(Clone, Debug)]
+pub struct PupilRow {
+    pub number: i64,
+    pub name: String,
+    pub token_hash: String,
+    pub game: Option<String>,
+    pub seat: Option<String>,
+}
+
+/// A game the teacher pairs two waiting pupils into: each pupil's token holds its seat.
+pub struct PairedGame {
+    pub id: String,
+    pub kind: String,
+    pub rules: String,
+    pub seed: u64,
+    pub watch: String,
+    pub created: i64,
+    pub class: String,
+    /// Each seat's name and the number of the pupil who takes it.
+    pub seats: [(String, i64); 2],
 }
 
 /// An invite as the friend's first screen shows it.
@@ -140,6 +187,52 @@ impl Db {
         either!(self, append(rows))
     }
 
+    pub async fn create_class(&self, class: &NewClass) -> Result<(), String> {
+        either!(self, create_class(class))
+    }
+
+    pub async fn class(&self, id: &str) -> Result<Option<ClassRow>, String> {
+        either!(self, class(id))
+    }
+
+    /// The newest class with `code` created after `since` (ms) and not ended.
+    pub async fn live_class(&self, code: &str, since: i64) -> Result<Option<ClassRow>, String> {
+        either!(self, live_class(code, since))
+    }
+
+    /// Adds a pupil as the class's next number; `None` when it has `max` pupils already.
+    pub async fn join_class(
+        &self,
+        class: &str,
+        name: &str,
+        token_hash: &str,
+        max: i64,
+    ) -> Result<Option<i64>, String> {
+        // Two joins at once may both pick the next number; the loser tries the one after.
+        for _ in 0..8 {
+            if let Some(number) = either!(self, add_pupil(class, name, token_hash, max))? {
+                return Ok(Some(number));
+            }
+            if self.pupils(class).await?.len() >= usize::try_from(max).unwrap_or(0) {
+                return Ok(None);
+            }
+        }
+        Err("too many pupils joined at once; try again".into())
+    }
+
+    pub async fn pupils(&self, class: &str) -> Result<Vec<PupilRow>, String> {
+        either!(self, pupils(class))
+    }
+
+    pub async fn set_class_status(&self, class: &str, status: &str) -> Result<(), String> {
+        either!(self, set_class_status(class, status))
+    }
+
+    /// Creates a paired game; false (nothing written) when either pupil is paired already.
+    pub async fn pair(&self, game: &PairedGame) -> Result<bool, String> {
+        either!(self, pair(game))
+    }
+
     /// Tells the other processes something about a game (PostgreSQL only).
     pub async fn notify(&self, payload: &str) -> Result<(), String> {
         match self {
@@ -163,7 +256,10 @@ fn db_error(e: sqlx::Error) -> String {
 /// The SQL both databases run, written once; each module defines `Pool` and `notify_in`.
 macro_rules! queries {
     () => {
-        use super::{db_error, ActionRow, Invite, NewGame, SeatRow, StoredGame};
+        use super::{
+            db_error, ActionRow, ClassRow, Invite, NewClass, NewGame, PairedGame, PupilRow,
+            SeatRow, StoredGame,
+        };
 
         pub async fn create(pool: &Pool, game: &NewGame) -> Result<(), String> {
             let mut tx = pool.begin().await.map_err(db_error)?;
@@ -293,13 +389,15 @@ macro_rules! queries {
         }
 
         pub async fn load(pool: &Pool, id: &str) -> Result<Option<StoredGame>, String> {
-            let row: Option<(String, String, String, String)> =
-                sqlx::query_as("SELECT game, rules, seed, watch FROM games WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(pool)
-                    .await
-                    .map_err(db_error)?;
-            let Some((kind, rules, seed, watch)) = row else {
+            let row: Option<(String, String, String, String, Option<String>)> = sqlx::query_as(
+                "SELECT g.game, g.rules, g.seed, g.watch, c.status FROM games g \
+                 LEFT JOIN classes c ON c.id = g.class WHERE g.id = $1",
+            )
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map_err(db_error)?;
+            let Some((kind, rules, seed, watch, class)) = row else {
                 return Ok(None);
             };
             Ok(Some(StoredGame {
@@ -310,7 +408,167 @@ macro_rules! queries {
                 watch,
                 seats: seats(pool, id).await?,
                 actions: actions_after(pool, id, 0).await?,
+                paused: class.as_deref() == Some("paused"),
             }))
+        }
+
+        pub async fn create_class(pool: &Pool, class: &NewClass) -> Result<(), String> {
+            sqlx::query(
+                "INSERT INTO classes (id, code, game, rules, key_hash, created, status) \
+                 VALUES ($1, $2, $3, $4, $5, $6, 'open')",
+            )
+            .bind(&class.id)
+            .bind(&class.code)
+            .bind(&class.kind)
+            .bind(&class.rules)
+            .bind(&class.key_hash)
+            .bind(class.created)
+            .execute(pool)
+            .await
+            .map(drop)
+            .map_err(db_error)
+        }
+
+        type ClassTuple = (String, String, String, String, String, i64, String);
+
+        fn class_row((id, code, kind, rules, key_hash, created, status): ClassTuple) -> ClassRow {
+            ClassRow { id, code, kind, rules, key_hash, created, status }
+        }
+
+        /// The class that `condition` (on `$1`, `$2`) picks, the newest first.
+        async fn class_where(
+            pool: &Pool,
+            condition: &str,
+            first: &str,
+            second: i64,
+        ) -> Result<Option<ClassRow>, String> {
+            let sql = format!(
+                "SELECT id, code, game, rules, key_hash, created, status FROM classes \
+                 WHERE {condition} ORDER BY created DESC LIMIT 1"
+            );
+            let row: Option<ClassTuple> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                .bind(first)
+                .bind(second)
+                .fetch_optional(pool)
+                .await
+                .map_err(db_error)?;
+            Ok(row.map(class_row))
+        }
+
+        pub async fn class(pool: &Pool, id: &str) -> Result<Option<ClassRow>, String> {
+            class_where(pool, "id = $1 AND created >= $2", id, i64::MIN).await
+        }
+
+        pub async fn live_class(
+            pool: &Pool,
+            code: &str,
+            since: i64,
+        ) -> Result<Option<ClassRow>, String> {
+            class_where(pool, "code = $1 AND created > $2 AND status <> 'ended'", code, since).await
+        }
+
+        /// One statement, so that the count and the number are read as the row goes in.
+        pub async fn add_pupil(
+            pool: &Pool,
+            class: &str,
+            name: &str,
+            token_hash: &str,
+            max: i64,
+        ) -> Result<Option<i64>, String> {
+            let row: Option<(i64,)> = sqlx::query_as(
+                "INSERT INTO pupils (class, number, name, token_hash) \
+                 SELECT $1, COALESCE(MAX(number), 0) + 1, $2, $3 FROM pupils WHERE class = $1 \
+                 HAVING COUNT(*) < $4 ON CONFLICT DO NOTHING RETURNING number",
+            )
+            .bind(class)
+            .bind(name)
+            .bind(token_hash)
+            .bind(max)
+            .fetch_optional(pool)
+            .await
+            .map_err(db_error)?;
+            Ok(row.map(|(number,)| number))
+        }
+
+        pub async fn pupils(pool: &Pool, class: &str) -> Result<Vec<PupilRow>, String> {
+            let rows: Vec<(i64, String, String, Option<String>, Option<String>)> =
+                sqlx::query_as(
+                    "SELECT number, name, token_hash, game, seat FROM pupils \
+                     WHERE class = $1 ORDER BY number",
+                )
+                .bind(class)
+                .fetch_all(pool)
+                .await
+                .map_err(db_error)?;
+            Ok(rows
+                .into_iter()
+                .map(|(number, name, token_hash, game, seat)| PupilRow {
+                    number,
+                    name,
+                    token_hash,
+                    game,
+                    seat,
+                })
+                .collect())
+        }
+
+        pub async fn set_class_status(pool: &Pool, class: &str, status: &str) -> Result<(), String> {
+            sqlx::query("UPDATE classes SET status = $1 WHERE id = $2")
+                .bind(status)
+                .bind(class)
+                .execute(pool)
+                .await
+                .map(drop)
+                .map_err(db_error)
+        }
+
+        pub async fn pair(pool: &Pool, game: &PairedGame) -> Result<bool, String> {
+            let mut tx = pool.begin().await.map_err(db_error)?;
+            sqlx::query(
+                "INSERT INTO games (id, game, rules, seed, watch, created, status, class) \
+                 VALUES ($1, $2, $3, $4, $5, $6, 'playing', $7)",
+            )
+            .bind(&game.id)
+            .bind(&game.kind)
+            .bind(&game.rules)
+            .bind(game.seed.to_string())
+            .bind(&game.watch)
+            .bind(game.created)
+            .bind(&game.class)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+            for (seat, number) in &game.seats {
+                let taken = sqlx::query(
+                    "UPDATE pupils SET game = $1, seat = $2 \
+                     WHERE class = $3 AND number = $4 AND game IS NULL",
+                )
+                .bind(&game.id)
+                .bind(seat)
+                .bind(&game.class)
+                .bind(number)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?
+                .rows_affected();
+                if taken != 1 {
+                    // Dropping the transaction rolls the game back.
+                    return Ok(false);
+                }
+                sqlx::query(
+                    "INSERT INTO seats (game, seat, token_hash, name) \
+                     SELECT $1, $2, token_hash, name FROM pupils WHERE class = $3 AND number = $4",
+                )
+                .bind(&game.id)
+                .bind(seat)
+                .bind(&game.class)
+                .bind(number)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?;
+            }
+            tx.commit().await.map_err(db_error)?;
+            Ok(true)
         }
 
         pub async fn append(pool: &Pool, rows: &[&ActionRow]) -> Result<Vec<bool>, String> {
