@@ -25,6 +25,10 @@ export const freePort = () => new Promise((resolve, reject) => {
 /** Whether the server binary is there to test against (else the tests say they were skipped). */
 export const serverBuilt = () => existsSync(SERVER_BIN) && existsSync(path.join(SITE, 'index.html'));
 
+/** Why the online tests are skipped, or false; under `cargo xtask test` (LUDI_SERVER set) a missing server fails rather than skips. */
+export const skipWithoutServer = process.env.LUDI_SERVER || serverBuilt() ? false
+  : `no ${SERVER_BIN}: build ludi-server (cargo build -p ludi-server) and the site (cargo xtask dist)`;
+
 async function answering(base, up, ms = 20000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {

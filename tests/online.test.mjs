@@ -10,11 +10,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, screenshotPath, says, axe } from './helpers.mjs';
 import {
-  serverBuilt, startServer, freePort, device, create, join, drop, playPart, someActions, position, version, reaches, SERVER_BIN,
+  skipWithoutServer, startServer, freePort, device, create, join, drop, playPart, someActions, position, version, reaches,
 } from './online-helpers.mjs';
 
-// Under `cargo xtask test` (LUDI_SERVER set) a missing server fails rather than skips.
-const skip = process.env.LUDI_SERVER || serverBuilt() ? false : `no ${SERVER_BIN}: build ludi-server (cargo build -p ludi-server) and the site (cargo xtask dist)`;
+const skip = skipWithoutServer;
 
 let browser;
 let server;

@@ -85,3 +85,16 @@ test('?online= is a game on the server: a seat, an invite or a watcher, never a 
   assert.equal(readRoute('?online=abcdefghjk&watch=zzz').watch, 'zzz');
   assert.equal(readRoute('?online=&game=scripta').screen, 'game', 'an empty id is no online game');
 });
+
+test('class=<code> is a pupil\'s way into a class, even with the code left to type; teach=<id> the teacher\'s class', () => {
+  const pupil = readRoute('?class=ACDEFH');
+  assert.equal(pupil.screen, 'class');
+  assert.equal(pupil.classCode, 'ACDEFH');
+  const typed = readRoute('?class=');
+  assert.equal(typed.screen, 'class');
+  assert.equal(typed.classCode, null);
+  const teacher = readRoute('?teach=abcdefghjk');
+  assert.equal(teacher.screen, 'teach');
+  assert.equal(teacher.teach, 'abcdefghjk');
+  assert.equal(readRoute('?online=abcdefghjk&class=ACDEFH').screen, 'online', 'a game wins over its class');
+});

@@ -101,6 +101,7 @@ test('online: this seat acts on its turn while the game is under way and the lin
   assert.equal(whoActs(state({ turn: 'albi', winner: null }, seat, online()), SCRIPTA), 'remote');
   assert.equal(whoActs(state({ turn: 'nigri', winner: null }, seat, online({ up: false })), SCRIPTA), 'remote');
   assert.equal(whoActs(state({ turn: 'nigri', winner: null }, seat, online({ status: 'waiting' })), SCRIPTA), 'remote');
+  assert.equal(whoActs(state({ turn: 'nigri', winner: null }, seat, online({ paused: true })), SCRIPTA), 'remote', 'a class paused by its teacher');
   assert.equal(whoActs(state({ turn: 'albi', winner: null }, watcher, online()), SCRIPTA), 'remote');
   assert.equal(whoActs(state({ turn: 'nigri', winner: null }, seat, online({ status: 'over' })), SCRIPTA), 'over',
     'a game the server ended (claimed, abandoned) is over though the rules did not end it');

@@ -1,6 +1,7 @@
 // The home screen: resume any unfinished game (each game and rule set keeps its own, and each
 // online game), or choose a game (with a live picture of its board), its rules, and who plays:
-// the computer, two people here, or a friend on another device (online-home.js); Play starts
+// the computer, two people here, a friend on another device (online-home.js), or a class a
+// teacher pairs into games (class-home.js); Play starts
 // it, and asks first when it would replace an unfinished game of those rules. The last choices
 // are remembered.
 
@@ -10,7 +11,6 @@ import { slotOf } from './saves.js';
 import { query } from './route.js';
 import { replaced, replaceQuestion, unfinishedGames, unfinishedList } from './unfinished.js';
 import { noticeWords } from './notices.js';
-import { createOpenDialog, keepReplay, readRecord } from './records.js';
 import { serverHere } from './online-api.js';
 import { createOnline, onlineChoices, onlineGames, onlineNote } from './online-home.js';
 import { strengthLine, strengthOf } from './strength.js';
@@ -21,7 +21,7 @@ function remembered(games, saved) {
   const pick = (value, allowed, fallback) => (allowed.includes(value) ? value : fallback);
   const choices = {
     game: pick(saved.game, ids, ids[0]),
-    opponent: pick(saved.opponent, ['computer', 'human', 'online'], 'computer'),
+    opponent: pick(saved.opponent, ['computer', 'human', 'online', 'class'], 'computer'),
     name: typeof saved.name === 'string' ? saved.name.slice(0, 24) : '',
   };
   for (const [id, game] of Object.entries(games)) {
@@ -184,6 +184,10 @@ function opponentChoice(h, state) {
       value: 'online', name: t('home.opponent.online'), disabled: state.server === false,
       about: t(state.server === false ? 'home.online.none' : 'home.online.about'),
     },
+    {
+      value: 'class', name: t('home.opponent.class'), disabled: state.server === false,
+      about: t(state.server === false ? 'home.online.none' : 'home.class.about'),
+    },
   ], state.opponent, (opponent) => store.dispatch({ opponent }));
   const note = onlineNote(h, state);
   if (note) set.append(note);
@@ -236,17 +240,23 @@ export function mountHome(root, ctx) {
   const main = el('main', 'home');
   root.replaceChildren(header, main);
   // A record from a file or pasted text opens in the replay screen; a bad one is refused there
-  // with the engine's reason, and nothing changes.
-  const opener = createOpenDialog(root, i18n, async (text) => {
-    try {
-      await readRecord(ctx.engines, text);
-    } catch (error) {
-      return error.message;
-    }
-    keepReplay(text);
-    setTimeout(() => go(query({ page: 'replay' })));
-    return null;
-  });
+  // with the engine's reason, and nothing changes. The dialog's module comes with the first
+  // tap on Open a record, so a first visit does not pay for it.
+  let opener = null;
+  async function openRecord() {
+    const { createOpenDialog, keepReplay, readRecord } = await import('./records.js');
+    opener ??= createOpenDialog(root, i18n, async (text) => {
+      try {
+        await readRecord(ctx.engines, text);
+      } catch (error) {
+        return error.message;
+      }
+      keepReplay(text);
+      setTimeout(() => go(query({ page: 'replay' })));
+      return null;
+    });
+    opener.open();
+  }
 
 
   // Play's question when its game would replace an unfinished one: Resume is focused, Escape
@@ -275,6 +285,11 @@ export function mountHome(root, ctx) {
   function start(event) {
     const state = store.get();
     if (state.opponent === 'online') return createOnline(h, state, event.currentTarget);
+    // A class's module is fetched when a class is opened: a first visit does not pay for it.
+    if (state.opponent === 'class') {
+      const button = event.currentTarget;
+      return import('./class-home.js').then((m) => m.createClassFromHome(h, state, button));
+    }
     const game = games[state.game];
     const mine = state[state.game];
     const rules = game.rulesText(mine);
@@ -306,13 +321,15 @@ export function mountHome(root, ctx) {
     }
     if (resume) parts.push(resume);
     if (friends) parts.push(friends);
+    if (classes) parts.push(classes);
     parts.push(opponentChoice(h, state), gameCards(h, state), rulesChoices(h, state), ...computerChoices(h, state),
       ...onlineChoices(h, state, choiceGroup));
     const game = games[state.game];
     // The Play button stays in sight at the foot of the screen, whatever is chosen above.
     const go2 = el('div', 'home-actions');
-    const online = state.opponent === 'online';
-    const play = el('button', 'primary big', t(online ? 'home.online.create' : 'home.start'));
+    const online = state.opponent === 'online' || state.opponent === 'class';
+    const label = { online: 'home.online.create', class: 'home.class.create' }[state.opponent] ?? 'home.start';
+    const play = el('button', 'primary big', t(label));
     play.type = 'button';
     play.dataset.action = 'start';
     play.disabled = online && state.server !== true;
@@ -325,11 +342,16 @@ export function mountHome(root, ctx) {
     open.type = 'button';
     open.dataset.action = 'open-record';
     open.setAttribute('aria-haspopup', 'dialog');
-    open.addEventListener('click', () => opener.open());
+    open.addEventListener('click', openRecord);
     const said = el('p', 'online-said');
     said.setAttribute('aria-live', 'polite');
     said.hidden = !online;
-    go2.append(said, play, rules, open);
+    const pupil = el('button', 'plain', t('home.class.join'));
+    pupil.type = 'button';
+    pupil.dataset.action = 'join-class';
+    pupil.hidden = state.server !== true;
+    pupil.addEventListener('click', () => go('?class='));
+    go2.append(said, play, rules, open, pupil);
     parts.push(go2);
     const focused = document.activeElement?.closest?.('.choice, select[data-choice]');
     const again = focused && Object.entries(focused.dataset)[0];
@@ -340,13 +362,21 @@ export function mountHome(root, ctx) {
   // Drawn once: the choices below change, the saved games do not while this screen shows.
   const resume = unfinished(h);
   const friends = onlineGames(h);
+  let classes = null;
+  if (storage.holdsClasses()) {
+    drawing.push(import('./class-home.js').then((m) => {
+      classes = h.gone ? null : m.classGames(h);
+      if (classes) render(store.get());
+    }));
+  }
   h.main = main;
   store.subscribe(render);
   store.subscribe(keepChoices);
   // An embedded board has no home screen; a static host or no network answers no.
   serverHere().then((server) => {
     if (h.gone) return;
-    store.dispatch({ server, ...(server || store.get().opponent !== 'online' ? {} : { opponent: 'computer' }) });
+    const needsServer = ['online', 'class'].includes(store.get().opponent);
+    store.dispatch({ server, ...(server || !needsServer ? {} : { opponent: 'computer' }) });
   });
   for (const [id, game] of Object.entries(games)) {
     if (game.faces) {

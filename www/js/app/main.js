@@ -149,6 +149,10 @@ async function boot() {
       screen = await (await import('./replay.js')).mountReplay(root, ctx);
     } else if (route.screen === 'online') {
       screen = await (await import('./online.js')).mountOnline(root, ctx);
+    } else if (route.screen === 'class') {
+      screen = (await import('./class-join.js')).mountClassJoin(root, ctx);
+    } else if (route.screen === 'teach') {
+      screen = (await import('./teach.js')).mountTeach(root, ctx);
     } else if (route.screen === 'rules' && game) {
       screen = mountRulesPage(root, ctx, route.game);
     } else if (waiting) {

@@ -7,7 +7,7 @@ const SEATS_KEY = 'ludi-romani.online.v1';
 const SEATS_KEPT = 30; // the most online games a device remembers (the oldest go first)
 
 /** A server answer's JSON, or an Error carrying its `code` (`network` when none came). */
-async function asked(path, options = {}) {
+export async function asked(path, options = {}) {
   let response;
   try {
     response = await fetch(path, { ...options, headers: { 'content-type': 'application/json', ...options.headers } });
@@ -50,42 +50,50 @@ export function links(id, { invite, watch } = {}) {
   return { seat: at({}), invite: invite ? at({ invite }) : null, watch: watch ? at({ watch }) : null };
 }
 
-const text = (value, most) => typeof value === 'string' && value.length > 0 && value.length <= most;
+export const text = (value, most) => typeof value === 'string' && value.length > 0 && value.length <= most;
 
-/** Every online game this device holds a seat in, newest first: {id, token, seat, game, ...}. */
-export function loadSeats() {
+/**
+ * The entries kept under `key` (an object by id) that `readable` accepts, each as `shape`
+ * makes it (with its id), newest first; what does not read is left out, never thrown.
+ */
+export function loadEntries(key, readable, shape) {
   let stored;
   try {
-    stored = JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}');
+    stored = JSON.parse(localStorage.getItem(key) ?? '{}');
   } catch {
     stored = {};
   }
   if (!stored || typeof stored !== 'object') return [];
   return Object.entries(stored)
-    .filter(([id, s]) => text(id, 40) && s && text(s.token, 200) && text(s.seat, 8) && text(s.game, 12))
-    .map(([id, s]) => ({
-      id, token: s.token, seat: s.seat, game: s.game,
-      rules: typeof s.rules === 'string' ? s.rules : '',
-      invite: text(s.invite, 40) ? s.invite : null,
-      watch: text(s.watch, 40) ? s.watch : null,
-      opponent: text(s.opponent, 24) ? s.opponent : null,
-      over: s.over === true,
-      at: Number.isFinite(s.at) ? s.at : 0,
-    }))
+    .filter(([id, entry]) => text(id, 40) && entry && readable(entry))
+    .map(([id, entry]) => ({ id, ...shape(entry), at: Number.isFinite(entry.at) ? entry.at : 0 }))
     .sort((a, b) => b.at - a.at);
 }
 
-export const loadSeat = (id) => loadSeats().find((s) => s.id === id) ?? null;
-
-/** Keeps (or updates) the seat of game `id`; false when the browser refuses. */
-export function saveSeat(id, seat) {
-  const all = Object.fromEntries(loadSeats().map(({ id: key, ...s }) => [key, s]));
-  all[id] = { ...all[id], ...seat, at: Date.now() };
-  const kept = Object.entries(all).sort(([, a], [, b]) => b.at - a.at).slice(0, SEATS_KEPT);
+/** Keeps (or updates) entry `id` of `entries` under `key`, the newest `most`; false when the browser refuses. */
+export function saveEntry(key, entries, most, id, entry) {
+  const all = Object.fromEntries(entries.map(({ id: at, ...e }) => [at, e]));
+  all[id] = { ...all[id], ...entry, at: Date.now() };
+  const kept = Object.entries(all).sort(([, a], [, b]) => b.at - a.at).slice(0, most);
   try {
-    localStorage.setItem(SEATS_KEY, JSON.stringify(Object.fromEntries(kept)));
+    localStorage.setItem(key, JSON.stringify(Object.fromEntries(kept)));
     return true;
   } catch {
     return false;
   }
 }
+
+/** Every online game this device holds a seat in, newest first: {id, token, seat, game, ...}. */
+export const loadSeats = () => loadEntries(SEATS_KEY, (s) => text(s.token, 200) && text(s.seat, 8) && text(s.game, 12), (s) => ({
+  token: s.token, seat: s.seat, game: s.game,
+  rules: typeof s.rules === 'string' ? s.rules : '',
+  invite: text(s.invite, 40) ? s.invite : null,
+  watch: text(s.watch, 40) ? s.watch : null,
+  opponent: text(s.opponent, 24) ? s.opponent : null,
+  over: s.over === true,
+}));
+
+export const loadSeat = (id) => loadSeats().find((s) => s.id === id) ?? null;
+
+/** Keeps (or updates) the seat of game `id`; false when the browser refuses. */
+export const saveSeat = (id, seat) => saveEntry(SEATS_KEY, loadSeats(), SEATS_KEPT, id, seat);

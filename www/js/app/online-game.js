@@ -13,7 +13,7 @@ import { wait, button, div } from './game-screen.js';
 import { fetchRecord } from './online-api.js';
 import { downloadText, recordFileName, today } from './records.js';
 
-const REFUSALS = ['not-your-turn', 'watching', 'game-over', 'stale', 'waiting', 'rate-limited', 'not-away'];
+const REFUSALS = ['not-your-turn', 'watching', 'game-over', 'stale', 'waiting', 'rate-limited', 'not-away', 'paused'];
 
 /** The store's online fields from a server STATE and whether the link is up. */
 export function onlineFields(state, up) {
@@ -30,6 +30,8 @@ export function onlineFields(state, up) {
     claimAfter: state.claimAfter ?? 0,
     winner: state.winner ?? null,
     end: state.end ?? null,
+    // A class's teacher has paused every game of the class.
+    paused: Boolean(state.paused),
     up,
   };
 }
@@ -49,7 +51,10 @@ export const nameOf = (c, side) => c.get().online?.names?.[side] ?? c.t(`side.${
 
 /** The refusal for a tap while the server's game is not this seat's to play, or null. */
 export function notMine(c, state = c.get()) {
-  if (state.opponent.kind !== 'online' || c.acts(state) !== 'remote') return null;
+  if (state.opponent.kind !== 'online') return null;
+  const o = state.online;
+  if (o.paused && o.status === 'playing' && state.opponent.human) return { code: 'online-paused', args: {} };
+  if (c.acts(state) !== 'remote') return null;
   if (!state.opponent.human) return { code: 'online-watching', args: {} };
   if (!state.online.up) return { code: 'online-offline', args: {} };
   if (state.online.status === 'waiting') return { code: 'online-waiting', args: {} };
@@ -73,6 +78,7 @@ export function onlineSituation(c, state, acts) {
   const ended = onlineEnding(c, state);
   if (ended) return { key: `online.end.${o.end}`, text: ended.text };
   if (!o.up) return say('online.reconnecting');
+  if (o.paused && o.status === 'playing') return say('online.paused');
   if (acts !== 'remote') return null;
   const mover = state.snap.turn;
   const you = state.opponent.human;
@@ -119,6 +125,7 @@ export function renderOnline(c, state) {
   c.root.dataset.online = o.status;
   c.root.dataset.version = String(o.version);
   c.root.dataset.link = o.up ? 'up' : 'down';
+  c.root.dataset.paused = String(o.paused);
   // Play again would need a new invitation: New game goes home, where one is made.
   const again = c.dom.over.querySelector('[data-action="again"]');
   if (again) again.hidden = true;
@@ -189,6 +196,10 @@ function mirror(c, state, change = {}) {
 async function applied(c, message, clock) {
   const { state, by, action } = message;
   const current = c.get().online;
+  if (message.t === 'paused') {
+    const event = { kind: 'say', key: state.paused ? 'online.paused' : 'online.resumed', args: {} };
+    return c.store.dispatch({ online: onlineFields(state, current.up), event });
+  }
   // No new action (a friend joining, say): only who plays and where the game stands change.
   if (state.version <= current.version && message.t === 'state') {
     return c.store.dispatch({ online: onlineFields(state, current.up) });
@@ -253,6 +264,6 @@ export function attachOnline(c) {
   return () => {
     stop();
     clearTimeout(c.online.claimTimer);
-    for (const key of ['seat', 'online', 'version', 'link']) delete c.root.dataset[key];
+    for (const key of ['seat', 'online', 'version', 'link', 'paused']) delete c.root.dataset[key];
   };
 }

@@ -4,7 +4,9 @@
 // `/` is the home screen; `?game=scripta|latrunculi` goes straight to a game; `?page=rules`
 // with a game (and rules) shows a rules page; `?page=replay` the record kept for replaying;
 // `?online=<id>` a game on the server (with `invite=<code>` the friend's first screen, with
-// `watch=<code>` a watcher's view; a seat's token is never in the link).
+// `watch=<code>` a watcher's view; a seat's token is never in the link); `?class=<code>` a
+// pupil's way into a class (the code may be left for the pupil to type) and `?teach=<id>` the
+// teacher's class, whose key stays on the teacher's device.
 
 const PACE = 450; // ms between the computer's steps: slow enough to follow each one
 const MAX_PACE = 5000;
@@ -23,8 +25,12 @@ export function readRoute(search) {
   const game = get('game');
   const page = get('page');
   const online = get('online');
+  const teach = get('teach');
+  const pupil = params.has('class');
   return {
-    screen: page === 'rules' || page === 'replay' ? page : online ? 'online' : game ? 'game' : 'home',
+    screen: page === 'rules' || page === 'replay' ? page : online ? 'online' : teach ? 'teach' : pupil ? 'class' : game ? 'game' : 'home',
+    teach,
+    classCode: get('class'),
     online,
     invite: get('invite'),
     watch: get('watch'),

@@ -11,10 +11,11 @@ import { HUMAN, computerSide } from './opponent.js';
  */
 export function whoActs(state, rules) {
   if (rules.over(state.snap) || state.online?.status === 'over') return 'over';
-  // Online: this device's seat, while the server's game is under way and the link is up.
+  // Online: this device's seat, while the server's game is under way, not paused by a class's
+  // teacher, and the link is up.
   if (state.opponent.kind === 'online') {
     const o = state.online;
-    return o.status === 'playing' && o.up && state.snap.turn === state.opponent.human ? 'human' : 'remote';
+    return o.status === 'playing' && o.up && !o.paused && state.snap.turn === state.opponent.human ? 'human' : 'remote';
   }
   return state.snap.turn === computerSide(state.opponent, rules.sides) ? 'computer' : 'human';
 }

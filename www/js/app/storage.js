@@ -6,6 +6,8 @@
 import { saveKey, legacyKeys, asideKey, readSave, slots } from './saves.js';
 
 const CHOICES_KEY = 'ludi-romani.choices.v1';
+/** Where class-api.js keeps this device's classes. */
+export const CLASSES_KEY = 'ludi-romani.classes.v1';
 const PROBE_KEY = 'ludi-romani.probe';
 const ASIDE_SLOTS = 9; // set-aside saves kept per game and kind before the last slot is reused
 
@@ -16,6 +18,9 @@ function read(key) {
     return { text: null };
   }
 }
+
+/** Whether this device may hold a class: the home screen fetches the class module only then. */
+export const holdsClasses = () => Boolean(read(CLASSES_KEY).text);
 
 /** Writes `text`; false when the browser refuses (private browsing, a full or disabled store). */
 function writeText(key, text) {

@@ -1,0 +1,59 @@
+// A teacher's class on the game server (docs/online.md, "Classes"), and the classes this
+// device holds: a teacher's key or a pupil's token, kept in localStorage under the class's
+// id and never in a link, so a reload or a restarted tablet finds its class again. Stored
+// data is untrusted: what does not read is left out.
+
+import { asked, loadEntries, saveEntry, text } from './online-api.js';
+import { CLASSES_KEY } from './storage.js';
+
+const CLASSES_KEPT = 10;
+const LETTERS = /^[ACDEFHJKMNPRTVWXY]{6}$/;
+
+const bearer = (secret) => ({ headers: { authorization: `Bearer ${secret}` } });
+const at = (id, what = '') => `/api/classes/${encodeURIComponent(id)}${what}`;
+
+export const createClass = (game, rules) => asked('/api/classes', {
+  method: 'POST', body: JSON.stringify({ game, ...(rules ? { rules } : {}) }),
+});
+export const classByCode = (code) => asked(`/api/class-codes/${encodeURIComponent(code)}`);
+export const joinClass = (code, name) => asked(`/api/class-codes/${encodeURIComponent(code)}/join`, {
+  method: 'POST', body: JSON.stringify({ name }),
+});
+export const pupilView = (id, token) => asked(at(id, '/pupil'), bearer(token));
+export const wallView = (id, key) => asked(at(id), bearer(key));
+
+/** A teacher's command: `start` (with the teacher's pairs, or by arrival), `pause`, `resume`, `end`. */
+export const command = (id, key, what, body = {}) => asked(at(id, `/${what}`), {
+  method: 'POST', body: JSON.stringify(body), ...bearer(key),
+});
+
+/** Every record of the class, one after another. */
+export async function classRecords(id, key) {
+  const response = await fetch(at(id, '/records'), bearer(key));
+  if (!response.ok) throw new Error(response.statusText);
+  return response.text();
+}
+
+/** A code as typed or read from a link: capitals without spaces or dashes, or null. */
+export function readCode(text) {
+  const code = String(text ?? '').replace(/[\s-]/g, '').toUpperCase();
+  return LETTERS.test(code) ? code : null;
+}
+
+/** The link a pupil opens (the QR code holds it). */
+export const joinLink = (code) => new URL(`/?class=${code}`, location.href).href;
+
+/** The classes this device holds, newest first: {id, role, secret, code, game, rules, name, ...}. */
+export const loadClasses = () => loadEntries(CLASSES_KEY,
+  (c) => (c.role === 'teacher' || c.role === 'pupil') && text(c.secret, 200) && readCode(c.code) && text(c.game, 12),
+  (c) => ({
+    role: c.role, secret: c.secret, code: c.code, game: c.game,
+    rules: typeof c.rules === 'string' ? c.rules : '',
+    name: text(c.name, 24) ? c.name : null,
+    ended: c.ended === true,
+  }));
+
+export const loadClass = (id) => loadClasses().find((c) => c.id === id) ?? null;
+
+/** Keeps (or updates) class `id`; false when the browser refuses. */
+export const saveClass = (id, entry) => saveEntry(CLASSES_KEY, loadClasses(), CLASSES_KEPT, id, entry);

@@ -1,0 +1,216 @@
+// The teacher's class (`?teach=<id>`, the key on this device only): the code in large
+// letters with its QR code for the projector, the pupils as they arrive, Start games (pairs by
+// arrival; an odd pupil waits for the next), Pause and Resume, the records of every game, End
+// the lesson; and the wall: every game of the class as a small board drawn by the game's own
+// board component from the game's state, with who plays and whose turn it is or who won.
+// Each game is watched through its socket with its watch code, so a move reaches the wall as
+// it reaches the players; the class itself (new pupils, new games) is asked for now and then.
+
+import { createOnlineClient } from '../kit/online-client.js';
+import { button } from './game-screen.js';
+import { socketUrl } from './online-api.js';
+import { classRecords, command, joinLink, loadClass, saveClass, wallView } from './class-api.js';
+import { classHeader } from './class-join.js';
+import { downloadText, today } from './records.js';
+
+const ASK_EVERY = 3000; // ms between asks for the class's pupils and games
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** What a game's card says: who is to play, who won, or a draw. */
+function gameLine(t, state) {
+  const name = (side) => state.names?.[side] ?? t(`side.${side}`);
+  if (state.status === 'over') return state.winner ? t('class.wall.won', { who: name(state.winner) }) : t('class.wall.drawn');
+  if (state.paused) return t('class.wall.paused');
+  return state.turn ? t('class.wall.toPlay', { who: name(state.turn) }) : '';
+}
+
+/** One game's card on the wall, redrawn from each state its socket brings. */
+function gameCard(ctx, game, onOpen) {
+  const { t } = ctx.i18n;
+  const card = el('li', 'wall-game');
+  card.dataset.game = game.id;
+  const open = el('button', 'wall-open');
+  open.type = 'button';
+  open.dataset.action = 'wall-open';
+  const board = el('div', 'wall-board');
+  const names = el('p', 'wall-names');
+  const line = el('p', 'wall-line');
+  open.append(board, names, line);
+  open.addEventListener('click', () => onOpen(card));
+  card.append(open);
+  // The picture follows the latest state, one drawing at a time and at most one a frame, so
+  // a game played fast does not queue up boards nobody would see.
+  const picture = { latest: null, shown: null, busy: false };
+  const drawPicture = async () => {
+    picture.busy = true;
+    while (picture.latest && picture.latest.version !== picture.shown) {
+      const state = picture.latest;
+      const box = el('div', 'wall-picture');
+      try {
+        await ctx.games[state.game].savedPicture(box, state.save);
+        board.replaceChildren(box);
+      } catch {
+        // A board the engine cannot draw leaves the last one: the words still say where it stands.
+      }
+      picture.shown = state.version;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    picture.busy = false;
+  };
+  const draw = (state) => {
+    card.dataset.status = state.status;
+    card.dataset.version = String(state.version);
+    card.dataset.turn = state.turn ?? '';
+    card.dataset.winner = state.winner ?? '';
+    card.dataset.paused = String(Boolean(state.paused));
+    const sides = Object.keys(state.names ?? {});
+    names.textContent = sides.map((side) => t('class.wall.player', { side: t(`side.${side}`), name: state.names[side] })).join(' · ');
+    line.textContent = gameLine(t, state);
+    picture.latest = state;
+    if (!picture.busy) drawPicture();
+  };
+  draw(game.state);
+  const client = createOnlineClient(socketUrl(), { t: 'hello', game: game.id, watch: game.watch }, (message) => {
+    if (message.state) draw(message.state);
+  });
+  return { card, close: () => client.close() };
+}
+
+/** The pupils as they arrive: each name (text only), waiting or in a game. */
+function pupilList(t, pupils) {
+  return pupils.map((p) => {
+    const item = el('li', 'class-pupil', p.name);
+    item.dataset.pupil = String(p.number);
+    item.dataset.paired = String(Boolean(p.game));
+    if (!p.game) item.append(el('span', 'class-waiting', t('class.wall.waiting')));
+    return item;
+  });
+}
+
+/** The code, its QR code and the link, large enough to read from the back of a room. */
+function codeSection(t, entry) {
+  const section = el('section', 'class-code');
+  const link = joinLink(entry.code);
+  const code = el('p', 'class-code-letters', entry.code);
+  code.dataset.classCode = entry.code;
+  code.setAttribute('aria-label', t('class.code.spelled', { letters: entry.code.split('').join(' ') }));
+  const qr = el('img', 'class-qr');
+  Object.assign(qr, { src: `/api/qr.svg?text=${encodeURIComponent(link)}`, alt: t('class.code.qr'), width: 200, height: 200 });
+  section.append(el('h2', '', t('class.code.heading')), code, qr, el('p', 'class-link', link));
+  return section;
+}
+
+export function mountTeach(root, ctx) {
+  const { t } = ctx.i18n;
+  const entry = loadClass(ctx.route.teach);
+  const main = el('main', 'page online-page class-page teach-page');
+  root.replaceChildren(classHeader(ctx, 'class.teach.title'), main);
+  ctx.furnish();
+  document.title = `${t('class.teach.title')} · ${t('app.title')}`;
+  if (!entry || entry.role !== 'teacher') {
+    main.dataset.class = 'missing';
+    const text = el('p', 'status', t('class.teach.missing'));
+    text.dataset.say = 'class.teach.missing';
+    main.append(text);
+    return { drawn: Promise.resolve(), destroy: () => root.replaceChildren() };
+  }
+  const life = { gone: false, timer: null, cards: new Map() };
+  const status = el('p', 'status class-status');
+  status.setAttribute('role', 'status');
+  const said = el('p', 'online-said');
+  said.setAttribute('aria-live', 'polite');
+  const start = button('class-start', t('class.teach.start'), 'primary big');
+  const pause = button('class-pause', t('class.teach.pause'), 'plain');
+  const resume = button('class-resume', t('class.teach.resume'), 'plain');
+  const records = button('class-records', t('class.teach.records'), 'plain');
+  const end = button('class-end', t('class.teach.end'), 'plain');
+  const controls = el('div', 'class-controls');
+  controls.append(start, pause, resume, records, end);
+  const pupils = el('ul', 'class-pupils');
+  const pupilsTitle = el('h2', '');
+  const wall = el('ul', 'wall');
+  const wallTitle = el('h2', '', t('class.wall.heading'));
+  main.append(codeSection(t, entry), status, controls, said, pupilsTitle, pupils, wallTitle, wall);
+
+  const largeOne = (card) => {
+    const large = card.classList.toggle('wall-large');
+    card.querySelector('[data-action="wall-open"]').setAttribute('aria-expanded', String(large));
+  };
+
+  function show(view) {
+    main.dataset.class = view.status;
+    status.textContent = t(`class.status.${view.status}`);
+    status.dataset.say = `class.status.${view.status}`;
+    pupilsTitle.textContent = t('class.wall.pupils', { count: view.pupils.length });
+    pupils.replaceChildren(...pupilList(t, view.pupils));
+    const waiting = view.pupils.filter((p) => !p.game).length;
+    const over = view.status === 'ended';
+    start.disabled = over || waiting < 2;
+    pause.hidden = over || view.status === 'paused';
+    resume.hidden = view.status !== 'paused';
+    pause.disabled = view.games.length === 0;
+    resume.disabled = false;
+    end.hidden = over;
+    end.disabled = false;
+    records.disabled = view.games.length === 0;
+    wallTitle.hidden = view.games.length === 0;
+    for (const game of view.games) {
+      if (life.cards.has(game.id)) continue;
+      const made = gameCard(ctx, game, largeOne);
+      life.cards.set(game.id, made);
+      wall.append(made.card);
+    }
+    if (over) saveClass(entry.id, { ended: true });
+  }
+
+  async function ask() {
+    clearTimeout(life.timer);
+    try {
+      const view = await wallView(entry.id, entry.secret);
+      if (!life.gone) show(view);
+    } catch (error) {
+      if (!life.gone) said.textContent = t('class.teach.failed', { why: error.message });
+    }
+    if (!life.gone) life.timer = setTimeout(ask, ASK_EVERY);
+  }
+
+  const act = (what, body) => async () => {
+    for (const b of [start, pause, resume, end]) b.disabled = true;
+    try {
+      show(await command(entry.id, entry.secret, what, body));
+      said.textContent = '';
+    } catch (error) {
+      said.textContent = t('class.teach.failed', { why: error.message });
+    }
+    ask();
+  };
+  start.addEventListener('click', act('start'));
+  pause.addEventListener('click', act('pause'));
+  resume.addEventListener('click', act('resume'));
+  end.addEventListener('click', () => {
+    if (window.confirm(t('class.teach.endSure'))) act('end')();
+  });
+  records.addEventListener('click', async () => {
+    try {
+      downloadText(await classRecords(entry.id, entry.secret), `ludi-romani-class-${entry.code}-${today()}.txt`);
+    } catch (error) {
+      said.textContent = t('class.teach.failed', { why: error.message });
+    }
+  });
+
+  return {
+    drawn: ask(),
+    destroy() {
+      life.gone = true;
+      clearTimeout(life.timer);
+      for (const made of life.cards.values()) made.close();
+      root.replaceChildren();
+    },
+  };
+}
