@@ -113,6 +113,14 @@ test('a teacher pairs six pupils, pauses and resumes every game, sees a whole ga
   assert.equal(text.match(/^Game: XII Scripta$/gm)?.length, 3, text);
   assert.ok(text.includes('Albi: Marcus') && text.includes('Nigri: <b>Livia</b>'), text);
 
+  // The finished game opens in the replay view, with the computer's opinion of its turns.
+  await teacher.page.click(`${card} [data-action="class-replay"]`);
+  await teacher.page.waitForSelector('#replay .replay-turn[data-turn]');
+  const shownTurns = await teacher.page.locator('.replay-turn[data-turn]').count();
+  assert.ok(shownTurns > 20, `the replay shows ${shownTurns} turns of a whole game`);
+  await teacher.page.click('.replay-turn[data-turn="3"]');
+  await teacher.page.waitForSelector('.replay-opinion[data-judged]', { timeout: 30000 });
+
   for (const d of [teacher, ...pupils, late]) assert.deepEqual(d.errors, []);
   await Promise.all([teacher, ...pupils, late].map((d) => d.context.close()));
 });

@@ -345,15 +345,24 @@ impl Hub {
         Ok(view)
     }
 
-    /// Every record of the class, one after another, each beginning with its `Game:` line.
-    pub async fn class_records(&self, row: &ClassRow) -> Result<String, String> {
+    /// Every record of the class, one after another, each beginning with its `Game:` line; with
+    /// `only`, that game's alone. `None` when `only` is no game of the class.
+    pub async fn class_records(
+        &self,
+        row: &ClassRow,
+        only: Option<&str>,
+    ) -> Result<Option<String>, String> {
+        let games = self.class_games(&row.id).await?;
+        if only.is_some_and(|id| !games.iter().any(|g| g == id)) {
+            return Ok(None);
+        }
         let mut records = Vec::new();
-        for id in self.class_games(&row.id).await? {
-            if let Some(room) = self.room(&id).await? {
+        for id in games.iter().filter(|g| only.is_none_or(|id| id == *g)) {
+            if let Some(room) = self.room(id).await? {
                 records.push(room.lock().await.record());
             }
         }
-        Ok(records.join("\n"))
+        Ok(Some(records.join("\n")))
     }
 }
 

@@ -499,12 +499,25 @@ async fn end_class(
     wall_of(&app, &id).await
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordsQuery {
+    #[serde(default)]
+    game: Option<String>,
+}
+
 async fn class_records(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    Query(query): Query<RecordsQuery>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let row = teachers_class(&app, &id, &headers).await?;
-    let text = app.hub.class_records(&row).await.map_err(internal)?;
+    let text = app
+        .hub
+        .class_records(&row, query.game.as_deref())
+        .await
+        .map_err(internal)?
+        .ok_or_else(not_found)?;
     Ok(text_plain(text))
 }

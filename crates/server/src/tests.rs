@@ -734,6 +734,17 @@ async fn a_teacher_pairs_a_class_pauses_it_and_downloads_every_record() {
         2,
         "each record starts on a line of its own"
     );
+    let one = format!(
+        "{records}?game={}",
+        wall["games"][2]["id"].as_str().unwrap()
+    );
+    let (status, text) = request(addr, "GET", &one, &auth, "").await;
+    assert_eq!(status, 200);
+    assert_eq!(text.matches("Game: XII Scripta").count(), 1, "{text}");
+    assert!(text.contains("Albi: Quintus"), "{text}");
+    let other = format!("{records}?game={}", class["id"].as_str().unwrap());
+    let (status, _) = request(addr, "GET", &other, &auth, "").await;
+    assert_eq!(status, 404, "a game of no class of this teacher's");
 
     let (status, wall) = with_key(addr, "POST", &format!("/api/classes/{id}/end"), key, "").await;
     assert_eq!((status, wall["status"].as_str()), (200, Some("ended")));

@@ -27,9 +27,9 @@ export const command = (id, key, what, body = {}) => asked(at(id, `/${what}`), {
   method: 'POST', body: JSON.stringify(body), ...bearer(key),
 });
 
-/** Every record of the class, one after another. */
-export async function classRecords(id, key) {
-  const response = await fetch(at(id, '/records'), bearer(key));
+/** Every record of the class, one after another; with `game`, that game's alone. */
+export async function classRecords(id, key, game = null) {
+  const response = await fetch(at(id, `/records${game ? `?game=${encodeURIComponent(game)}` : ''}`), bearer(key));
   if (!response.ok) throw new Error(response.statusText);
   return response.text();
 }

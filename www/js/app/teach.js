@@ -11,7 +11,7 @@ import { button } from './game-screen.js';
 import { socketUrl } from './online-api.js';
 import { classRecords, command, joinLink, loadClass, saveClass, wallView } from './class-api.js';
 import { classHeader } from './class-join.js';
-import { downloadText, today } from './records.js';
+import { downloadText, keepReplay, today } from './records.js';
 
 const ASK_EVERY = 3000; // ms between asks for the class's pupils and games
 
@@ -30,8 +30,8 @@ function gameLine(t, state) {
   return state.turn ? t('class.wall.toPlay', { who: name(state.turn) }) : '';
 }
 
-/** One game's card on the wall, redrawn from each state its socket brings. */
-function gameCard(ctx, game, onOpen) {
+/** One game's card on the wall, redrawn from each state its socket brings; large, it offers its replay. */
+function gameCard(ctx, game, onOpen, onReplay) {
   const { t } = ctx.i18n;
   const card = el('li', 'wall-game');
   card.dataset.game = game.id;
@@ -43,7 +43,10 @@ function gameCard(ctx, game, onOpen) {
   const line = el('p', 'wall-line');
   open.append(board, names, line);
   open.addEventListener('click', () => onOpen(card));
-  card.append(open);
+  const replay = button('class-replay', t('class.wall.replay'), 'plain');
+  replay.hidden = true;
+  replay.addEventListener('click', () => onReplay(game.id));
+  card.append(open, replay);
   // The picture follows the latest state, one drawing at a time and at most one a frame, so
   // a game played fast does not queue up boards nobody would see.
   const picture = { latest: null, shown: null, busy: false };
@@ -141,6 +144,16 @@ export function mountTeach(root, ctx) {
   const largeOne = (card) => {
     const large = card.classList.toggle('wall-large');
     card.querySelector('[data-action="wall-open"]').setAttribute('aria-expanded', String(large));
+    card.querySelector('[data-action="class-replay"]').hidden = !large;
+  };
+  // A game of the class in the replay view, with the computer's opinion of each turn.
+  const replayOne = async (id) => {
+    try {
+      keepReplay(await classRecords(entry.id, entry.secret, id));
+      ctx.go('?page=replay');
+    } catch (error) {
+      said.textContent = t('class.teach.failed', { why: error.message });
+    }
   };
 
   function show(view) {
@@ -152,17 +165,18 @@ export function mountTeach(root, ctx) {
     const waiting = view.pupils.filter((p) => !p.game).length;
     const over = view.status === 'ended';
     start.disabled = over || waiting < 2;
-    pause.hidden = over || view.status === 'paused';
+    const none = view.games.length === 0;
+    pause.hidden = over || none || view.status === 'paused';
     resume.hidden = view.status !== 'paused';
-    pause.disabled = view.games.length === 0;
+    pause.disabled = false;
     resume.disabled = false;
     end.hidden = over;
     end.disabled = false;
-    records.disabled = view.games.length === 0;
-    wallTitle.hidden = view.games.length === 0;
+    records.hidden = none;
+    wallTitle.hidden = none;
     for (const game of view.games) {
       if (life.cards.has(game.id)) continue;
-      const made = gameCard(ctx, game, largeOne);
+      const made = gameCard(ctx, game, largeOne, replayOne);
       life.cards.set(game.id, made);
       wall.append(made.card);
     }

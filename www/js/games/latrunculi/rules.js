@@ -157,6 +157,7 @@ export function renderRules(body, i18n, engine, rules) {
       { heading: reading.heading, figures: reading.figures.map(figureOf(i18n, engine)) },
       { heading: 'page.history', paragraphs: reading.history },
       { heading: 'page.choices', list: reading.choices },
+      { heading: 'page.teachers', paragraphs: ['latrunculi.teachers'] },
       { heading: 'page.sources', list: reading.sources },
     ],
   });

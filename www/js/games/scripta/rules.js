@@ -99,6 +99,7 @@ function renderReading(body, i18n, engine, reading) {
       },
       { heading: 'scripta.readings.how', list: engine.scriptaRules().options.map((o) => `scripta.opt.${o.key}.${value.get(o.key)}`) },
       { heading: 'page.choices', list: CHOICES[id].map((c) => `scripta.choice.${id}.${c}`) },
+      TEACHERS,
       { heading: 'page.sources', list: SOURCES[id].map((s) => `scripta.source.${s}`) },
     ],
   });
@@ -130,11 +131,15 @@ function renderOwn(body, i18n, engine, text) {
         figures: [{ caption, draw: (box) => drawPaths(box, i18n, engine, text, t(caption)) }],
       },
       { heading: 'scripta.readings.how', list: options.map((o) => `scripta.opt.${o.key}.${value(o)}`) },
+      TEACHERS,
     ],
   });
   article.dataset.reading = 'custom';
   return article;
 }
+
+// What the game teaches, and how a class plays it, on every reading's page.
+const TEACHERS = { heading: 'page.teachers', paragraphs: ['scripta.teachers'] };
 
 /**
  * The rules page of the reading `rules` (a preset id, or a key=value text of one's own;
@@ -164,6 +169,7 @@ export function renderRules(body, i18n, engine, { rules = null, others = false }
       { heading: 'page.history', paragraphs: ['scripta.am.history1', 'scripta.am.history2', 'scripta.am.history3'] },
       { heading: 'faces.heading', paragraphs: ['faces.intro', 'faces.vulgar'], nodes: () => facesFigures(i18n, engine) },
       { heading: 'page.choices', list: ['scripta.am.choice1', 'scripta.am.choice2', 'scripta.am.choice3', 'scripta.am.choice4', 'scripta.am.choice5', 'scripta.am.choice6'] },
+      TEACHERS,
       { heading: 'page.sources', list: ['scripta.am.source1', 'scripta.am.source2', 'scripta.am.source3'] },
       ...(others ? [{
         heading: 'scripta.readings.heading',
