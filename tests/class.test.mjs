@@ -2,7 +2,7 @@
 // pupils, each in a browser context of its own. The teacher opens the class from the home
 // screen; five pupils join with the code's link and wait; Start pairs them by arrival (the
 // fifth waits); each pupil's board opens by itself; a late sixth pupil reloads while waiting
-// and is paired with the fifth; a pupil's reload comes back to its own game; Pause stops every
+// and the teacher pairs it by hand with the fifth; a pupil's reload comes back to its own game; Pause stops every
 // game and Resume starts them again; one pair plays a whole game and the teacher's wall shows
 // its winner; the teacher downloads every record at once. Data attributes only.
 
@@ -72,12 +72,18 @@ test('a teacher pairs six pupils, pauses and resumes every game, sees a whole ga
   const late = await pupil(code, 'Quintus');
   await late.page.reload();
   await late.page.waitForSelector('main[data-class="waiting"]');
+  // The teacher pairs them by hand, the late one first: it takes the first seat.
   await teacher.page.waitForFunction(() => document.querySelectorAll('.class-pupil[data-paired="false"]').length === 2);
+  await teacher.page.click('.class-pupil[data-pupil="6"] [data-action="pick-pupil"]');
+  await teacher.page.click('.class-pupil[data-pupil="5"] [data-action="pick-pupil"]');
+  assert.equal(await teacher.page.getAttribute('.class-pupil[data-pupil="5"]', 'data-pair'), '1');
+  await teacher.page.screenshot({ path: screenshotPath('class-teacher-pairs.png') });
   await teacher.page.click('[data-action="class-start"]');
   await teacher.page.waitForFunction(() => document.querySelectorAll('.wall-game').length === 3);
   await inGame(late);
   await inGame(pupils[4]);
   assert.equal(gameOf(late), gameOf(pupils[4]));
+  assert.equal(await late.page.getAttribute('[data-seat]', 'data-seat'), 'albi', 'the teacher\'s pair, not arrival order');
 
   // A reload comes back to the pupil's own game.
   const before = gameOf(pupils[2]);
@@ -112,6 +118,7 @@ test('a teacher pairs six pupils, pauses and resumes every game, sees a whole ga
   const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());
   assert.equal(text.match(/^Game: XII Scripta$/gm)?.length, 3, text);
   assert.ok(text.includes('Albi: Marcus') && text.includes('Nigri: <b>Livia</b>'), text);
+  assert.ok(text.includes('Albi: Quintus') && text.includes('Nigri: Titus'), text);
 
   // The finished game opens in the replay view, with the computer's opinion of its turns.
   await teacher.page.click(`${card} [data-action="class-replay"]`);

@@ -48,3 +48,18 @@ test('what does not read is left out, never thrown', () => {
   assert.equal(classes[0].name, '<b>x</b>', 'kept as text');
   assert.equal(classes[1].name, null);
 });
+
+test('the teacher\'s own pairs: two taps pair two pupils, a tap on a paired one undoes its pair', async () => {
+  const { pickPupil, stillWaiting } = await import('../../www/js/app/class-api.js');
+  let pairing = { picked: null, pairs: [] };
+  pairing = pickPupil(pairing, 6);
+  assert.deepEqual(pairing, { picked: 6, pairs: [] });
+  assert.deepEqual(pickPupil(pairing, 6), { picked: null, pairs: [] }, 'the same pupil drops the pick');
+  pairing = pickPupil(pairing, 5);
+  assert.deepEqual(pairing, { picked: null, pairs: [[6, 5]] }, 'the first picked takes the first seat');
+  pairing = pickPupil(pickPupil(pairing, 1), 2);
+  assert.deepEqual(pairing.pairs, [[6, 5], [1, 2]]);
+  assert.deepEqual(pickPupil(pairing, 5).pairs, [[1, 2]], 'a tap on a paired pupil undoes the pair');
+  assert.deepEqual(stillWaiting({ picked: 3, pairs: [[6, 5], [1, 2]] }, [5, 6, 3]), { picked: 3, pairs: [[6, 5]] });
+  assert.deepEqual(stillWaiting({ picked: 3, pairs: [] }, [5, 6]), { picked: null, pairs: [] });
+});

@@ -34,6 +34,24 @@ export async function classRecords(id, key, game = null) {
   return response.text();
 }
 
+/**
+ * The teacher's own pairs as waiting pupils are tapped: a first tap picks a pupil, a second
+ * pairs the one picked with this one (the same pupil again drops the pick), and a tap on a
+ * paired pupil undoes its pair. `pairing` is {picked, pairs}; pure.
+ */
+export function pickPupil({ picked, pairs }, number) {
+  const paired = pairs.findIndex((pair) => pair.includes(number));
+  if (paired >= 0) return { picked: null, pairs: pairs.filter((_, i) => i !== paired) };
+  if (picked === null || picked === number) return { picked: picked === number ? null : number, pairs };
+  return { picked: null, pairs: [...pairs, [picked, number]] };
+}
+
+/** The pairing kept to the pupils still waiting (a pair started meanwhile goes). */
+export const stillWaiting = ({ picked, pairs }, waiting) => ({
+  picked: waiting.includes(picked) ? picked : null,
+  pairs: pairs.filter((pair) => pair.every((n) => waiting.includes(n))),
+});
+
 /** A code as typed or read from a link: capitals without spaces or dashes, or null. */
 export function readCode(text) {
   const code = String(text ?? '').replace(/[\s-]/g, '').toUpperCase();

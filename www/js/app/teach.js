@@ -9,7 +9,7 @@
 import { createOnlineClient } from '../kit/online-client.js';
 import { button } from './game-screen.js';
 import { socketUrl } from './online-api.js';
-import { classRecords, command, joinLink, loadClass, saveClass, wallView } from './class-api.js';
+import { classRecords, command, joinLink, loadClass, pickPupil, saveClass, stillWaiting, wallView } from './class-api.js';
 import { classHeader } from './class-join.js';
 import { downloadText, keepReplay, today } from './records.js';
 
@@ -85,13 +85,27 @@ function gameCard(ctx, game, onOpen, onReplay) {
   return { card, close: () => client.close() };
 }
 
-/** The pupils as they arrive: each name (text only), waiting or in a game. */
-function pupilList(t, pupils) {
+/**
+ * The pupils as they arrive: each name (text only), in a game or waiting; a waiting pupil is
+ * a button that picks it for a pair of the teacher's own (`pairing`), and says its pair.
+ */
+function pupilList(t, pupils, pairing, onPick) {
   return pupils.map((p) => {
-    const item = el('li', 'class-pupil', p.name);
+    const item = el('li', 'class-pupil');
     item.dataset.pupil = String(p.number);
     item.dataset.paired = String(Boolean(p.game));
-    if (!p.game) item.append(el('span', 'class-waiting', t('class.wall.waiting')));
+    if (p.game) {
+      item.append(p.name);
+      return item;
+    }
+    const pick = el('button', 'class-pick', p.name);
+    pick.type = 'button';
+    pick.dataset.action = 'pick-pupil';
+    pick.setAttribute('aria-pressed', String(pairing.picked === p.number));
+    pick.addEventListener('click', () => onPick(p.number));
+    const pair = pairing.pairs.findIndex((numbers) => numbers.includes(p.number));
+    if (pair >= 0) item.dataset.pair = String(pair + 1);
+    item.append(pick, el('span', 'class-waiting', pair >= 0 ? t('class.wall.pair', { n: pair + 1 }) : t('class.wall.waiting')));
     return item;
   });
 }
@@ -123,7 +137,7 @@ export function mountTeach(root, ctx) {
     main.append(text);
     return { drawn: Promise.resolve(), destroy: () => root.replaceChildren() };
   }
-  const life = { gone: false, timer: null, cards: new Map() };
+  const life = { gone: false, timer: null, cards: new Map(), view: null, pairing: { picked: null, pairs: [] } };
   const status = el('p', 'status class-status');
   status.setAttribute('role', 'status');
   const said = el('p', 'online-said');
@@ -136,10 +150,11 @@ export function mountTeach(root, ctx) {
   const controls = el('div', 'class-controls');
   controls.append(start, pause, resume, records, end);
   const pupils = el('ul', 'class-pupils');
+  const pairHint = el('p', 'class-hint', t('class.teach.pairHint'));
   const pupilsTitle = el('h2', '');
   const wall = el('ul', 'wall');
   const wallTitle = el('h2', '', t('class.wall.heading'));
-  main.append(codeSection(t, entry), status, controls, said, pupilsTitle, pupils, wallTitle, wall);
+  main.append(codeSection(t, entry), status, controls, said, pupilsTitle, pairHint, pupils, wallTitle, wall);
 
   const largeOne = (card) => {
     const large = card.classList.toggle('wall-large');
@@ -161,10 +176,17 @@ export function mountTeach(root, ctx) {
     status.textContent = t(`class.status.${view.status}`);
     status.dataset.say = `class.status.${view.status}`;
     pupilsTitle.textContent = t('class.wall.pupils', { count: view.pupils.length });
-    pupils.replaceChildren(...pupilList(t, view.pupils));
-    const waiting = view.pupils.filter((p) => !p.game).length;
+    life.view = view;
+    const waiting = view.pupils.filter((p) => !p.game).map((p) => p.number);
+    life.pairing = stillWaiting(life.pairing, waiting);
+    const onPick = (number) => {
+      life.pairing = pickPupil(life.pairing, number);
+      show(life.view);
+    };
+    pupils.replaceChildren(...pupilList(t, view.pupils, life.pairing, onPick));
     const over = view.status === 'ended';
-    start.disabled = over || waiting < 2;
+    pairHint.hidden = over || waiting.length < 2;
+    start.disabled = over || (waiting.length < 2 && life.pairing.pairs.length === 0);
     const none = view.games.length === 0;
     pause.hidden = over || none || view.status === 'paused';
     resume.hidden = view.status !== 'paused';
@@ -204,7 +226,12 @@ export function mountTeach(root, ctx) {
     }
     ask();
   };
-  start.addEventListener('click', act('start'));
+  // The teacher's own pairs, if any were made; else everyone waiting, by arrival.
+  start.addEventListener('click', () => {
+    const { pairs } = life.pairing;
+    life.pairing = { picked: null, pairs: [] };
+    act('start', pairs.length ? { pairs } : {})();
+  });
   pause.addEventListener('click', act('pause'));
   resume.addEventListener('click', act('resume'));
   end.addEventListener('click', () => {

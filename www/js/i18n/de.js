@@ -962,6 +962,8 @@ export default {
   'class.wall.won': '{who} hat gewonnen',
   'class.wall.drawn': 'Unentschieden',
   'class.wall.replay': "Nachspielen mit der Meinung des Computers",
+  'class.teach.pairHint': "Tippe zwei wartende Schüler an, um sie selbst zu paaren, dann Starten; ohne Paare paart Starten alle Wartenden nach Ankunft.",
+  'class.wall.pair': "Paar {n}",
   'class.wall.paused': 'Angehalten',
   'online.paused': 'Deine Lehrkraft hat die Spiele angehalten: einen Moment.',
   'online.resumed': 'Weiter geht’s: deine Lehrkraft setzt die Spiele fort.',

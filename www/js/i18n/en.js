@@ -956,6 +956,8 @@ export default {
   'class.wall.won': '{who} won',
   'class.wall.drawn': 'Drawn',
   'class.wall.replay': "Replay it with the computer's opinion",
+  'class.teach.pairHint': "Tap two waiting pupils to pair them yourself, then Start; without pairs, Start pairs everyone waiting by arrival.",
+  'class.wall.pair': "pair {n}",
   'class.wall.paused': 'Paused',
   'online.paused': 'Your teacher has paused the games: wait a moment.',
   'online.resumed': 'Play on: your teacher has resumed the games.',

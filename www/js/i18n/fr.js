@@ -1006,6 +1006,8 @@ export default {
   'class.wall.won': '{who} a gagné',
   'class.wall.drawn': 'Partie nulle',
   'class.wall.replay': "La rejouer avec l’avis de l’ordinateur",
+  'class.teach.pairHint': "Touchez deux élèves en attente pour les apparier vous-même, puis Lancer ; sans paires, Lancer apparie tous ceux qui attendent par ordre d’arrivée.",
+  'class.wall.pair': "paire {n}",
   'class.wall.paused': 'En pause',
   'online.paused': 'Votre professeur a mis les parties en pause : un instant.',
   'online.resumed': 'À vous : votre professeur a repris les parties.',

@@ -998,6 +998,8 @@ export default {
   'class.wall.won': 'Ha vinto {who}',
   'class.wall.drawn': 'Patta',
   'class.wall.replay': "Rivedila con il parere del computer",
+  'class.teach.pairHint': "Tocca due alunni in attesa per formare tu la coppia, poi Avvia; senza coppie, Avvia accoppia tutti quelli in attesa in ordine di arrivo.",
+  'class.wall.pair': "coppia {n}",
   'class.wall.paused': 'In pausa',
   'online.paused': 'L’insegnante ha messo in pausa le partite: un momento.',
   'online.resumed': 'Si riprende: l’insegnante ha fatto ripartire le partite.',

@@ -961,6 +961,8 @@ export default {
   'class.wall.won': '{who} vicit',
   'class.wall.drawn': 'Par',
   'class.wall.replay': "Iterum perlustra cum sententia computatri",
+  'class.teach.pairHint': "Tange duos discipulos exspectantes ut ipse eos iungas, deinde Incipe; sine paribus, Incipe omnes exspectantes ordine adventus iungit.",
+  'class.wall.pair': "par {n}",
   'class.wall.paused': 'Sistitur',
   'online.paused': 'Magister ludos sistit: exspecta paulisper.',
   'online.resumed': 'Perge: magister ludos resumpsit.',
