@@ -397,6 +397,7 @@ async fn teachers_class(
         .ok_or_else(unknown_class)
 }
 
+/// The wall after a command, from the class as the command left it.
 async fn wall_of(app: &AppState, id: &str) -> Result<Json<serde_json::Value>, ApiError> {
     let row = app
         .hub
@@ -413,8 +414,8 @@ async fn wall(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    teachers_class(&app, &id, &headers).await?;
-    wall_of(&app, &id).await
+    let row = teachers_class(&app, &id, &headers).await?;
+    Ok(Json(app.hub.class_wall(&row).await.map_err(internal)?))
 }
 
 async fn pupil(
