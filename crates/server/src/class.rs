@@ -8,7 +8,7 @@ use crate::hub::Hub;
 use crate::ids;
 use crate::play::Kind;
 use crate::protocol::Seat;
-use crate::store::{now_ms, ClassRow, NewClass, PairedGame, PupilRow};
+use crate::store::{now_ms, ClassRow, NewClass, PairedGame, PupilRow, Taker};
 use serde_json::{json, Value};
 
 /// Capitals that cannot be taken for a digit or for each other when read aloud or off a
@@ -91,6 +91,15 @@ pub fn pairs_by_arrival(waiting: &[i64]) -> Vec<[i64; 2]> {
     waiting.chunks_exact(2).map(|p| [p[0], p[1]]).collect()
 }
 
+/// The waiting pupils that `pairs` leave out, in order of arrival.
+pub fn left_over(pairs: &[[i64; 2]], waiting: &[i64]) -> Vec<i64> {
+    waiting
+        .iter()
+        .copied()
+        .filter(|n| !pairs.iter().flatten().any(|p| p == n))
+        .collect()
+}
+
 /// The teacher's own pairs: each of two waiting pupils, nobody in two pairs.
 pub fn check_pairs(pairs: &[[i64; 2]], waiting: &[i64]) -> Result<(), String> {
     let mut seen = Vec::new();
@@ -115,6 +124,8 @@ pub enum Refused {
     Ended,
     /// The teacher's pairs are not pairs of waiting pupils.
     BadPairs(String),
+    /// The computer's level is not one of the game's.
+    BadLevel(String),
 }
 
 /// A class as the teacher created it.
@@ -217,11 +228,16 @@ impl Hub {
         &self,
         row: &ClassRow,
         pairs: Option<Vec<[i64; 2]>>,
+        computer: Option<String>,
     ) -> Result<Result<(), Refused>, String> {
         if !is_live(row, now_ms()) {
             return Ok(Err(Refused::Ended));
         }
         let kind = Kind::from_name(&row.kind).ok_or("unknown game kind")?;
+        let computer = match computer.map(|level| kind.level(&level)).transpose() {
+            Ok(computer) => computer,
+            Err(why) => return Ok(Err(Refused::BadLevel(why))),
+        };
         let waiting: Vec<i64> = self
             .db
             .pupils(&row.id)
@@ -239,8 +255,15 @@ impl Hub {
             }
             None => pairs_by_arrival(&waiting),
         };
+        let mut games: Vec<[Taker; 2]> = pairs
+            .iter()
+            .map(|&[first, second]| [Taker::Pupil(first), Taker::Pupil(second)])
+            .collect();
+        if let (Some(level), [odd]) = (computer, left_over(&pairs, &waiting).as_slice()) {
+            games.push([Taker::Pupil(*odd), Taker::Computer(level)]);
+        }
         let seats = kind.seats().map(|s| s.name().to_string());
-        for [first, second] in pairs {
+        for [first, second] in games {
             let game = PairedGame {
                 id: ids::code(ids::ID_LEN)?,
                 kind: row.kind.clone(),
@@ -293,7 +316,9 @@ impl Hub {
     async fn pause_games(&self, row: &ClassRow, paused: bool) -> Result<(), String> {
         for id in self.class_games(&row.id).await? {
             if let Some(room) = self.room(&id).await? {
-                room.lock().await.set_paused(paused);
+                let mut locked = room.lock().await;
+                locked.set_paused(paused);
+                self.wake_computer(&room, &mut locked);
             }
             self.db
                 .notify(&format!("{id}:paused:{}", u8::from(paused)))

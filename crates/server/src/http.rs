@@ -3,6 +3,7 @@
 
 use crate::class::{self, Refused};
 use crate::hub::Wanted;
+use crate::limits::PerMinute;
 use crate::play::Kind;
 use crate::protocol::Seat;
 use crate::{ids, AppState};
@@ -15,6 +16,24 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 use std::net::SocketAddr;
+
+/// Counts `what` for the address of `peer`: 429 `rate-limited` past its limit a minute.
+fn per_minute(app: &AppState, peer: SocketAddr, what: PerMinute) -> Result<(), ApiError> {
+    let limits = &app.hub.config.limits;
+    let (limit, things) = match what {
+        PerMinute::Games => (limits.games_per_minute, "games or classes created"),
+        PerMinute::ClassCommands => (limits.class_commands_per_minute, "class joins and commands"),
+    };
+    if app.addresses.count(peer.ip(), what, limit) {
+        Ok(())
+    } else {
+        Err(ApiError(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate-limited",
+            format!("at most {limit} {things} a minute from one address"),
+        ))
+    }
+}
 
 /// The largest request body the API reads.
 pub const MAX_BODY: usize = 4096;
@@ -120,14 +139,7 @@ async fn create(
         .map_err(|e| bad("bad-rules", e))?;
     let seat = side(kind, &wanted.side)?;
     let name = ids::name(&wanted.name).map_err(|e| bad("bad-name", e))?;
-    let limit = app.hub.config.limits.games_per_minute;
-    if !app.addresses.create_game(peer.ip(), limit) {
-        return Err(ApiError(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate-limited",
-            format!("at most {limit} games a minute from one address"),
-        ));
-    }
+    per_minute(&app, peer, PerMinute::Games)?;
     let created = app
         .hub
         .create(Wanted {
@@ -312,6 +324,7 @@ fn refused(why: Refused) -> ApiError {
         ),
         Refused::Ended => ApiError(StatusCode::GONE, "class-ended", "the lesson is over".into()),
         Refused::BadPairs(why) => bad("bad-pairs", why),
+        Refused::BadLevel(why) => bad("bad-level", why),
     }
 }
 
@@ -326,14 +339,7 @@ async fn create_class(
     let rules = kind
         .rules(wanted.rules.as_deref().unwrap_or(""))
         .map_err(|e| bad("bad-rules", e))?;
-    let limit = app.hub.config.limits.games_per_minute;
-    if !app.addresses.create_game(peer.ip(), limit) {
-        return Err(ApiError(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate-limited",
-            format!("at most {limit} games or classes a minute from one address"),
-        ));
-    }
+    per_minute(&app, peer, PerMinute::Games)?;
     let created = app.hub.create_class(kind, rules).await.map_err(internal)?;
     let mut answer = class::class_json(&created.row);
     answer["key"] = json!(created.key);
@@ -365,9 +371,11 @@ struct PupilBody {
 
 async fn join_class(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(code): Path<String>,
     text: String,
 ) -> Result<Response, ApiError> {
+    per_minute(&app, peer, PerMinute::ClassCommands)?;
     let wanted: PupilBody = body(&text)?;
     let name = ids::name(&wanted.name).map_err(|e| bad("bad-name", e))?;
     let row = live_class(&app, &code).await?;
@@ -437,22 +445,30 @@ async fn pupil(
 struct StartBody {
     #[serde(default)]
     pairs: Option<Vec<[i64; 2]>>,
+    /// The level at which the computer plays the one pupil left waiting, if any.
+    #[serde(default)]
+    computer: Option<String>,
 }
 
 async fn start_class(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     text: String,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    per_minute(&app, peer, PerMinute::ClassCommands)?;
     let row = teachers_class(&app, &id, &headers).await?;
     let wanted: StartBody = if text.trim().is_empty() {
-        StartBody { pairs: None }
+        StartBody {
+            pairs: None,
+            computer: None,
+        }
     } else {
         body(&text)?
     };
     app.hub
-        .start_class(&row, wanted.pairs)
+        .start_class(&row, wanted.pairs, wanted.computer)
         .await
         .map_err(internal)?
         .map_err(refused)?;
@@ -461,10 +477,12 @@ async fn start_class(
 
 async fn pause(
     app: AppState,
+    peer: SocketAddr,
     id: String,
     headers: HeaderMap,
     paused: bool,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    per_minute(&app, peer, PerMinute::ClassCommands)?;
     let row = teachers_class(&app, &id, &headers).await?;
     app.hub
         .pause_class(&row, paused)
@@ -476,25 +494,29 @@ async fn pause(
 
 async fn pause_class(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    pause(app, id, headers, true).await
+    pause(app, peer, id, headers, true).await
 }
 
 async fn resume_class(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    pause(app, id, headers, false).await
+    pause(app, peer, id, headers, false).await
 }
 
 async fn end_class(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    per_minute(&app, peer, PerMinute::ClassCommands)?;
     let row = teachers_class(&app, &id, &headers).await?;
     app.hub.end_class(&row).await.map_err(internal)?;
     wall_of(&app, &id).await

@@ -5,12 +5,12 @@ use crate::config::Config;
 use crate::ids;
 use crate::play::Kind;
 use crate::protocol::{Action, Refusal, Seat};
-use crate::room::{Checked, Conn, Room};
+use crate::room::{Checked, ComputerTurn, Conn, Room};
 use crate::store::writer::Writer;
 use crate::store::{Db, NewGame, StoredGame};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Mutex as RoomLock;
 
 pub type SharedRoom = Arc<RoomLock<Room>>;
@@ -23,6 +23,8 @@ pub struct Hub {
     next_conn: AtomicU64,
     /// Names this process in its presence notifications, so it skips its own.
     instance: String,
+    /// The hub itself, for the tasks that play the computer's seats.
+    me: Weak<Hub>,
 }
 
 /// A refusal as the socket sends it.
@@ -52,13 +54,14 @@ pub struct Wanted {
 impl Hub {
     pub fn new(db: Db, config: Config) -> Arc<Hub> {
         let db = Arc::new(db);
-        Arc::new(Hub {
+        Arc::new_cyclic(|me| Hub {
             writer: Writer::start(db.clone()),
             db,
             config,
             rooms: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             instance: ids::code(ids::ID_LEN).unwrap_or_default(),
+            me: me.clone(),
         })
     }
 
@@ -91,6 +94,8 @@ impl Hub {
             return Ok(None);
         };
         let room = self.insert(Room::rebuild(stored, self.config.claim_after)?);
+        // A restart may have stopped the computer in the middle of its turn.
+        self.wake_computer(&room, &mut *room.lock().await);
         // Other processes holding the game say which seats are connected to them.
         self.db
             .notify(&format!("{id}:ask:{}", self.instance))
@@ -248,6 +253,7 @@ impl Hub {
             Ok(true) => {
                 let (by, action) = locked.accept(checked);
                 locked.broadcast_state(by, &action);
+                self.wake_computer(room, &mut locked);
                 Ok(())
             }
             Ok(false) => {
@@ -259,6 +265,80 @@ impl Hub {
                 eprintln!("ludi-server: {e}");
                 let message = "the game could not be saved; try again".to_string();
                 Err(refuse((Refusal::Unavailable, message), locked.version()))
+            }
+        }
+    }
+
+    /// Has the computer play its seat of `room` (locked as `locked`) whenever it is to act,
+    /// unless a task of this process does already.
+    pub fn wake_computer(&self, room: &SharedRoom, locked: &mut Room) {
+        if locked.computer_busy || locked.computer_turn().is_none() {
+            return;
+        }
+        let Some(hub) = self.me.upgrade() else {
+            return;
+        };
+        locked.computer_busy = true;
+        let room = room.clone();
+        tokio::spawn(async move { hub.play_computer(&room).await });
+    }
+
+    /// Plays the computer's actions through [`Hub::act`], as a pupil's are, one each
+    /// `computer_pace` so that the pupil can follow them; thinks off the async threads. Stops
+    /// when the game no longer waits for the computer, or after failures in a row (a later
+    /// action or the room's next load wakes it again).
+    async fn play_computer(&self, room: &SharedRoom) {
+        let mut failures = 0;
+        loop {
+            // Checked and given up under one lock, so an action that hands the computer its
+            // turn meanwhile either finds this task still here or wakes a new one.
+            let turn = {
+                let mut locked = room.lock().await;
+                match locked.computer_turn().filter(|_| failures < 3) {
+                    Some(turn) => turn,
+                    None => {
+                        locked.computer_busy = false;
+                        return;
+                    }
+                }
+            };
+            let ComputerTurn {
+                seat,
+                level,
+                play,
+                version,
+            } = turn;
+            let seed = ids::seed().unwrap_or(version);
+            let thought =
+                tokio::task::spawn_blocking(move || play.computer_actions(&level, seed)).await;
+            let actions = match thought {
+                Ok(Ok(actions)) => actions,
+                Ok(Err(e)) => {
+                    eprintln!("ludi-server: the computer cannot play: {e}");
+                    failures = 3;
+                    continue;
+                }
+                Err(e) => {
+                    eprintln!("ludi-server: the computer's thinking failed: {e}");
+                    failures = 3;
+                    continue;
+                }
+            };
+            let mut v = version;
+            for action in actions {
+                tokio::time::sleep(self.config.computer_pace).await;
+                match self.act(room, seat, v, action).await {
+                    Ok(()) => {
+                        v += 1;
+                        failures = 0;
+                    }
+                    // The game moved on meanwhile (a resignation, another server, a pause):
+                    // think again from where it stands.
+                    Err(_) => {
+                        failures += 1;
+                        break;
+                    }
+                }
             }
         }
     }

@@ -42,11 +42,28 @@ impl Bucket {
     }
 }
 
+/// What an address may do only so many times a minute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerMinute {
+    /// Create a game or a class.
+    Games,
+    /// Join a class, or give a class a teacher's command (start, pause, resume, end).
+    ClassCommands,
+}
+
 /// What each address holds now.
 #[derive(Default)]
 struct Address {
     sockets: usize,
-    created: Vec<Instant>,
+    /// When, in the last minute, it did each [`PerMinute`] thing.
+    games: Vec<Instant>,
+    class_commands: Vec<Instant>,
+}
+
+impl Address {
+    fn idle(&self) -> bool {
+        self.sockets == 0 && self.games.is_empty() && self.class_commands.is_empty()
+    }
 }
 
 /// The per-address counts.
@@ -66,7 +83,7 @@ impl Drop for SocketPlace {
         if let Ok(mut map) = self.addresses.map.lock() {
             if let Some(a) = map.get_mut(&self.ip) {
                 a.sockets = a.sockets.saturating_sub(1);
-                if a.sockets == 0 && a.created.is_empty() {
+                if a.idle() {
                     map.remove(&self.ip);
                 }
             }
@@ -91,19 +108,22 @@ impl Addresses {
         })
     }
 
-    /// Counts one game created by `ip`; false when it has made `max` in the last minute.
-    pub fn create_game(&self, ip: IpAddr, max: u32) -> bool {
+    /// Counts one `what` by `ip`; false when it has done `max` in the last minute.
+    pub fn count(&self, ip: IpAddr, what: PerMinute, max: u32) -> bool {
         let Ok(mut map) = self.map.lock() else {
             return false;
         };
         let a = map.entry(ip).or_default();
+        let times = match what {
+            PerMinute::Games => &mut a.games,
+            PerMinute::ClassCommands => &mut a.class_commands,
+        };
         let now = Instant::now();
-        a.created
-            .retain(|&t| now.saturating_duration_since(t) < MINUTE);
-        if a.created.len() >= usize::try_from(max).unwrap_or(usize::MAX) {
+        times.retain(|&t| now.saturating_duration_since(t) < MINUTE);
+        if times.len() >= usize::try_from(max).unwrap_or(usize::MAX) {
             return false;
         }
-        a.created.push(now);
+        times.push(now);
         true
     }
 }
@@ -132,8 +152,14 @@ mod tests {
         assert!(addresses.open_socket(b, 1).is_some());
         drop(first);
         assert!(addresses.open_socket(a, 1).is_some());
-        assert!(addresses.create_game(a, 2) && addresses.create_game(a, 2));
-        assert!(!addresses.create_game(a, 2));
-        assert!(addresses.create_game(b, 2));
+        let games = |ip| addresses.count(ip, PerMinute::Games, 2);
+        assert!(games(a) && games(a));
+        assert!(!games(a));
+        assert!(games(b));
+        assert!(
+            addresses.count(a, PerMinute::ClassCommands, 1),
+            "each thing has its own count"
+        );
+        assert!(!addresses.count(a, PerMinute::ClassCommands, 1));
     }
 }

@@ -36,6 +36,18 @@ impl Kind {
         }
     }
 
+    /// A computer player's level as the core names it (`random` to `hard`, and XII Scripta's
+    /// `expert`).
+    pub fn level(self, text: &str) -> Result<String, String> {
+        let text = text.trim();
+        match self {
+            Kind::Scripta => text.parse::<scripta::ai::Level>().map(|l| l.name().into()),
+            Kind::Latrunculi => text
+                .parse::<latrunculi::ai::Level>()
+                .map(|l| l.name().into()),
+        }
+    }
+
     /// The rules as the core reads them, written as their preset's id or else canonically;
     /// the game's default when empty.
     pub fn rules(self, text: &str) -> Result<String, String> {
@@ -176,6 +188,42 @@ impl Play {
         .map_err(scripta_refusal)
     }
 
+    /// The next actions of the computer player of `level` whose turn it is, as a player would
+    /// send them: XII Scripta's throw alone, then the steps it picks for that throw and the
+    /// confirm; a Latrunculi move. Empty when the game is over.
+    pub fn computer_actions(&self, level: &str, seed: u64) -> Result<Vec<Action>, String> {
+        if self.is_over() {
+            return Ok(Vec::new());
+        }
+        match self {
+            Play::Scripta(game) if game.thrown().is_empty() => Ok(vec![Action::Throw]),
+            Play::Scripta(game) => {
+                let level: scripta::ai::Level = level.parse()?;
+                let mut player =
+                    scripta::ai::Player::new(level, seed).map_err(|e| e.to_string())?;
+                let steps = match player.choose(game.table()) {
+                    Some(turn) => turn.moves.iter().map(ToString::to_string).collect(),
+                    // The turn is over already: every move played, or the throw forfeited.
+                    None => Vec::new(),
+                };
+                Ok(steps
+                    .into_iter()
+                    .map(|step| Action::Step { step })
+                    .chain([Action::Confirm])
+                    .collect())
+            }
+            Play::Latrunculi(game) => {
+                let level: latrunculi::ai::Level = level.parse()?;
+                let mut player = latrunculi::ai::Player::new(level, seed);
+                Ok(player
+                    .choose_in(game)
+                    .map(|mv| Action::Move { mv: mv.to_string() })
+                    .into_iter()
+                    .collect())
+            }
+        }
+    }
+
     /// The save every client may see: XII Scripta's without its seed (the dice to come) and
     /// with the current throw in `dice`; Latrunculi's as the core writes it.
     pub fn public_save(&self) -> Value {
@@ -278,6 +326,32 @@ mod tests {
         a.apply(&Action::Throw).unwrap();
         b.apply(&Action::Throw).unwrap();
         assert_eq!(a.public_save(), b.public_save());
+    }
+
+    /// Plays both seats by the computer's actions until the game ends.
+    fn computer_plays_out(mut play: Play, level: &str) -> Play {
+        for turn in 0..2_000 {
+            let actions = play.computer_actions(level, turn).unwrap();
+            if actions.is_empty() {
+                break;
+            }
+            for action in actions {
+                play.apply(&action).unwrap();
+            }
+        }
+        play
+    }
+
+    #[test]
+    fn the_computer_plays_whole_games_of_either_kind_through_the_core() {
+        let scripta = Play::new(Kind::Scripta, "italian", 3).unwrap();
+        let scripta = computer_plays_out(scripta, "medium");
+        assert!(scripta.is_over() && scripta.winner().is_some());
+        let latrunculi = Play::new(Kind::Latrunculi, "piso", 3).unwrap();
+        assert!(computer_plays_out(latrunculi, "easy").is_over());
+        assert_eq!(Kind::Latrunculi.level(" hard ").unwrap(), "hard");
+        assert!(Kind::Latrunculi.level("expert").is_err());
+        assert_eq!(Kind::Scripta.level("expert").unwrap(), "expert");
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub struct SeatState {
     remote: bool,
     /// Since when the seat has been away (or since the room was made, for one never here).
     away_since: Instant,
+    /// The computer's level, for a seat it plays: always here, never waited for.
+    pub computer: Option<String>,
 }
 
 /// A connection to tell of the room's changes.
@@ -53,6 +55,16 @@ pub struct Room {
     claim_after: Duration,
     /// The teacher of the game's class has paused every game of the class.
     paused: bool,
+    /// A task of this process is playing the computer's seat.
+    pub computer_busy: bool,
+}
+
+/// What the computer needs to play its turn, taken from the room so it thinks unlocked.
+pub struct ComputerTurn {
+    pub seat: Seat,
+    pub level: String,
+    pub play: Play,
+    pub version: u64,
 }
 
 /// An action checked against the game: what the game becomes and the row to write.
@@ -96,11 +108,13 @@ impl Room {
                 local: 0,
                 remote: false,
                 away_since: Instant::now(),
+                computer: None,
             }),
             off_board: None,
             conns: Vec::new(),
             claim_after,
             paused: stored.paused,
+            computer_busy: false,
         };
         room.set_seats(&stored.seats);
         for row in &stored.actions {
@@ -120,6 +134,7 @@ impl Room {
                 }
                 state.token_hash.clone_from(&row.token_hash);
                 state.name.clone_from(&row.name);
+                state.computer.clone_from(&row.computer);
             }
         }
         for seat in taken {
@@ -170,7 +185,24 @@ impl Room {
     }
 
     pub fn waiting(&self) -> bool {
-        self.seats.iter().any(|s| s.token_hash.is_none())
+        self.seats
+            .iter()
+            .any(|s| s.token_hash.is_none() && s.computer.is_none())
+    }
+
+    /// The computer's seat when it is to act: the game in play, not paused.
+    pub fn computer_turn(&self) -> Option<ComputerTurn> {
+        if self.paused || self.status() != "playing" {
+            return None;
+        }
+        let seat = self.play.turn()?;
+        let level = self.seat_state(seat)?.computer.clone()?;
+        Some(ComputerTurn {
+            seat,
+            level,
+            play: self.play.clone(),
+            version: self.version,
+        })
     }
 
     pub fn is_over(&self) -> bool {
@@ -196,7 +228,7 @@ impl Room {
     }
 
     fn here(state: &SeatState) -> bool {
-        state.local > 0 || state.remote
+        state.local > 0 || state.remote || state.computer.is_some()
     }
 
     fn away_for(state: &SeatState) -> u64 {
@@ -238,8 +270,10 @@ impl Room {
         let mut names = serde_json::Map::new();
         let mut here = serde_json::Map::new();
         let mut away = serde_json::Map::new();
+        let mut computer = serde_json::Map::new();
         for s in &self.seats {
             names.insert(s.seat.name().into(), json!(s.name));
+            computer.insert(s.seat.name().into(), json!(s.computer));
             here.insert(s.seat.name().into(), json!(Room::here(s)));
             away.insert(s.seat.name().into(), json!(Room::away_for(s)));
         }
@@ -249,6 +283,7 @@ impl Room {
             "rules": self.rules,
             "version": self.version,
             "names": names,
+            "computer": computer,
             "here": here,
             "claimable": self.claimable(seat),
             "claimAfter": self.claim_after.as_secs(),
@@ -474,11 +509,13 @@ mod tests {
                     seat: a.name().into(),
                     token_hash: Some("ha".into()),
                     name: Some("Marcus".into()),
+                    computer: None,
                 },
                 SeatRow {
                     seat: b.name().into(),
                     token_hash: Some("hb".into()),
                     name: Some("Livia".into()),
+                    computer: None,
                 },
             ],
             actions: Vec::new(),

@@ -846,3 +846,124 @@ async fn a_class_on_two_servers_pauses_every_game() {
     one.stop().await;
     two.stop().await;
 }
+
+/// A legal move for the side to move in a Latrunculi state frame, from the core.
+fn a_legal_move(state: &Value) -> String {
+    let saved: ludi_core::latrunculi::SavedGame =
+        serde_json::from_value(state["save"].clone()).unwrap();
+    let game = ludi_core::latrunculi::Game::restore(&saved).unwrap();
+    game.legal_moves()[0].to_string()
+}
+
+#[tokio::test]
+async fn an_odd_pupil_plays_the_computer_which_waits_out_a_pause_and_a_restart() {
+    let data = scratch("class-computer");
+    let config = Config {
+        port: 0,
+        data: data.clone(),
+        // Long enough for the test to pause the class, or stop the server, before it moves.
+        computer_pace: Duration::from_millis(1500),
+        ..Config::default()
+    };
+    let server = start_with(config.clone()).await;
+    let addr = server.addr;
+    let (_, class) = post(addr, "/api/classes", json!({"game": "latrunculi"})).await;
+    let (id, key) = (
+        class["id"].as_str().unwrap().to_string(),
+        class["key"].as_str().unwrap().to_string(),
+    );
+    let code = class["code"].as_str().unwrap();
+    let pupils = join_pupils(addr, code, &["Marcus", "Livia", "Gaius"]).await;
+    let start_path = format!("/api/classes/{id}/start");
+    for bad in ["expert", "chess"] {
+        let body = json!({ "computer": bad }).to_string();
+        let (status, answer) = with_key(addr, "POST", &start_path, &key, &body).await;
+        assert_eq!((status, answer["code"].as_str()), (400, Some("bad-level")));
+    }
+    let body = json!({"computer": "easy"}).to_string();
+    let (status, wall) = with_key(addr, "POST", &start_path, &key, &body).await;
+    assert_eq!(status, 200, "{wall}");
+    let games = wall["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{wall}");
+    let state = &games[1]["state"];
+    assert_eq!(state["names"], json!({"white": "Gaius", "black": null}));
+    assert_eq!(state["computer"], json!({"white": null, "black": "easy"}));
+    assert_eq!(
+        state["status"], "playing",
+        "the computer is no seat to wait for"
+    );
+    assert_eq!(state["here"]["black"], true, "nor one to claim a game from");
+    let game = json!({"id": games[1]["id"]});
+
+    // The computer answers the pupil's move, but not while the class is paused.
+    let (mut gaius, welcome) = hello(addr, &game, "token", &pupils[2]).await;
+    let mv = a_legal_move(&welcome["state"]);
+    send(&mut gaius, json!({"t": "move", "v": 0, "move": mv})).await;
+    assert_eq!(next(&mut gaius, "state").await["by"], "white");
+    let pause = format!("/api/classes/{id}/pause");
+    assert_eq!(with_key(addr, "POST", &pause, &key, "").await.0, 200);
+    let frames = frames_for(&mut gaius, Duration::from_millis(2500)).await;
+    assert!(
+        frames.iter().all(|f| f["t"] != "state"),
+        "no move while paused: {frames:?}"
+    );
+    let resume = format!("/api/classes/{id}/resume");
+    assert_eq!(with_key(addr, "POST", &resume, &key, "").await.0, 200);
+    let answered = next(&mut gaius, "state").await;
+    assert_eq!(
+        (
+            answered["by"].as_str(),
+            answered["state"]["version"].as_i64()
+        ),
+        (Some("black"), Some(2))
+    );
+
+    // Stopped before its answer, the server plays it once the game is loaded again.
+    let mv = a_legal_move(&answered["state"]);
+    send(&mut gaius, json!({"t": "move", "v": 2, "move": mv})).await;
+    assert_eq!(next(&mut gaius, "state").await["state"]["version"], 3);
+    drop(gaius);
+    server.stop().await;
+    let server = start_with(config).await;
+    let (mut gaius, welcome) = hello(server.addr, &game, "token", &pupils[2]).await;
+    let seen = welcome["state"]["version"].as_i64().unwrap();
+    if seen == 3 {
+        let answered = next(&mut gaius, "state").await;
+        assert_eq!(answered["by"], "black");
+    }
+    let (_, wall) = with_key(server.addr, "GET", &format!("/api/classes/{id}"), &key, "").await;
+    assert_eq!(wall["games"][1]["state"]["version"], 4, "{wall}");
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[tokio::test]
+async fn an_address_joins_and_commands_classes_only_so_often() {
+    let data = scratch("class-limits");
+    let mut config = Config {
+        port: 0,
+        data: data.clone(),
+        ..Config::default()
+    };
+    config.limits.class_commands_per_minute = 3;
+    let server = start_with(config).await;
+    let addr = server.addr;
+    let (_, class) = post(addr, "/api/classes", json!({"game": "scripta"})).await;
+    let (id, key) = (
+        class["id"].as_str().unwrap(),
+        class["key"].as_str().unwrap(),
+    );
+    join_pupils(addr, class["code"].as_str().unwrap(), &["Marcus", "Livia"]).await;
+    let start_path = format!("/api/classes/{id}/start");
+    assert_eq!(with_key(addr, "POST", &start_path, key, "").await.0, 200);
+    let (status, answer) =
+        with_key(addr, "POST", &format!("/api/classes/{id}/pause"), key, "").await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (429, Some("rate-limited"))
+    );
+    let (status, _) = with_key(addr, "GET", &format!("/api/classes/{id}"), key, "").await;
+    assert_eq!(status, 200, "looking at the wall is not a command");
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&data);
+}

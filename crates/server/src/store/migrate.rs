@@ -15,6 +15,11 @@ pub const MIGRATIONS: Migrations = &[
         "classes",
         include_str!("../../migrations/0002_classes.sql"),
     ),
+    (
+        3,
+        "computer",
+        include_str!("../../migrations/0003_computer.sql"),
+    ),
 ];
 
 pub async fn run<'a, A>(migrations: Migrations, pool: A) -> Result<(), String>

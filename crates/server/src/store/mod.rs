@@ -27,12 +27,15 @@ pub struct NewGame {
     pub invite: String,
 }
 
-/// A seat as stored: no token or name until someone holds it.
+/// A seat as stored: no token or name until someone holds it, and none for a seat the
+/// computer plays.
 #[derive(Clone, Debug)]
 pub struct SeatRow {
     pub seat: String,
     pub token_hash: Option<String>,
     pub name: Option<String>,
+    /// The computer's level, for a seat it plays.
+    pub computer: Option<String>,
 }
 
 /// One accepted action, `version` from 1; `ending` is written with the action that ends
@@ -109,8 +112,16 @@ pub struct PairedGame {
     pub watch: String,
     pub created: i64,
     pub class: String,
-    /// Each seat's name and the number of the pupil who takes it.
-    pub seats: [(String, i64); 2],
+    /// Each seat's name and who takes it.
+    pub seats: [(String, Taker); 2],
+}
+
+/// Who takes a seat of a paired game.
+pub enum Taker {
+    /// The pupil of this number.
+    Pupil(i64),
+    /// The computer, at this level.
+    Computer(String),
 }
 
 /// An invite as the friend's first screen shows it.
@@ -258,7 +269,7 @@ macro_rules! queries {
     () => {
         use super::{
             db_error, ActionRow, ClassRow, Invite, NewClass, NewGame, PairedGame, PupilRow,
-            SeatRow, StoredGame,
+            SeatRow, StoredGame, Taker,
         };
 
         pub async fn create(pool: &Pool, game: &NewGame) -> Result<(), String> {
@@ -348,8 +359,9 @@ macro_rules! queries {
         }
 
         pub async fn seats(pool: &Pool, id: &str) -> Result<Vec<SeatRow>, String> {
-            let rows: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
-                "SELECT seat, token_hash, name FROM seats WHERE game = $1 ORDER BY seat",
+            type Row = (String, Option<String>, Option<String>, Option<String>);
+            let rows: Vec<Row> = sqlx::query_as(
+                "SELECT seat, token_hash, name, computer FROM seats WHERE game = $1 ORDER BY seat",
             )
             .bind(id)
             .fetch_all(pool)
@@ -357,7 +369,12 @@ macro_rules! queries {
             .map_err(db_error)?;
             Ok(rows
                 .into_iter()
-                .map(|(seat, token_hash, name)| SeatRow { seat, token_hash, name })
+                .map(|(seat, token_hash, name, computer)| SeatRow {
+                    seat,
+                    token_hash,
+                    name,
+                    computer,
+                })
                 .collect())
         }
 
@@ -538,7 +555,20 @@ macro_rules! queries {
             .execute(&mut *tx)
             .await
             .map_err(db_error)?;
-            for (seat, number) in &game.seats {
+            for (seat, taker) in &game.seats {
+                let number = match taker {
+                    Taker::Pupil(number) => number,
+                    Taker::Computer(level) => {
+                        sqlx::query("INSERT INTO seats (game, seat, computer) VALUES ($1, $2, $3)")
+                            .bind(&game.id)
+                            .bind(seat)
+                            .bind(level)
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(db_error)?;
+                        continue;
+                    }
+                };
                 let taken = sqlx::query(
                     "UPDATE pupils SET game = $1, seat = $2 \
                      WHERE class = $3 AND number = $4 AND game IS NULL",
