@@ -4,7 +4,8 @@
 // fifth waits); each pupil's board opens by itself; a late sixth pupil reloads while waiting
 // and the teacher pairs it by hand with the fifth; a pupil's reload comes back to its own game; Pause stops every
 // game and Resume starts them again; one pair plays a whole game and the teacher's wall shows
-// its winner; the teacher downloads every record at once. Data attributes only.
+// its winner; the teacher downloads every record at once; a last pupil, left without a
+// partner, plays the computer at the level the teacher picks. Data attributes only.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +19,7 @@ let server;
 before(async () => {
   if (skip) return;
   browser = await launch();
-  server = await startServer(Number(await freePort()));
+  server = await startServer(Number(await freePort()), ['--computer-pace-ms', '100']);
 });
 after(async () => {
   await browser?.close();
@@ -59,6 +60,8 @@ test('a teacher pairs six pupils, pauses and resumes every game, sees a whole ga
   await teacher.page.screenshot({ path: screenshotPath('class-teacher-open.png'), fullPage: true });
   await axe(teacher.page, 'the class before it starts');
 
+  // An odd pupil waits for the next, as the teacher chooses.
+  await teacher.page.selectOption('[data-control="class-computer"]', '');
   await teacher.page.click('[data-action="class-start"]');
   await teacher.page.waitForFunction(() => document.querySelectorAll('.wall-game').length === 2);
   for (const d of pupils.slice(0, 4)) await inGame(d);
@@ -121,6 +124,7 @@ test('a teacher pairs six pupils, pauses and resumes every game, sees a whole ga
   assert.ok(text.includes('Albi: Quintus') && text.includes('Nigri: Titus'), text);
 
   // The finished game opens in the replay view, with the computer's opinion of its turns.
+  const teachUrl = teacher.page.url();
   await teacher.page.click(`${card} [data-action="class-replay"]`);
   await teacher.page.waitForSelector('#replay .replay-turn[data-turn]');
   const shownTurns = await teacher.page.locator('.replay-turn[data-turn]').count();
@@ -128,6 +132,21 @@ test('a teacher pairs six pupils, pauses and resumes every game, sees a whole ga
   await teacher.page.click('.replay-turn[data-turn="3"]');
   await teacher.page.waitForSelector('.replay-opinion[data-judged]', { timeout: 30000 });
 
-  for (const d of [teacher, ...pupils, late]) assert.deepEqual(d.errors, []);
-  await Promise.all([teacher, ...pupils, late].map((d) => d.context.close()));
+  // A last pupil, alone, plays the computer at the teacher's level, which answers each turn.
+  await teacher.page.goto(teachUrl);
+  await teacher.page.waitForSelector('main[data-class="playing"]');
+  const last = await pupil(code, 'Decimus');
+  await teacher.page.waitForFunction(() => document.querySelectorAll('.class-pupil[data-paired="false"]').length === 1);
+  await teacher.page.selectOption('[data-control="class-computer"]', 'medium');
+  await teacher.page.click('[data-action="class-start"]');
+  await inGame(last);
+  assert.equal(await last.page.getAttribute('.online-person[data-side="nigri"]', 'data-computer'), 'medium');
+  await teacher.page.waitForSelector(`.wall-game[data-game="${gameOf(last)}"]`);
+  const acts = await playPart(last.page, 8);
+  const version = Number(await last.page.getAttribute('[data-seat]', 'data-version'));
+  assert.ok(version >= acts + 2, `the computer played between the pupil's turns (${acts} acts, version ${version})`);
+  await last.page.screenshot({ path: screenshotPath('class-pupil-computer.png') });
+
+  for (const d of [teacher, ...pupils, late, last]) assert.deepEqual(d.errors, []);
+  await Promise.all([teacher, ...pupils, late, last].map((d) => d.context.close()));
 });

@@ -69,6 +69,8 @@ export const loadClasses = () => loadEntries(CLASSES_KEY,
     rules: typeof c.rules === 'string' ? c.rules : '',
     name: text(c.name, 24) ? c.name : null,
     ended: c.ended === true,
+    // The teacher's level for a pupil left without a partner ('' waits), or null for the default.
+    computer: ['', 'easy', 'medium', 'hard'].includes(c.computer) ? c.computer : null,
   }));
 
 export const loadClass = (id) => loadClasses().find((c) => c.id === id) ?? null;

@@ -19,6 +19,9 @@ export async function asked(path, options = {}) {
   return body;
 }
 
+/** A seat's player in a server STATE: the computer's level by its name, the name given (text, never HTML), or null. */
+export const playerName = (t, state, side) => (state.computer?.[side] ? t(`level.${state.computer[side]}`) : state.names?.[side] ?? null);
+
 /** Whether this site has the game server (a static host or an embed answers no). */
 export async function serverHere() {
   try {

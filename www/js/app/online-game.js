@@ -10,7 +10,7 @@
 // (online.js): {id, seat, token, state, listen(fn) -> stop, send(action) -> bool}.
 
 import { wait, button, div } from './game-screen.js';
-import { fetchRecord } from './online-api.js';
+import { fetchRecord, playerName } from './online-api.js';
 import { downloadText, recordFileName, today } from './records.js';
 
 const REFUSALS = ['not-your-turn', 'watching', 'game-over', 'stale', 'waiting', 'rate-limited', 'not-away', 'paused'];
@@ -21,6 +21,8 @@ export function onlineFields(state, up) {
     version: state.version,
     status: state.status,
     names: state.names ?? {},
+    // The level of a seat the computer plays (a class's odd pupil's opponent).
+    computer: state.computer ?? {},
     here: state.here ?? {},
     claimable: Boolean(state.claimable),
     // When each seat went away by this device's clock, and how long the server waits before
@@ -46,8 +48,8 @@ export function onlineStart(c) {
   };
 }
 
-/** A player's name as given (text, never HTML), or the side's name when there is none. */
-export const nameOf = (c, side) => c.get().online?.names?.[side] ?? c.t(`side.${side}`);
+/** A player's name (see playerName), or the side's name when there is none. */
+export const nameOf = (c, side) => playerName(c.t, c.get().online ?? {}, side) ?? c.t(`side.${side}`);
 
 /** The refusal for a tap while the server's game is not this seat's to play, or null. */
 export function notMine(c, state = c.get()) {
@@ -135,7 +137,8 @@ export function renderOnline(c, state) {
     span.className = 'online-person';
     span.dataset.side = side;
     span.dataset.here = String(o.here[side] !== false);
-    const name = o.names[side] === null || o.names[side] === undefined ? c.t('online.nobody') : o.names[side];
+    if (o.computer[side]) span.dataset.computer = o.computer[side];
+    const name = playerName(c.t, o, side) ?? c.t('online.nobody');
     span.textContent = c.t(o.here[side] === false ? 'online.person.away' : 'online.person', {
       side: c.t(`side.${side}`), name: side === seat ? c.t('online.you', { name }) : name,
     });

@@ -1,6 +1,6 @@
 // The teacher's class (`?teach=<id>`, the key on this device only): the code in large
 // letters with its QR code for the projector, the pupils as they arrive, Start games (pairs by
-// arrival; an odd pupil waits for the next), Pause and Resume, the records of every game, End
+// arrival; an odd pupil plays the computer at the teacher's level, or waits), Pause and Resume, the records of every game, End
 // the lesson; and the wall: every game of the class as a small board drawn by the game's own
 // board component from the game's state, with who plays and whose turn it is or who won.
 // Each game is watched through its socket with its watch code, so a move reaches the wall as
@@ -8,7 +8,7 @@
 
 import { createOnlineClient } from '../kit/online-client.js';
 import { button } from './game-screen.js';
-import { socketUrl } from './online-api.js';
+import { playerName, socketUrl } from './online-api.js';
 import { classRecords, command, joinLink, loadClass, pickPupil, saveClass, stillWaiting, wallView } from './class-api.js';
 import { classHeader } from './class-join.js';
 import { downloadText, keepReplay, today } from './records.js';
@@ -24,7 +24,7 @@ function el(tag, className, text) {
 
 /** What a game's card says: who is to play, who won, or a draw. */
 function gameLine(t, state) {
-  const name = (side) => state.names?.[side] ?? t(`side.${side}`);
+  const name = (side) => playerName(t, state, side) ?? t(`side.${side}`);
   if (state.status === 'over') return state.winner ? t('class.wall.won', { who: name(state.winner) }) : t('class.wall.drawn');
   if (state.paused) return t('class.wall.paused');
   return state.turn ? t('class.wall.toPlay', { who: name(state.turn) }) : '';
@@ -73,7 +73,7 @@ function gameCard(ctx, game, onOpen, onReplay) {
     card.dataset.winner = state.winner ?? '';
     card.dataset.paused = String(Boolean(state.paused));
     const sides = Object.keys(state.names ?? {});
-    names.textContent = sides.map((side) => t('class.wall.player', { side: t(`side.${side}`), name: state.names[side] })).join(' · ');
+    names.textContent = sides.map((side) => t('class.wall.player', { side: t(`side.${side}`), name: playerName(t, state, side) })).join(' · ');
     line.textContent = gameLine(t, state);
     picture.latest = state;
     if (!picture.busy) drawPicture();
@@ -108,6 +108,22 @@ function pupilList(t, pupils, pairing, onPick) {
     item.append(pick, el('span', 'class-waiting', pair >= 0 ? t('class.wall.pair', { n: pair + 1 }) : t('class.wall.waiting')));
     return item;
   });
+}
+
+/** The levels the computer may play a pupil left without a partner at, by the core's names. */
+const ODD_LEVELS = ['easy', 'medium', 'hard'];
+
+/** The teacher's choice for a pupil left without a partner: wait, or play the computer at a level. */
+function oddChoice(t, chosen, onChange) {
+  const label = el('label', 'class-odd');
+  const select = el('select');
+  select.dataset.control = 'class-computer';
+  select.append(new Option(t('class.teach.odd.wait'), ''),
+    ...ODD_LEVELS.map((level) => new Option(t('class.teach.odd.play', { level: t(`level.${level}`) }), level)));
+  select.value = chosen;
+  select.addEventListener('change', () => onChange(select.value));
+  label.append(t('class.teach.odd'), ' ', select);
+  return label;
 }
 
 /** The code, its QR code and the link, large enough to read from the back of a room. */
@@ -149,12 +165,19 @@ export function mountTeach(root, ctx) {
   const end = button('class-end', t('class.teach.end'), 'plain');
   const controls = el('div', 'class-controls');
   controls.append(start, pause, resume, records, end);
+  // Kept with the class, so a reload keeps the teacher's choice.
+  life.computer = entry.computer ?? 'medium';
+  const odd = oddChoice(t, life.computer, (level) => {
+    life.computer = level;
+    saveClass(entry.id, { computer: level });
+    if (life.view) show(life.view);
+  });
   const pupils = el('ul', 'class-pupils');
   const pairHint = el('p', 'class-hint', t('class.teach.pairHint'));
   const pupilsTitle = el('h2', '');
   const wall = el('ul', 'wall');
   const wallTitle = el('h2', '', t('class.wall.heading'));
-  main.append(codeSection(t, entry), status, controls, said, pupilsTitle, pairHint, pupils, wallTitle, wall);
+  main.append(codeSection(t, entry), status, odd, controls, said, pupilsTitle, pairHint, pupils, wallTitle, wall);
 
   const largeOne = (card) => {
     const large = card.classList.toggle('wall-large');
@@ -186,7 +209,9 @@ export function mountTeach(root, ctx) {
     pupils.replaceChildren(...pupilList(t, view.pupils, life.pairing, onPick));
     const over = view.status === 'ended';
     pairHint.hidden = over || waiting.length < 2;
-    start.disabled = over || (waiting.length < 2 && life.pairing.pairs.length === 0);
+    const enough = waiting.length >= (life.computer ? 1 : 2);
+    start.disabled = over || (!enough && life.pairing.pairs.length === 0);
+    odd.hidden = over;
     const none = view.games.length === 0;
     pause.hidden = over || none || view.status === 'paused';
     resume.hidden = view.status !== 'paused';
@@ -230,7 +255,7 @@ export function mountTeach(root, ctx) {
   start.addEventListener('click', () => {
     const { pairs } = life.pairing;
     life.pairing = { picked: null, pairs: [] };
-    act('start', pairs.length ? { pairs } : {})();
+    act('start', { ...(pairs.length ? { pairs } : {}), ...(life.computer ? { computer: life.computer } : {}) })();
   });
   pause.addEventListener('click', act('pause'));
   resume.addEventListener('click', act('resume'));
