@@ -7,6 +7,13 @@
 //! followed by a new one, so N stay in play until T seconds have passed. Prints the actions a
 //! second, the latency from an action's send to the other seat's update (p50, p99, max) and
 //! the server's memory (VmRSS, VmHWM).
+//!
+//! `cargo xtask load --classes C [--pupils P (30)] [--pace ..] [--seconds ..]` plays classes
+//! instead: each class from one source address, as a school's tablets share one, is opened
+//! by its teacher, joined by P pupils and started (pairs by arrival); every pupil plays its
+//! game on its own socket as above, while the teacher watches each game on a socket of its
+//! own (as the wall does) and asks for the wall every 3 s. It adds the latency from a
+//! pupil's action to the teacher's watcher. A class's game that ends is not replaced.
 
 // The integration tests' client: the tests use more of it than the load does.
 #[allow(dead_code)]
@@ -16,7 +23,8 @@ mod client;
 use crate::{run, wasm};
 use futures_util::StreamExt;
 use ludi_core::rng::{os_seed, Rng};
-use serde_json::Value;
+use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -24,7 +32,10 @@ use std::time::{Duration, Instant};
 use tokio::time::{sleep_until, timeout_at};
 use tokio_tungstenite::tungstenite::Message;
 
-const USAGE: &str = "usage: cargo xtask load --games N [--pace SECONDS (2)] [--seconds T (60)]";
+const USAGE: &str = "usage: cargo xtask load (--games N | --classes C [--pupils P (30)]) \
+[--pace SECONDS (2)] [--seconds T (60)]";
+/// How often the teacher's page asks for the wall (teach.js's ASK_EVERY).
+const WALL_EVERY: Duration = Duration::from_secs(3);
 /// Games made and seats connected at once while setting up.
 const SETUP_AT_ONCE: usize = 64;
 /// Source addresses 127.0.0.1 to 127.0.0.250: a few hundred sockets each at most.
@@ -32,13 +43,29 @@ const ADDRESSES: usize = 250;
 
 struct Options {
     games: usize,
+    /// Classes of `pupils` instead of `games` pairs.
+    classes: usize,
+    pupils: usize,
     pace: f64,
     seconds: u64,
+}
+
+impl Options {
+    /// The games played at once: a class's pupils two to a game.
+    fn tables(&self) -> usize {
+        if self.classes > 0 {
+            self.classes * (self.pupils / 2)
+        } else {
+            self.games
+        }
+    }
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
         games: 0,
+        classes: 0,
+        pupils: 30,
         pace: 2.0,
         seconds: 60,
     };
@@ -50,6 +77,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
         let bad = || format!("{flag} does not take `{value}`\n{USAGE}");
         match flag.as_str() {
             "--games" => options.games = value.parse().map_err(|_| bad())?,
+            "--classes" => options.classes = value.parse().map_err(|_| bad())?,
+            "--pupils" => options.pupils = value.parse().map_err(|_| bad())?,
             "--pace" => {
                 options.pace = value
                     .parse()
@@ -61,9 +90,12 @@ fn parse(args: &[String]) -> Result<Options, String> {
             _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
         }
     }
-    if options.games == 0 || options.seconds == 0 {
+    if (options.games == 0) == (options.classes == 0) {
+        return Err(format!("either --games or --classes\n{USAGE}"));
+    }
+    if options.seconds == 0 || !(2..=60).contains(&options.pupils) {
         return Err(format!(
-            "--games and --seconds want whole numbers above 0\n{USAGE}"
+            "--seconds wants a whole number above 0, --pupils 2 to 60 (a class's most)\n{USAGE}"
         ));
     }
     Ok(options)
@@ -71,8 +103,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
 
 pub fn command(args: &[String]) -> Result<(), String> {
     let options = parse(args)?;
-    // Two sockets a game here and two in the server (a child: it inherits the limit).
-    let wanted = options.games as u64 * 2 + 1024;
+    // Two sockets a game here and two in the server (a child: it inherits the limit), and a
+    // class's watchers as many again as its games.
+    let wanted = options.tables() as u64 * 3 + 1024;
     let files = raise_file_limit(wanted)?;
     if files < wanted {
         return Err(format!(
@@ -86,7 +119,9 @@ pub fn command(args: &[String]) -> Result<(), String> {
     let binary = wasm::target_dir()?.join("release").join("ludi-server");
     let data = std::env::temp_dir().join(format!("ludi-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
-    let games = (options.games * 4).to_string();
+    let games = (options.games * 4 + options.classes).to_string();
+    // A class comes from one address, as a school's tablets do: its joins and start stay
+    // under the real limit of class commands, which is left as it is.
     let flags = [
         "--frames-per-second",
         "100000",
@@ -99,8 +134,13 @@ pub fn command(args: &[String]) -> Result<(), String> {
     ];
     let mut server = client::Server::start(&binary, client::free_port(), &data, None, &flags)?;
     eprintln!(
-        "xtask: load: {} games at a pace of {} s for {} s against {} (pid {}, open files {files})",
-        options.games,
+        "xtask: load: {} games{} at a pace of {} s for {} s against {} (pid {}, open files {files})",
+        options.tables(),
+        if options.classes > 0 {
+            format!(" in {} classes of {} pupils", options.classes, options.pupils)
+        } else {
+            String::new()
+        },
         options.pace,
         options.seconds,
         server.addr,
@@ -158,8 +198,13 @@ fn raise_file_limit(wanted: u64) -> Result<u64, String> {
 /// What the seats count as they play.
 #[derive(Default)]
 struct Tally {
-    /// Microseconds from an action's send to the other seat's update.
+    /// Microseconds from an action's send to the other seat's update…
     latencies: Mutex<Vec<u32>>,
+    /// …and to the teacher's watcher of the game (classes).
+    wall_latencies: Mutex<Vec<u32>>,
+    /// The teacher's asks for the wall answered, and the slowest (microseconds).
+    wall_asks: AtomicU64,
+    slowest_ask: AtomicU64,
     /// Actions the server acknowledged.
     actions: AtomicU64,
     finished: AtomicU64,
@@ -179,6 +224,21 @@ impl Tally {
 
 /// One game's actions in flight: the version each will make and when it was sent.
 type InFlight = Arc<Mutex<Vec<(u64, Instant)>>>;
+
+/// Where a seat notes each action it sends: for the other seat, and for a class's teacher.
+#[derive(Clone, Default)]
+struct Flights {
+    other: InFlight,
+    wall: Option<InFlight>,
+}
+
+/// The time since `sent` of the action that made `version`, taken out of `in_flight`.
+fn arrived(in_flight: &InFlight, version: u64) -> Option<u32> {
+    let mut in_flight = lock(in_flight);
+    let at = in_flight.iter().position(|&(v, _)| v == version)?;
+    let (_, sent) = in_flight.swap_remove(at);
+    Some(sent.elapsed().as_micros().min(u32::MAX as u128) as u32)
+}
 
 fn source(i: usize) -> IpAddr {
     IpAddr::V4(Ipv4Addr::new(127, 0, 0, 1 + (i % ADDRESSES) as u8))
@@ -210,6 +270,9 @@ async fn seat_table(server: SocketAddr, i: usize) -> Result<Table, String> {
 }
 
 async fn drive(server: SocketAddr, options: &Options, pid: u32) -> Result<String, String> {
+    if options.classes > 0 {
+        return drive_classes(server, options, pid).await;
+    }
     let setup = Instant::now();
     let mut tables = Vec::with_capacity(options.games);
     let mut pending = tokio::task::JoinSet::new();
@@ -237,13 +300,192 @@ async fn drive(server: SocketAddr, options: &Options, pid: u32) -> Result<String
         let pace = options.pace;
         games.spawn(async move { play_games(server, i, table, pace, deadline, &tally).await });
     }
+    played(games, options, &tally, pid, start, deadline).await
+}
+
+/// Waits for every task to end while sampling the server's memory, then reports.
+async fn played(
+    mut tasks: tokio::task::JoinSet<()>,
+    options: &Options,
+    tally: &Tally,
+    pid: u32,
+    start: Instant,
+    deadline: tokio::time::Instant,
+) -> Result<String, String> {
     let memory = tokio::spawn(sample_memory(pid, deadline - Duration::from_millis(200)));
-    while games.join_next().await.is_some() {}
+    while tasks.join_next().await.is_some() {}
     let elapsed = start.elapsed().as_secs_f64();
     let memory = memory
         .await
         .map_err(|e| format!("the memory sampler: {e}"))?;
-    Ok(report(options, &tally, elapsed, &memory))
+    Ok(report(options, tally, elapsed, &memory))
+}
+
+/// A class opened, joined and started: its teacher and its games, each with the teacher's
+/// watcher socket.
+struct Class {
+    id: String,
+    key: String,
+    local: IpAddr,
+    games: Vec<(Table, client::Socket)>,
+}
+
+/// Opens class `c` from its own address, joins `pupils` to it and starts its games, as a
+/// teacher and pupils' pages do.
+async fn seat_class(server: SocketAddr, c: usize, pupils: usize) -> Result<Class, String> {
+    let local = source(c);
+    let text = |v: &Value, key: &str| v[key].as_str().unwrap_or_default().to_string();
+    let body = json!({"game": kind(c)});
+    let path = "/api/classes";
+    let made = client::expect_json(
+        client::http(server, local, "POST", path, Some(&body), None).await?,
+        201,
+    )?;
+    let (id, key, code) = (text(&made, "id"), text(&made, "key"), text(&made, "code"));
+    let mut tokens = HashMap::new();
+    for p in 1..=pupils {
+        let path = format!("/api/class-codes/{code}/join");
+        let body = json!({ "name": format!("Pupil {p}") });
+        let joined = client::expect_json(
+            client::http(server, local, "POST", &path, Some(&body), None).await?,
+            201,
+        )?;
+        tokens.insert(
+            joined["number"].as_i64().unwrap_or(0),
+            text(&joined, "token"),
+        );
+    }
+    let path = format!("/api/classes/{id}/start");
+    let wall = client::expect_json(
+        client::http(server, local, "POST", &path, Some(&json!({})), Some(&key)).await?,
+        200,
+    )?;
+    let mut games = Vec::new();
+    let pupils = wall["pupils"].as_array().cloned().unwrap_or_default();
+    for game in wall["games"].as_array().into_iter().flatten() {
+        let game_id = text(game, "id");
+        let mut seats = Vec::new();
+        for pupil in pupils.iter().filter(|p| p["game"] == game_id.as_str()) {
+            let number = pupil["number"].as_i64().unwrap_or(0);
+            let token = tokens
+                .get(&number)
+                .ok_or_else(|| format!("the wall names pupil {number}, who never joined"))?;
+            let mut socket = client::open_socket(server, local).await?;
+            let state = client::hello(&mut socket, &game_id, token).await?;
+            seats.push((text(pupil, "seat"), socket, state));
+        }
+        let mut watcher = client::open_socket(server, local).await?;
+        let hello = json!({"t": "hello", "game": game_id, "watch": text(game, "watch")});
+        client::send(&mut watcher, &hello).await?;
+        let welcome = client::receive(&mut watcher, Duration::from_secs(10)).await?;
+        if welcome["t"] != "welcome" {
+            return Err(format!("the teacher's hello was answered {welcome}"));
+        }
+        games.push((Table { seats }, watcher));
+    }
+    Ok(Class {
+        id,
+        key,
+        local,
+        games,
+    })
+}
+
+async fn drive_classes(server: SocketAddr, options: &Options, pid: u32) -> Result<String, String> {
+    let setup = Instant::now();
+    let mut pending = tokio::task::JoinSet::new();
+    let pupils = options.pupils;
+    for c in 0..options.classes {
+        pending.spawn(async move { seat_class(server, c, pupils).await });
+    }
+    let mut classes = Vec::new();
+    while let Some(done) = pending.join_next().await {
+        classes.push(done.map_err(|e| format!("a class's setup failed: {e}"))??);
+    }
+    eprintln!(
+        "xtask: load: {} classes of {} pupils joined and started in {:.1} s",
+        options.classes,
+        options.pupils,
+        setup.elapsed().as_secs_f64()
+    );
+    let tally = Arc::new(Tally::default());
+    let start = Instant::now();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(options.seconds);
+    let mut tasks = tokio::task::JoinSet::new();
+    for (c, class) in classes.into_iter().enumerate() {
+        for (g, (table, watcher)) in class.games.into_iter().enumerate() {
+            let wall = InFlight::default();
+            let (tally, also) = (tally.clone(), tally.clone());
+            let (pace, seen) = (options.pace, wall.clone());
+            let mut seed = os_seed().unwrap_or(0) ^ (c * 1000 + g) as u64;
+            tasks.spawn(async move {
+                let ended = play_table(table, &mut seed, pace, deadline, Some(wall), &tally).await;
+                if ended {
+                    tally.finished.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+            tasks.spawn(async move { watch_game(watcher, seen, deadline, &also).await });
+        }
+        let tally = tally.clone();
+        let (id, key, local) = (class.id, class.key, class.local);
+        tasks.spawn(async move { ask_for_wall(server, local, &id, &key, deadline, &tally).await });
+    }
+    played(tasks, options, &tally, pid, start, deadline).await
+}
+
+/// The teacher's watcher of one game: the time from each pupil's action to its arrival here.
+async fn watch_game(
+    mut socket: client::Socket,
+    wall: InFlight,
+    deadline: tokio::time::Instant,
+    tally: &Tally,
+) {
+    loop {
+        let text = match timeout_at(deadline, socket.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => text,
+            Ok(Some(Ok(_))) => continue,
+            Ok(other) => return tally.problem(format!("a watcher's socket ended: {other:?}")),
+            Err(_) => return,
+        };
+        let Ok(frame) = serde_json::from_str::<Value>(&text) else {
+            return tally.problem(format!("a watcher got no JSON: {text}"));
+        };
+        if frame["t"] != "state" {
+            continue;
+        }
+        let version = frame["state"]["version"].as_u64().unwrap_or(0);
+        if let Some(micros) = arrived(&wall, version) {
+            lock(&tally.wall_latencies).push(micros);
+        }
+        if frame["state"]["status"] == "over" {
+            return;
+        }
+    }
+}
+
+/// The teacher's page asking for the wall (new pupils, new games) every few seconds.
+async fn ask_for_wall(
+    server: SocketAddr,
+    local: IpAddr,
+    id: &str,
+    key: &str,
+    deadline: tokio::time::Instant,
+    tally: &Tally,
+) {
+    let path = format!("/api/classes/{id}");
+    let mut next = tokio::time::Instant::now() + WALL_EVERY;
+    while next < deadline {
+        sleep_until(next).await;
+        next += WALL_EVERY;
+        let asked = Instant::now();
+        let answer = client::http(server, local, "GET", &path, None, Some(key)).await;
+        if let Err(e) = answer.and_then(|a| client::expect_json(a, 200)) {
+            return tally.problem(format!("the wall of class {id}: {e}"));
+        }
+        tally.wall_asks.fetch_add(1, Ordering::Relaxed);
+        let micros = asked.elapsed().as_micros().min(u64::MAX as u128) as u64;
+        tally.slowest_ask.fetch_max(micros, Ordering::Relaxed);
+    }
 }
 
 /// A setup task's table, as `JoinSet::join_next` hands it back.
@@ -268,26 +510,8 @@ async fn play_games(
 ) {
     let mut seed = os_seed().unwrap_or(i as u64) ^ i as u64;
     loop {
-        let in_flight = InFlight::default();
-        let mut seats = table.seats.into_iter().map(|(seat, socket, state)| {
-            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let rng = Rng::new(seed);
-            play_seat(
-                seat,
-                socket,
-                state,
-                rng,
-                pace,
-                deadline,
-                in_flight.clone(),
-                tally,
-            )
-        });
-        let (Some(first), Some(second)) = (seats.next(), seats.next()) else {
-            return;
-        };
-        let (a, b) = tokio::join!(first, second);
-        if !(a && b) || tokio::time::Instant::now() >= deadline {
+        let ended = play_table(table, &mut seed, pace, deadline, None, tally).await;
+        if !ended || tokio::time::Instant::now() >= deadline {
             return;
         }
         tally.finished.fetch_add(1, Ordering::Relaxed);
@@ -299,6 +523,41 @@ async fn play_games(
     }
 }
 
+/// Plays one game's two seats until it ends (true), or the deadline or a failure (false);
+/// each action is noted for `wall` too, when a teacher watches.
+async fn play_table(
+    table: Table,
+    seed: &mut u64,
+    pace: f64,
+    deadline: tokio::time::Instant,
+    wall: Option<InFlight>,
+    tally: &Tally,
+) -> bool {
+    let flights = Flights {
+        other: InFlight::default(),
+        wall,
+    };
+    let mut seats = table.seats.into_iter().map(|(seat, socket, state)| {
+        *seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let rng = Rng::new(*seed);
+        play_seat(
+            seat,
+            socket,
+            state,
+            rng,
+            pace,
+            deadline,
+            flights.clone(),
+            tally,
+        )
+    });
+    let (Some(first), Some(second)) = (seats.next(), seats.next()) else {
+        return false;
+    };
+    let (a, b) = tokio::join!(first, second);
+    a && b
+}
+
 /// One seat's play until its game ends (true) or the deadline or a failure (false).
 #[allow(clippy::too_many_arguments)]
 async fn play_seat(
@@ -308,7 +567,7 @@ async fn play_seat(
     mut rng: Rng,
     pace: f64,
     deadline: tokio::time::Instant,
-    in_flight: InFlight,
+    flights: Flights,
     tally: &Tally,
 ) -> bool {
     let game = state["id"].as_str().unwrap_or_default().to_string();
@@ -324,7 +583,11 @@ async fn play_seat(
             }
             sleep_until(at).await;
             let version = state["version"].as_u64().unwrap_or(0) + 1;
-            lock(&in_flight).push((version, Instant::now()));
+            let now = Instant::now();
+            lock(&flights.other).push((version, now));
+            if let Some(wall) = &flights.wall {
+                lock(wall).push((version, now));
+            }
             if let Err(e) = client::send(&mut socket, &action).await {
                 tally.problem(format!("{game} {seat}: {e}"));
                 return false;
@@ -351,13 +614,8 @@ async fn play_seat(
                     let version = state["version"].as_u64().unwrap_or(0);
                     if frame["by"] == seat.as_str() {
                         tally.actions.fetch_add(1, Ordering::Relaxed);
-                    } else {
-                        let mut in_flight = lock(&in_flight);
-                        if let Some(at) = in_flight.iter().position(|&(v, _)| v == version) {
-                            let (_, sent) = in_flight.swap_remove(at);
-                            let micros = sent.elapsed().as_micros().min(u32::MAX as u128);
-                            lock(&tally.latencies).push(micros as u32);
-                        }
+                    } else if let Some(micros) = arrived(&flights.other, version) {
+                        lock(&tally.latencies).push(micros);
                     }
                     break;
                 }
@@ -407,28 +665,50 @@ async fn sample_memory(pid: u32, until: tokio::time::Instant) -> String {
     )
 }
 
-fn report(options: &Options, tally: &Tally, elapsed: f64, memory: &str) -> String {
-    let mut latencies = std::mem::take(&mut *lock(&tally.latencies));
-    latencies.sort_unstable();
+/// The p50, p99 and largest of `samples` (microseconds), as text in milliseconds.
+fn spread(samples: &Mutex<Vec<u32>>) -> String {
+    let mut samples = std::mem::take(&mut *lock(samples));
+    samples.sort_unstable();
+    let ms = |us: u32| f64::from(us) / 1000.0;
     let at = |q: f64| {
-        let i = ((latencies.len() as f64 * q).ceil() as usize).saturating_sub(1);
-        latencies.get(i).map_or(0.0, |&us| f64::from(us) / 1000.0)
+        let i = ((samples.len() as f64 * q).ceil() as usize).saturating_sub(1);
+        samples.get(i).map_or(0.0, |&us| ms(us))
     };
+    format!(
+        "p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples)",
+        at(0.5),
+        at(0.99),
+        samples.last().map_or(0.0, |&us| ms(us)),
+        samples.len()
+    )
+}
+
+fn report(options: &Options, tally: &Tally, elapsed: f64, memory: &str) -> String {
     let actions = tally.actions.load(Ordering::Relaxed);
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load: Vec<&str> = load.split_whitespace().take(3).collect();
+    let classes = if options.classes > 0 {
+        format!(
+            " in {} classes of {} pupils; latency to the teacher's wall {}; {} asks for the wall, \
+             the slowest {:.1} ms",
+            options.classes,
+            options.pupils,
+            spread(&tally.wall_latencies),
+            tally.wall_asks.load(Ordering::Relaxed),
+            tally.slowest_ask.load(Ordering::Relaxed) as f64 / 1000.0
+        )
+    } else {
+        String::new()
+    };
     let mut text = format!(
-        "load: {} games, pace {} s, {:.1} s: {actions} actions, {:.0} actions/s; latency to the \
-         other seat p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples); server {memory}; \
-         {} games finished; {} refused; load average {}",
-        options.games,
+        "load: {} games{classes}, pace {} s, {:.1} s: {actions} actions, {:.0} actions/s; \
+         latency to the other seat {}; server {memory}; {} games finished; {} refused; load \
+         average {}",
+        options.tables(),
         options.pace,
         elapsed,
         actions as f64 / elapsed,
-        at(0.5),
-        at(0.99),
-        latencies.last().map_or(0.0, |&us| f64::from(us) / 1000.0),
-        latencies.len(),
+        spread(&tally.latencies),
         tally.finished.load(Ordering::Relaxed),
         tally.refusals.load(Ordering::Relaxed),
         load.join(" ")

@@ -29,7 +29,7 @@ fn main() -> ExitCode {
         Some("wasm-speed") => speed::run_speed(),
         Some("train-scripta") => train::train_scripta(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | fuzz [--seconds N] | lighthouse | load --games N [--pace S --seconds T] | wasm-speed | train-scripta [--games N --seed S --threads T --checkpoint F ...]>");
+            eprintln!("usage: cargo xtask <test | serve [--port P] | dist | fuzz [--seconds N] | lighthouse | load (--games N | --classes C [--pupils P]) [--pace S --seconds T] | wasm-speed | train-scripta [--games N --seed S --threads T --checkpoint F ...]>");
             return ExitCode::from(2);
         }
     };
