@@ -17,20 +17,27 @@ import { importWhole } from '../kit/preload.js';
 
 const SCRIPTA_SCREEN = new URL('../games/scripta/screen.js', import.meta.url);
 
-/** Draws `view` ({geometry, position, marks, turn}) into `box` as a picture (no controls). */
-function drawScripta(i18n, box, view) {
-  createBoard(box, view.geometry, { i18n, face: chooseFace(PICTURES.faces) }).render({
+/** Shows `view` ({position, marks, turn}) on `board`. */
+function showScripta(board, view) {
+  board.render({
     position: view.position, marks: view.marks, selectable: new Set(), selected: null,
     targets: new Map(), turn: view.turn, hint: null,
   });
-  asPicture(box, i18n.t('home.preview', { game: i18n.t('game.scripta') }));
 }
 
-/** What the engine's `game` draws, freed once read; gives its snapshot too. */
-function viewOf(game) {
+/** Draws a picture's board for `view` ({geometry, position, marks, turn}) into `box` (no controls). */
+function scriptaPicture(i18n, box, view) {
+  const board = createBoard(box, view.geometry, { i18n, face: chooseFace(PICTURES.faces), picture: true });
+  showScripta(board, view);
+  asPicture(box, i18n.t('home.preview', { game: i18n.t('game.scripta') }));
+  return board;
+}
+
+/** What the engine's `game` draws, freed once read: its snapshot, and its geometry when asked. */
+function viewOf(game, geometry = true) {
   try {
     const snap = game.snapshot();
-    return { geometry: game.geometry(), position: snap.position, marks: snap.marks, turn: snap.turn, snap };
+    return { geometry: geometry ? game.geometry() : null, position: snap.position, marks: snap.marks, turn: snap.turn, snap };
   } finally {
     game.free();
   }
@@ -52,17 +59,24 @@ function scriptaPreview(ready, i18n) {
         view = PICTURES.scripta['austin-murray'];
       }
     }
-    drawScripta(i18n, box, view);
+    scriptaPicture(i18n, box, view);
   };
 }
 
-/** A saved game where it stands; resolves with how far it is (confirmed turns). */
-function scriptaSaved(ready, i18n) {
-  return async (box, saved) => {
-    const engine = await ready();
-    const view = viewOf(engine.ScriptaGame.restore(saved));
-    drawScripta(i18n, box, view);
-    return { unit: 'turns', count: view.snap.turns };
+/**
+ * A picture in `box` that follows a game from save to save: the board is drawn for the first
+ * and only its counters move for the next, so a class's wall can redraw thirty games in a
+ * frame. Each call resolves with how far the game is (confirmed turns).
+ */
+function scriptaFollow(ready, i18n) {
+  return (box) => {
+    let board = null;
+    return async (saved) => {
+      const view = viewOf((await ready()).ScriptaGame.restore(saved), !board);
+      if (board) showScripta(board, view);
+      else board = scriptaPicture(i18n, box, view);
+      return { unit: 'turns', count: view.snap.turns };
+    };
   };
 }
 
@@ -123,7 +137,8 @@ const familyPreset = (choice) => {
  * Every game with what the home screen, the router and the rules pages need of it.
  * `ready(game)` gives that game's engine once it is loaded; `load()` (the screen's module), `preview(box)`,
  * `savedPicture(box, saved)` (a saved game's board, resolving with how far it is: {unit,
- * count}), `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait
+ * count}), `followPicture(box)` (the same for save after save: gives `(saved) => promise`),
+ * `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait
  * for the engine or its module; so does `faces()`, the inscribed boards of a game that has them.
  */
 export function gameCatalogue(ready, i18n) {
@@ -142,7 +157,8 @@ export function gameCatalogue(ready, i18n) {
       // Austin & Murray are the default: a link without `rules` plays them.
       rulesText: (choice) => (choice.rules === 'austin-murray' ? null : rulesText(SCRIPTA_OPTIONS)(choice)),
       preview: scriptaPreview(scriptaReady, i18n),
-      savedPicture: scriptaSaved(scriptaReady, i18n),
+      followPicture: scriptaFollow(scriptaReady, i18n),
+      savedPicture: (box, saved) => scriptaFollow(scriptaReady, i18n)(box)(saved),
       // The screen's module, asked for while the engine loads.
       load: () => importWhole(SCRIPTA_SCREEN),
       // The inscribed boards its marks may carry, as the engine lists them, and their names in

@@ -30,8 +30,41 @@ function gameLine(t, state) {
   return state.turn ? t('class.wall.toPlay', { who: name(state.turn) }) : '';
 }
 
+/**
+ * The wall's pictures, redrawn together at most once a frame: a card hands over its latest
+ * state, and the next frame redraws every card changed since, one after another in one task,
+ * so a game played fast queues no boards nobody would see. Each card's board is drawn once
+ * and then only follows its game (`followPicture`). Each batch is measured as a `wall-redraw`
+ * performance entry (its detail: how many games) against the budget of a frame.
+ */
+function wallPainter() {
+  const latest = new Map(); // a card's picture -> the state to show
+  const shown = new WeakMap(); // a card's picture -> the version shown
+  let frame = 0;
+  const paint = async () => {
+    const start = performance.now();
+    const batch = [...latest];
+    latest.clear();
+    for (const [picture, state] of batch) {
+      try {
+        await picture(state.save);
+      } catch {
+        // A board the engine cannot draw keeps the last one: the words still say where it stands.
+      }
+      shown.set(picture, state.version);
+    }
+    performance.measure('wall-redraw', { start, detail: { games: batch.length } });
+    frame = latest.size ? requestAnimationFrame(paint) : 0;
+  };
+  return (picture, state) => {
+    if (shown.get(picture) === state.version) return;
+    latest.set(picture, state);
+    if (!frame) frame = requestAnimationFrame(paint);
+  };
+}
+
 /** One game's card on the wall, redrawn from each state its socket brings; large, it offers its replay. */
-function gameCard(ctx, game, onOpen, onReplay) {
+function gameCard(ctx, game, paint, onOpen, onReplay) {
   const { t } = ctx.i18n;
   const card = el('li', 'wall-game');
   card.dataset.game = game.id;
@@ -39,6 +72,9 @@ function gameCard(ctx, game, onOpen, onReplay) {
   open.type = 'button';
   open.dataset.action = 'wall-open';
   const board = el('div', 'wall-board');
+  const box = el('div', 'wall-picture');
+  board.append(box);
+  const picture = ctx.games[game.state.game].followPicture(box);
   const names = el('p', 'wall-names');
   const line = el('p', 'wall-line');
   open.append(board, names, line);
@@ -47,25 +83,6 @@ function gameCard(ctx, game, onOpen, onReplay) {
   replay.hidden = true;
   replay.addEventListener('click', () => onReplay(game.id));
   card.append(open, replay);
-  // The picture follows the latest state, one drawing at a time and at most one a frame, so
-  // a game played fast does not queue up boards nobody would see.
-  const picture = { latest: null, shown: null, busy: false };
-  const drawPicture = async () => {
-    picture.busy = true;
-    while (picture.latest && picture.latest.version !== picture.shown) {
-      const state = picture.latest;
-      const box = el('div', 'wall-picture');
-      try {
-        await ctx.games[state.game].savedPicture(box, state.save);
-        board.replaceChildren(box);
-      } catch {
-        // A board the engine cannot draw leaves the last one: the words still say where it stands.
-      }
-      picture.shown = state.version;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    picture.busy = false;
-  };
   const draw = (state) => {
     card.dataset.status = state.status;
     card.dataset.version = String(state.version);
@@ -75,8 +92,7 @@ function gameCard(ctx, game, onOpen, onReplay) {
     const sides = Object.keys(state.names ?? {});
     names.textContent = sides.map((side) => t('class.wall.player', { side: t(`side.${side}`), name: playerName(t, state, side) })).join(' · ');
     line.textContent = gameLine(t, state);
-    picture.latest = state;
-    if (!picture.busy) drawPicture();
+    paint(picture, state);
   };
   draw(game.state);
   const client = createOnlineClient(socketUrl(), { t: 'hello', game: game.id, watch: game.watch }, (message) => {
@@ -154,6 +170,7 @@ export function mountTeach(root, ctx) {
     return { drawn: Promise.resolve(), destroy: () => root.replaceChildren() };
   }
   const life = { gone: false, timer: null, cards: new Map(), view: null, pairing: { picked: null, pairs: [] } };
+  const paint = wallPainter();
   const status = el('p', 'status class-status');
   status.setAttribute('role', 'status');
   const said = el('p', 'online-said');
@@ -177,7 +194,11 @@ export function mountTeach(root, ctx) {
   const pupilsTitle = el('h2', '');
   const wall = el('ul', 'wall');
   const wallTitle = el('h2', '', t('class.wall.heading'));
-  main.append(codeSection(t, entry), status, odd, controls, said, pupilsTitle, pairHint, pupils, wallTitle, wall);
+  const pupilBox = el('section', 'class-pupil-box');
+  pupilBox.append(pupilsTitle, pairHint, pupils);
+  const wallBox = el('section', 'class-wall-box');
+  wallBox.append(wallTitle, wall);
+  main.append(codeSection(t, entry), status, odd, controls, said, pupilBox, wallBox);
 
   const largeOne = (card) => {
     const large = card.classList.toggle('wall-large');
@@ -213,6 +234,10 @@ export function mountTeach(root, ctx) {
     start.disabled = over || (!enough && life.pairing.pairs.length === 0);
     odd.hidden = over;
     const none = view.games.length === 0;
+    // Once games are on, the wall comes before the pupils and the code shrinks, so a tablet
+    // shows the games without scrolling past the class's arrival.
+    main.classList.toggle('class-playing', !none);
+    if (!none && wallBox.nextElementSibling !== pupilBox) main.insertBefore(wallBox, pupilBox);
     pause.hidden = over || none || view.status === 'paused';
     resume.hidden = view.status !== 'paused';
     pause.disabled = false;
@@ -223,7 +248,7 @@ export function mountTeach(root, ctx) {
     wallTitle.hidden = none;
     for (const game of view.games) {
       if (life.cards.has(game.id)) continue;
-      const made = gameCard(ctx, game, largeOne, replayOne);
+      const made = gameCard(ctx, game, paint, largeOne, replayOne);
       life.cards.set(game.id, made);
       wall.append(made.card);
     }

@@ -74,9 +74,10 @@ function drawLeap(leaps, squares, path) {
 /**
  * Draws the empty board for `geometry` ({width, height, squares: [{square, file, rank,
  * corner}]}) into `container`. `options`: {i18n: {t}, label: the board's accessible name,
- * corners: mark the corner squares (when corners capture)}.
+ * corners: mark the corner squares (when corners capture), picture: a picture (`asPicture`),
+ * whose renders add no names, pieces' data or tab stops}.
  */
-export function createBoard(container, geometry, { i18n, label, corners = false } = {}) {
+export function createBoard(container, geometry, { i18n, label, corners = false, picture = false } = {}) {
   const { t } = i18n;
   const id = uniqueId('latrunculi');
   const { width: files, height: ranks } = geometry;
@@ -198,7 +199,7 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
    * move (a MoveView) or null, hint: MoveView or null, leap: the squares of a leap part-way}.
    */
   function render(view) {
-    container.dataset.position = view.position;
+    if (!picture) container.dataset.position = view.position;
     drawLast(view.last ?? null);
     drawHint(view.hint);
     drawLeap(leaps, squares, view.leap);
@@ -208,7 +209,7 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
       const { g, piece, x, y } = squares.get(sq.square);
       piece.replaceChildren();
       if (sq.piece) drawCounter(piece, sq.piece, x, y, sq.frozen, sq.dux);
-      if (sq.piece) g.dataset.piece = sq.piece;
+      if (sq.piece && !picture) g.dataset.piece = sq.piece;
       else delete g.dataset.piece;
       toggle(g, 'data-frozen', Boolean(sq.frozen));
       toggle(g, 'data-dux', Boolean(sq.dux));
@@ -224,6 +225,8 @@ export function createBoard(container, geometry, { i18n, label, corners = false 
       if (end) g.dataset.last = end;
       else delete g.dataset.last;
       toggle(g, 'data-taken', took.has(sq.square));
+      // A picture's squares have no names or tab stops of their own: it reads as one image.
+      if (picture) continue;
       // The screen's roving focus (kit/keyboard.js) makes one square of the board its tab stop.
       g.setAttribute('tabindex', '-1');
       const name = sq.piece

@@ -13,11 +13,18 @@ const SCREEN = new URL('./screen.js', import.meta.url);
  * height, cornersCapture, squares}) into `box` as a picture (no controls).
  */
 function draw(i18n, box, view) {
-  createBoard(box, view, { i18n, corners: view.cornersCapture }).render({
+  const board = createBoard(box, view, { i18n, corners: view.cornersCapture, picture: true });
+  show(board, view);
+  asPicture(box, i18n.t('home.preview', { game: i18n.t('game.latrunculi') }));
+  return board;
+}
+
+/** Shows `view` on `board`. */
+function show(board, view) {
+  board.render({
     position: view.position, squares: view.squares, selectable: new Set(), selected: null,
     targets: new Set(), hint: null,
   });
-  asPicture(box, i18n.t('home.preview', { game: i18n.t('game.latrunculi') }));
 }
 
 /** A middle game under Piso's rules, drawn without the engine. */
@@ -25,17 +32,25 @@ function preview(i18n) {
   return async (box) => draw(i18n, box, PICTURES.latrunculi);
 }
 
-/** A saved game where it stands; resolves with how far it is (moves and placements played). */
-function saved(ready, i18n) {
-  return async (box, data) => {
-    const game = (await ready()).LatrunculiGame.restore(data);
-    try {
-      const snap = game.snapshot();
-      draw(i18n, box, snap);
-      return { unit: 'moves', count: snap.moves };
-    } finally {
-      game.free();
-    }
+/**
+ * A picture in `box` that follows a game from save to save: the board is drawn for the first
+ * and only its counters change for the next. Each call resolves with how far the game is
+ * (moves and placements played).
+ */
+function follow(ready, i18n) {
+  return (box) => {
+    let board = null;
+    return async (data) => {
+      const game = (await ready()).LatrunculiGame.restore(data);
+      try {
+        const snap = game.snapshot();
+        if (board) show(board, snap);
+        else board = draw(i18n, box, snap);
+        return { unit: 'moves', count: snap.moves };
+      } finally {
+        game.free();
+      }
+    };
   };
 }
 
@@ -43,7 +58,8 @@ function saved(ready, i18n) {
 export function latrunculi(ready, i18n) {
   return {
     preview: preview(i18n),
-    savedPicture: saved(ready, i18n),
+    followPicture: follow(ready, i18n),
+    savedPicture: (box, data) => follow(ready, i18n)(box)(data),
     load: () => importWhole(SCREEN),
     mount: async (root, ctx) => (await importWhole(SCREEN)).mountLatrunculi(root, ctx),
     rulesPage: async (body, rules) => {

@@ -353,8 +353,8 @@ function drawStack(b, key, side, count, entry, picked) {
  * marks of the side to move.
  */
 function render(b, view) {
-  const { t, marks, exits, placeOf, letterOf, wordOf, container } = b;
-  container.dataset.position = view.position;
+  const { t, marks, exits, placeOf, letterOf, wordOf, container, picture } = b;
+  if (!picture) container.dataset.position = view.position;
   drawTrail(b, view.trail ?? null, view.trailUpto);
   drawHint(b, view.hint ?? [], view.turn);
   const held = new Map(view.marks.map((m) => [placeOf(m.side, m.mark), m]));
@@ -374,6 +374,8 @@ function render(b, view) {
     g.classList.toggle('selected', mine && view.selected === mark);
     g.classList.toggle('hit-target', Boolean(target?.hit));
     g.classList.toggle('asked', Boolean(target) && view.asked === mark);
+    // A picture's places have no names or tab stops of their own: it reads as one image.
+    if (picture) continue;
     // The screen's roving focus (kit/keyboard.js) makes one place of the board its tab stop.
     g.setAttribute('tabindex', '-1');
     const what = here ? t('a11y.counters', { count: here.count, side: t(`side.${here.side}`) }) : t('a11y.empty');
@@ -391,6 +393,7 @@ function render(b, view) {
     const target = side === view.turn && view.targets.has('off');
     toggle(zone, 'data-target', target);
     zone.classList.toggle('asked', target && view.asked === 'off');
+    if (picture) continue;
     zone.setAttribute('tabindex', '-1');
     const name = t('a11y.exit', { side: t(`side.${side}`), count: view.borneOff?.[side] ?? 0 });
     zone.setAttribute('aria-label', named(t, name, target ? t('a11y.destination') : null));
@@ -406,11 +409,11 @@ function named(t, name, state) {
  * Draws the empty board for `geometry` into `container` and returns its renderer.
  * `options`: {tall: taller marks, i18n: {t}, label: the board's accessible name, face: the
  * inscribed board whose letters the marks carry (a `scriptaFaces()` entry), else the
- * geometry's own}.
+ * geometry's own, picture: a picture (`asPicture`), whose renders add no names or tab stops}.
  */
-export function createBoard(container, geometry, { tall = false, i18n, label, face = null } = {}) {
+export function createBoard(container, geometry, { tall = false, i18n, label, face = null, picture = false } = {}) {
   const b = measure(geometry, tall, face);
-  Object.assign(b, { t: i18n.t, id: uniqueId('scripta'), label, face, container });
+  Object.assign(b, { t: i18n.t, id: uniqueId('scripta'), label, face, container, picture });
   Object.assign(b, drawFrame(b));
   container.replaceChildren(b.svg);
   const { marks, exits, placeOf, svg, width } = b;
