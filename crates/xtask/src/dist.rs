@@ -3,7 +3,7 @@
 //! precache list), `.gz` and `.br` copies beside the larger ones for servers that send
 //! precompressed files, and `DEPLOY.md`: the headers a host should set.
 
-use crate::{modules, wasm, workspace_root};
+use crate::{modules, strip, wasm, workspace_root};
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use ludi_server::precache;
@@ -107,10 +107,17 @@ fn copy_tree(from: &Path, to: &Path, prefix: &str, files: &mut Vec<String>) -> R
         if metadata.is_dir() {
             copy_tree(&path, &to.join(&name), &format!("{relative}/"), files)?;
         } else if metadata.is_file() {
-            if name.ends_with(".css") {
-                let css = std::fs::read_to_string(&path)
+            let stripper: Option<fn(&str) -> Result<String, String>> =
+                match path.extension().and_then(|e| e.to_str()) {
+                    Some("css") => Some(|text| Ok(strip::css(text))),
+                    Some("js" | "mjs") => Some(strip::js),
+                    _ => None,
+                };
+            if let Some(strip) = stripper {
+                let text = std::fs::read_to_string(&path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                std::fs::write(to.join(&name), without_comments(&css))
+                let shipped = strip(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                std::fs::write(to.join(&name), shipped)
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             } else {
                 std::fs::copy(&path, to.join(&name))
@@ -120,49 +127,6 @@ fn copy_tree(from: &Path, to: &Path, prefix: &str, files: &mut Vec<String>) -> R
         }
     }
     Ok(())
-}
-
-/// A stylesheet without its comments and the blank lines they leave: they explain the source
-/// but are a quarter of what a first visit would download of it. Quoted strings are kept whole,
-/// `/*` and all.
-fn without_comments(css: &str) -> String {
-    let mut out = String::with_capacity(css.len());
-    let mut rest = css;
-    while let Some(at) = rest.find(['/', '"', '\'']) {
-        let (before, from) = rest.split_at(at);
-        out.push_str(before);
-        if let Some(comment) = from.strip_prefix("/*") {
-            // An unclosed comment runs to the end, as browsers read it.
-            rest = comment.find("*/").map_or("", |end| &comment[end + 2..]);
-        } else if let Some(after) = from.strip_prefix('/') {
-            out.push('/');
-            rest = after;
-        } else {
-            let quote = &from[..1];
-            let end = string_end(&from[1..], quote).map_or(from.len(), |end| end + 1);
-            out.push_str(&from[..end]);
-            rest = &from[end..];
-        }
-    }
-    out.push_str(rest);
-    let lines: Vec<&str> = out.lines().filter(|line| !line.trim().is_empty()).collect();
-    lines.join("\n") + "\n"
-}
-
-/// Where a CSS string opened by `quote` ends in `text` (just past its closing quote), skipping
-/// escaped characters; None when it never closes.
-fn string_end(text: &str, quote: &str) -> Option<usize> {
-    let mut chars = text.char_indices();
-    while let Some((at, c)) = chars.next() {
-        match c {
-            '\\' => {
-                chars.next();
-            }
-            _ if text[at..].starts_with(quote) => return Some(at + 1),
-            _ => {}
-        }
-    }
-    None
 }
 
 /// Writes `file.gz` and `file.br` beside a large, compressible file; says whether it did.
@@ -319,18 +283,6 @@ mod tests {
     fn every_page_carries_the_served_policy() {
         let www = workspace_root().join("www");
         assert_eq!(pages_missing_the_csp(&www).unwrap(), Vec::<String>::new());
-    }
-
-    #[test]
-    fn stylesheets_ship_without_comments_but_with_their_strings() {
-        let css = "/* The board. */\na { color: red; } /* why */\n\n/* two\nlines */\n\
-                   b::before { content: \"/* kept */\"; }\nc { background: url('x/*y.png'); }\n\
-                   d::after { content: \"\\\"/*\"; } /* gone";
-        assert_eq!(
-            without_comments(css),
-            "a { color: red; } \nb::before { content: \"/* kept */\"; }\n\
-             c { background: url('x/*y.png'); }\nd::after { content: \"\\\"/*\"; } \n"
-        );
     }
 
     #[test]

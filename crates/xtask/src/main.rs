@@ -11,6 +11,7 @@ mod modules;
 mod node;
 mod serve;
 mod speed;
+mod strip;
 mod train;
 mod wasm;
 
