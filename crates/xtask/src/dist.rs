@@ -107,13 +107,7 @@ fn copy_tree(from: &Path, to: &Path, prefix: &str, files: &mut Vec<String>) -> R
         if metadata.is_dir() {
             copy_tree(&path, &to.join(&name), &format!("{relative}/"), files)?;
         } else if metadata.is_file() {
-            let stripper: Option<fn(&str) -> Result<String, String>> =
-                match path.extension().and_then(|e| e.to_str()) {
-                    Some("css") => Some(|text| Ok(strip::css(text))),
-                    Some("js" | "mjs") => Some(strip::js),
-                    _ => None,
-                };
-            if let Some(strip) = stripper {
+            if let Some(strip) = strip::for_file(&name) {
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
                 let shipped = strip(&text).map_err(|e| format!("{}: {e}", path.display()))?;

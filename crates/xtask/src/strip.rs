@@ -5,6 +5,18 @@
 //! expressions kept byte for byte. `tests/dist.test.mjs` checks that every shipped script still
 //! parses as its source does.
 
+/// What makes a file's shipped text from its source, or why it cannot.
+pub type Strip = fn(&str) -> Result<String, String>;
+
+/// How a file of the site is stripped, by its name; None: it ships as it is.
+pub fn for_file(name: &str) -> Option<Strip> {
+    match name.rsplit_once('.')?.1 {
+        "css" => Some(|text| Ok(css(text))),
+        "js" | "mjs" => Some(js),
+        _ => None,
+    }
+}
+
 /// A stylesheet without its comments. Quoted strings are kept whole, `/*` and all.
 pub fn css(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
