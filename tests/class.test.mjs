@@ -112,6 +112,11 @@ test('a teacher pairs six pupils, pauses and resumes every game, sees a whole ga
   assert.ok(['albi', 'nigri'].includes(winner));
   const card = `.wall-game[data-game="${gameOf(pupils[0])}"]`;
   await teacher.page.waitForSelector(`${card}[data-status="over"][data-winner="${winner}"]`);
+  // The card's score is the one the pupils' trays show: the counters each side bore off.
+  for (const side of ['albi', 'nigri']) {
+    const off = await pupils[0].page.getAttribute(`[data-tray="${side}"]`, 'data-borne-off');
+    await teacher.page.waitForSelector(`${card} .wall-score[data-score="borneOff"][data-score-${side}="${off}"]`);
+  }
   await teacher.page.click(`${card} [data-action="wall-open"]`);
   assert.equal(await teacher.page.getAttribute(`${card} [data-action="wall-open"]`, 'aria-expanded'), 'true');
   await teacher.page.screenshot({ path: screenshotPath('class-teacher-wall.png'), fullPage: true });

@@ -75,7 +75,8 @@ function scriptaFollow(ready, i18n) {
       const view = viewOf((await ready()).ScriptaGame.restore(saved), !board);
       if (board) showScripta(board, view);
       else board = scriptaPicture(i18n, box, view);
-      return { unit: 'turns', count: view.snap.turns };
+      const { albi, nigri } = view.snap;
+      return { unit: 'turns', count: view.snap.turns, score: { kind: 'borneOff', sides: { albi: albi.borneOff, nigri: nigri.borneOff } } };
     };
   };
 }
@@ -137,7 +138,7 @@ const familyPreset = (choice) => {
  * Every game with what the home screen, the router and the rules pages need of it.
  * `ready(game)` gives that game's engine once it is loaded; `load()` (the screen's module), `preview(box)`,
  * `savedPicture(box, saved)` (a saved game's board, resolving with how far it is: {unit,
- * count}), `followPicture(box)` (the same for save after save: gives `(saved) => promise`),
+ * count, score: {kind, sides: each side's count}}), `followPicture(box)` (the same for save after save: gives `(saved) => promise`),
  * `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait
  * for the engine or its module; so does `faces()`, the inscribed boards of a game that has them.
  */

@@ -38,16 +38,16 @@ function gameLine(t, state) {
  * performance entry (its detail: how many games) against the budget of a frame.
  */
 function wallPainter() {
-  const latest = new Map(); // a card's picture -> the state to show
+  const latest = new Map(); // a card's picture -> {state to show, then: what to do with its score}
   const shown = new WeakMap(); // a card's picture -> the version shown
   let frame = 0;
   const paint = async () => {
     const start = performance.now();
     const batch = [...latest];
     latest.clear();
-    for (const [picture, state] of batch) {
+    for (const [picture, { state, then }] of batch) {
       try {
-        await picture(state.save);
+        then(await picture(state.save));
       } catch {
         // A board the engine cannot draw keeps the last one: the words still say where it stands.
       }
@@ -56,11 +56,24 @@ function wallPainter() {
     performance.measure('wall-redraw', { start, detail: { games: batch.length } });
     frame = latest.size ? requestAnimationFrame(paint) : 0;
   };
-  return (picture, state) => {
+  return (picture, state, then) => {
     if (shown.get(picture) === state.version) return;
-    latest.set(picture, state);
+    latest.set(picture, { state, then });
     if (!frame) frame = requestAnimationFrame(paint);
   };
+}
+
+/**
+ * A card's score as its picture's engine read it: each side's counters borne off (XII
+ * Scripta) or captured (Latrunculi), as words and as `data-score-<side>`.
+ */
+function showScore(t, line, { kind, sides }) {
+  line.dataset.score = kind;
+  line.textContent = Object.entries(sides).map(([side, count]) => {
+    line.dataset[`score${side[0].toUpperCase()}${side.slice(1)}`] = String(count);
+    const score = kind === 'captured' ? t('camp.latrunculi.captured', { count }) : `${count} ${t('tray.borneOff', { count })}`;
+    return t('class.wall.score', { side: t(`side.${side}`), score });
+  }).join(' · ');
 }
 
 /** One game's card on the wall, redrawn from each state its socket brings; large, it offers its replay. */
@@ -77,7 +90,8 @@ function gameCard(ctx, game, paint, onOpen, onReplay) {
   const picture = ctx.games[game.state.game].followPicture(box);
   const names = el('p', 'wall-names');
   const line = el('p', 'wall-line');
-  open.append(board, names, line);
+  const score = el('p', 'wall-score');
+  open.append(board, names, line, score);
   open.addEventListener('click', () => onOpen(card));
   const replay = button('class-replay', t('class.wall.replay'), 'plain');
   replay.hidden = true;
@@ -92,7 +106,7 @@ function gameCard(ctx, game, paint, onOpen, onReplay) {
     const sides = Object.keys(state.names ?? {});
     names.textContent = sides.map((side) => t('class.wall.player', { side: t(`side.${side}`), name: playerName(t, state, side) })).join(' · ');
     line.textContent = gameLine(t, state);
-    paint(picture, state);
+    paint(picture, state, (drawn) => showScore(t, score, drawn.score));
   };
   draw(game.state);
   const client = createOnlineClient(socketUrl(), { t: 'hello', game: game.id, watch: game.watch }, (message) => {

@@ -958,6 +958,7 @@ export default {
   'class.wall.pupils': 'Schüler: {count}',
   'class.wall.waiting': 'wartet',
   'class.wall.player': '{side}: {name}',
+  'class.wall.score': '{side}: {score}',
   'class.wall.toPlay': '{who} ist am Zug',
   'class.wall.won': '{who} hat gewonnen',
   'class.wall.drawn': 'Unentschieden',

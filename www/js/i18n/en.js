@@ -952,6 +952,7 @@ export default {
   'class.wall.pupils': 'Pupils: {count}',
   'class.wall.waiting': 'waiting',
   'class.wall.player': '{side}: {name}',
+  'class.wall.score': '{side}: {score}',
   'class.wall.toPlay': '{who} to play',
   'class.wall.won': '{who} won',
   'class.wall.drawn': 'Drawn',

@@ -1002,6 +1002,7 @@ export default {
   'class.wall.pupils': 'Élèves : {count}',
   'class.wall.waiting': 'attend',
   'class.wall.player': '{side} : {name}',
+  'class.wall.score': '{side} : {score}',
   'class.wall.toPlay': 'À {who} de jouer',
   'class.wall.won': '{who} a gagné',
   'class.wall.drawn': 'Partie nulle',

@@ -994,6 +994,7 @@ export default {
   'class.wall.pupils': 'Alunni: {count}',
   'class.wall.waiting': 'in attesa',
   'class.wall.player': '{side}: {name}',
+  'class.wall.score': '{side}: {score}',
   'class.wall.toPlay': 'Tocca a {who}',
   'class.wall.won': 'Ha vinto {who}',
   'class.wall.drawn': 'Patta',

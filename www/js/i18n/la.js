@@ -957,6 +957,7 @@ export default {
   'class.wall.pupils': 'Discipuli: {count}',
   'class.wall.waiting': 'exspectat',
   'class.wall.player': '{side}: {name}',
+  'class.wall.score': '{side}: {score}',
   'class.wall.toPlay': '{who} movet',
   'class.wall.won': '{who} vicit',
   'class.wall.drawn': 'Par',

@@ -1025,6 +1025,7 @@ export default {
   'class.wall.pupils': 'Учеников: {count}',
   'class.wall.waiting': 'ждёт',
   'class.wall.player': '{side}: {name}',
+  'class.wall.score': '{side}: {score}',
   'class.wall.toPlay': 'Ходит {who}',
   'class.wall.won': 'Победа: {who}',
   'class.wall.drawn': 'Ничья',

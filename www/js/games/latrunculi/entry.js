@@ -46,7 +46,7 @@ function follow(ready, i18n) {
         const snap = game.snapshot();
         if (board) show(board, snap);
         else board = draw(i18n, box, snap);
-        return { unit: 'moves', count: snap.moves };
+        return { unit: 'moves', count: snap.moves, score: { kind: 'captured', sides: { ...snap.captured } } };
       } finally {
         game.free();
       }
