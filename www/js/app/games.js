@@ -137,8 +137,8 @@ const familyPreset = (choice) => {
 /**
  * Every game with what the home screen, the router and the rules pages need of it.
  * `ready(game)` gives that game's engine once it is loaded; `load()` (the screen's module), `preview(box)`,
- * `savedPicture(box, saved)` (a saved game's board, resolving with how far it is: {unit,
- * count, score: {kind, sides: each side's count}}), `followPicture(box)` (the same for save after save: gives `(saved) => promise`),
+ * `followPicture(box)` (a saved game's board in `box`, save after save: gives `(saved) =>`
+ * a promise of how far it is and its score: {unit, count, score: {kind, sides}}),
  * `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait
  * for the engine or its module; so does `faces()`, the inscribed boards of a game that has them.
  */
@@ -159,7 +159,6 @@ export function gameCatalogue(ready, i18n) {
       rulesText: (choice) => (choice.rules === 'austin-murray' ? null : rulesText(SCRIPTA_OPTIONS)(choice)),
       preview: scriptaPreview(scriptaReady, i18n),
       followPicture: scriptaFollow(scriptaReady, i18n),
-      savedPicture: (box, saved) => scriptaFollow(scriptaReady, i18n)(box)(saved),
       // The screen's module, asked for while the engine loads.
       load: () => importWhole(SCRIPTA_SCREEN),
       // The inscribed boards its marks may carry, as the engine lists them, and their names in

@@ -72,7 +72,7 @@ export function unfinishedCard(i18n, item, { onResume, drawing, where }) {
   about.append(el('strong', 'unfinished-game', t(game.name)), el('span', '', t(rules.name)),
     el('span', '', opponentWords(i18n, id, stored)), far);
   // A save that no longer replays keeps its words; the game screen sets it aside and says why.
-  drawing.push(game.savedPicture(picture, stored.saved)
+  drawing.push(game.followPicture(picture)(stored.saved)
     .then(({ unit, count }) => { far.textContent = t(`unfinished.${unit}`, { count }); })
     .catch(() => {}));
   const resume = el('button', 'primary big', t('home.resume'));

@@ -59,7 +59,6 @@ export function latrunculi(ready, i18n) {
   return {
     preview: preview(i18n),
     followPicture: follow(ready, i18n),
-    savedPicture: (box, data) => follow(ready, i18n)(box)(data),
     load: () => importWhole(SCREEN),
     mount: async (root, ctx) => (await importWhole(SCREEN)).mountLatrunculi(root, ctx),
     rulesPage: async (body, rules) => {
