@@ -83,6 +83,9 @@ test('a teacher pairs six pupils, pauses and resumes every game, sees a whole ga
   await teacher.page.screenshot({ path: screenshotPath('class-teacher-pairs.png') });
   await teacher.page.click('[data-action="class-start"]');
   await teacher.page.waitForFunction(() => document.querySelectorAll('.wall-game').length === 3);
+  // Nobody waits: Start and the computer's level stand aside until a pupil arrives.
+  await teacher.page.waitForSelector('[data-action="class-start"]', { state: 'hidden' });
+  assert.equal(await teacher.page.isVisible('[data-control="class-computer"]'), false);
   await inGame(late);
   await inGame(pupils[4]);
   assert.equal(gameOf(late), gameOf(pupils[4]));

@@ -246,8 +246,10 @@ export function mountTeach(root, ctx) {
     pairHint.hidden = over || waiting.length < 2;
     const enough = waiting.length >= (life.computer ? 1 : 2);
     start.disabled = over || (!enough && life.pairing.pairs.length === 0);
-    odd.hidden = over;
     const none = view.games.length === 0;
+    // Once games are on, Start and the computer's level come back only for pupils who wait.
+    start.hidden = over || (!none && waiting.length === 0);
+    odd.hidden = start.hidden;
     // Once games are on, the wall comes before the pupils and the code shrinks, so a tablet
     // shows the games without scrolling past the class's arrival.
     main.classList.toggle('class-playing', !none);
