@@ -253,13 +253,17 @@ impl Run {
         }
     }
 
-    /// Where a tap on `place` would pick up a counter of the side to move.
+    /// Where a tap on `place` would pick up a counter of the side to move: as for a target,
+    /// the other side's numbering names the mover's mark wherever the track is shared.
     fn source(&self, place: Place) -> Option<From> {
-        let mover = self.game.table().turn();
+        let table = self.game.table();
+        let mover = table.turn();
         match place {
             Place::Tray(side) if side == mover => Some(From::Tray),
             Place::Mark(m) => Some(From::Mark(m)),
-            Place::Own(side, m) if side == mover => Some(From::Mark(m)),
+            Place::Own(side, m) if side == mover || m.get() > table.rules().private_marks() => {
+                Some(From::Mark(m))
+            }
             _ => None,
         }
     }
