@@ -1,6 +1,8 @@
-//! `cargo xtask train-scripta --games N --seed S [--threads T] [--checkpoint F] [--init W
-//! --init-games G] [--hidden H] [--check-every C] [--out W]`: trains the XII Scripta network
-//! and writes the weights file that `ludi-core` compiles in (or `--out`). With `--checkpoint`
+//! `cargo xtask train-scripta --games N --seed S [--rules R] [--threads T] [--checkpoint F]
+//! [--init W --init-games G] [--hidden H] [--check-every C] [--out W]`: trains the XII
+//! Scripta network of a reading and writes its weights file: under Austin and Murray's rules
+//! the one `ludi-core` compiles in, under another preset `weights-<preset>.bin` beside it (or
+//! `--out`, which other rules need). With `--checkpoint`
 //! the run saves its state at every check and, run again, goes on where it stopped. The work
 //! runs in the release build of `ludi scripta train`, since a debug build is far too slow.
 
@@ -9,12 +11,18 @@ use std::process::Command;
 /// Where the trained weights go unless `--out` says otherwise: the file `ludi-core` includes.
 pub const WEIGHTS: &str = "crates/core/src/scripta/ai/weights.bin";
 
+/// The weights file of the preset `id` other than Austin and Murray's, beside [`WEIGHTS`].
+pub fn preset_weights(id: &str) -> String {
+    format!("crates/core/src/scripta/ai/weights-{id}.bin")
+}
+
 /// The options passed on to `ludi scripta train`, with their defaults (`None`: left out).
-const OPTIONS: [(&str, Option<&str>); 9] = [
+const OPTIONS: [(&str, Option<&str>); 10] = [
     ("games", Some("100000")),
     ("seed", Some("1")),
     ("threads", Some("2")),
-    ("out", Some(WEIGHTS)),
+    ("rules", None),
+    ("out", None),
     ("checkpoint", None),
     ("init", None),
     ("init-games", None),
@@ -38,6 +46,32 @@ pub fn train_scripta(args: &[String]) -> Result<(), String> {
                 format!("unknown option `{arg}`: {}", known.join(", "))
             })?;
         slot.1 = Some(value.as_str());
+    }
+    let preset_out;
+    let out = match options
+        .iter()
+        .find(|(n, _)| *n == "rules")
+        .and_then(|(_, v)| *v)
+    {
+        None | Some("austin-murray") => WEIGHTS,
+        Some(id) if ludi_core::scripta::Rules::preset_rules(id).is_some() => {
+            preset_out = preset_weights(id);
+            &preset_out
+        }
+        Some(other) => {
+            if !args.iter().any(|a| a == "--out") {
+                return Err(format!(
+                    "rules `{other}` are no preset: name the weights file with --out"
+                ));
+            }
+            WEIGHTS
+        }
+    };
+    for slot in options
+        .iter_mut()
+        .filter(|(n, v)| *n == "out" && v.is_none())
+    {
+        slot.1 = Some(out);
     }
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command

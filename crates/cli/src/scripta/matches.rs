@@ -55,11 +55,15 @@ impl Entrant {
         }
     }
 
-    fn player(self, seed: u64, net: &Arc<Net>) -> Contestant {
+    /// This entrant as a player, whose `hard` and `expert` play `net`, trained for `reading`.
+    fn player(self, seed: u64, net: &Arc<Net>, reading: Rules) -> Contestant {
         match self {
-            Entrant::Level(level) => {
-                Contestant::Player(Box::new(Player::with_net(level, seed, net.clone())))
-            }
+            Entrant::Level(level) => Contestant::Player(Box::new(Player::with_net_for(
+                level,
+                seed,
+                reading,
+                net.clone(),
+            ))),
             Entrant::Mcts(n) => Contestant::Mcts(Mcts::new(n, seed)),
         }
     }
@@ -114,11 +118,16 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     }
     // `hard` and `expert` play the compiled-in network unless a weights file is named;
     // `--weights2` gives the second player its own, to pit two networks against each other.
-    let first = network(args.get("weights"))?;
-    let second = match args.get("weights2") {
+    // A file named is a network for the match's reading; the compiled-in one is Austin and
+    // Murray's, so elsewhere they play the hand-written evaluation without one.
+    let (first_path, second_path) = (args.get("weights"), args.get("weights2"));
+    let first = network(first_path)?;
+    let second = match second_path {
         None => first.clone(),
         path => network(path)?,
     };
+    let named = [first_path.is_some(), second_path.or(first_path).is_some()];
+    let readings = named.map(|n| if n { rules } else { Rules::AUSTIN_MURRAY });
     let nets = match (first, second) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => {
@@ -128,7 +137,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     };
     let make = |side: usize, game: u64| {
         let seed = game_seed(seed ^ ((side as u64 + 1) << 32), game);
-        entrants[side].player(seed, &nets[side])
+        entrants[side].player(seed, &nets[side], readings[side])
     };
     let started = Instant::now();
     let outcome = play_match(

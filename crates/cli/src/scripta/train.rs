@@ -1,5 +1,6 @@
-//! `ludi scripta train`: trains the `hard` network by self-play (run through
-//! `cargo xtask train-scripta`, which builds it in release mode). Each batch of games is
+//! `ludi scripta train [--rules R]`: trains the `hard` network of a reading (Austin and
+//! Murray's by default) by self-play (run through `cargo xtask train-scripta`, which builds
+//! it in release mode). Each batch of games is
 //! played on the threads with the weights frozen, then learned from in game order, so a seed
 //! gives the same network on any number of threads.
 //!
@@ -14,8 +15,8 @@
 use super::matches::{network, play_match, Contestant};
 use crate::{say, Args, UsageError};
 use ludi_core::rng::Rng;
-use ludi_core::scripta::ai::train::{game_seed, self_play, Training};
-use ludi_core::scripta::ai::{Generator, Level, Net, Player, Position};
+use ludi_core::scripta::ai::train::{game_seed, play_game, Played, Training};
+use ludi_core::scripta::ai::{Generator, Level, Net, Player};
 use ludi_core::scripta::Rules;
 use std::ops::Range;
 use std::process::ExitCode;
@@ -36,8 +37,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
             "checkpoint",
             "init",
             "init-games",
+            "rules",
         ],
     )?;
+    let rules = super::general::rules_option(args.get("rules"))?;
     let games: u64 = args.number("games", 100_000)?;
     let seed: u64 = args.number("seed", 1)?;
     let threads: u64 = args.number("threads", 2)?;
@@ -59,11 +62,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
             let training = Training::from_bytes(&bytes)
                 .map_err(|e| UsageError(format!("{}: {e}", checkpoint.unwrap_or_default())))?;
             say(format_args!(
-                "resuming from {} at game {}, seed {}, {} hidden units",
+                "resuming from {} at game {}, seed {}, {} hidden units, rules {}",
                 checkpoint.unwrap_or_default(),
                 training.games,
                 training.seed,
-                training.net.hidden()
+                training.net.hidden(),
+                training.rules.name()
             ));
             training
         }
@@ -86,26 +90,39 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
                     Some(_) => net.widen(hidden, &mut Rng::new(seed)),
                     None => Net::clone(&net),
                 };
-                Training::from_net(net, seed, init_games)
+                Training::from_net(net, rules, seed, init_games)
             }
             Err(e) => return Err(UsageError(format!("{init}: {e}"))),
         },
-        _ => Training::new(hidden, seed),
+        _ => Training::new(rules, hidden, seed),
     };
     let started = Instant::now();
     say(format_args!(
-        "training {} hidden units to {games} games, seed {}, {threads} threads",
+        "training {} hidden units to {games} games, seed {}, {threads} threads, rules {}",
         training.net.hidden(),
-        training.seed
+        training.seed,
+        training.rules.name()
     ));
     while training.games < games {
         let batch = training.next_batch(games);
         let before = batch.start;
-        let played = play_batch(training.player(), training.seed, batch, threads);
+        let played = play_batch(
+            training.player(),
+            &training.rules,
+            training.seed,
+            batch,
+            threads,
+        );
         training.learn(&played);
         let done = training.games;
         if done / check_every > before / check_every || done == games {
-            let rate = against_medium(&training.net, check_games, training.seed, threads);
+            let rate = against_medium(
+                &training.net,
+                training.rules,
+                check_games,
+                training.seed,
+                threads,
+            );
             say(format_args!(
                 "games {done} minutes {:.1} vs-medium {rate}",
                 started.elapsed().as_secs_f64() / 60.0,
@@ -161,8 +178,15 @@ fn save(path: &str, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {path}: {e}"))
 }
 
-/// Self-play `games` of the run seeded `seed`, on `threads` threads, in game order.
-fn play_batch(net: &Net, seed: u64, games: Range<u64>, threads: u64) -> Vec<Vec<Position>> {
+/// Self-play `games` of the run seeded `seed` under `rules`, on `threads` threads, in game
+/// order.
+fn play_batch(
+    net: &Net,
+    rules: &Rules,
+    seed: u64,
+    games: Range<u64>,
+    threads: u64,
+) -> Vec<Option<Played>> {
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
@@ -171,7 +195,7 @@ fn play_batch(net: &Net, seed: u64, games: Range<u64>, threads: u64) -> Vec<Vec<
                     let mut generator = Generator::new();
                     (games.start + t..games.end)
                         .step_by(threads as usize)
-                        .map(|i| self_play(net, game_seed(seed, i), &mut generator))
+                        .map(|i| play_game(net, rules, game_seed(seed, i), &mut generator))
                         .collect::<Vec<_>>()
                 })
             })
@@ -186,17 +210,21 @@ fn play_batch(net: &Net, seed: u64, games: Range<u64>, threads: u64) -> Vec<Vec<
     })
 }
 
-/// The network playing `hard` against `medium` on fixed dice: its win rate and interval.
-fn against_medium(net: &Net, games: u64, seed: u64, threads: u64) -> String {
+/// The network playing `hard` against `medium` under `rules` on fixed dice: its win rate
+/// and interval.
+fn against_medium(net: &Net, rules: Rules, games: u64, seed: u64, threads: u64) -> String {
     let net = Arc::new(net.clone());
+    let player = |level, game| {
+        Contestant::Player(Box::new(Player::with_net_for(
+            level,
+            game,
+            rules,
+            net.clone(),
+        )))
+    };
     let outcome = play_match(
-        |game| {
-            Ok::<_, ()>((
-                Contestant::Player(Box::new(Player::with_net(Level::Hard, game, net.clone()))),
-                Contestant::Player(Box::new(Player::with_net(Level::Medium, game, net.clone()))),
-            ))
-        },
-        Rules::AUSTIN_MURRAY,
+        |game| Ok::<_, ()>((player(Level::Hard, game), player(Level::Medium, game))),
+        rules,
         games,
         seed ^ 0x5EED,
         threads as usize,
@@ -218,6 +246,10 @@ mod tests {
     #[test]
     fn batches_on_threads_are_the_games_played_one_after_another() {
         let net = Net::new(4, &mut ludi_core::rng::Rng::new(2));
-        assert_eq!(play_batch(&net, 5, 3..8, 2), play_serial(&net, 5, 3..8));
+        for rules in [Rules::AUSTIN_MURRAY, Rules::ITALIAN_6] {
+            let serial = play_serial(&net, &rules, 5, 3..8);
+            assert_eq!(play_batch(&net, &rules, 5, 3..8, 2), serial);
+            assert!(serial.iter().all(Option::is_some));
+        }
     }
 }

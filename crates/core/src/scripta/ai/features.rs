@@ -11,7 +11,9 @@
 //! Most marks are empty, so a position is encoded sparsely as the list of its non-zero
 //! inputs.
 
-use crate::scripta::position::{count_of, Mark, Position, COUNTERS, FACES, MARKS};
+use crate::scripta::position::{count_of, Position, Side, Tray, COUNTERS, DICE, FACES, MARKS};
+use crate::scripta::table::Table;
+use crate::scripta::Mark;
 
 /// Units per mark and side.
 const PER_MARK: usize = 4;
@@ -25,7 +27,7 @@ pub const INPUTS: usize = 2 * PER_SIDE;
 pub const MAX_ACTIVE: usize = 2 * (COUNTERS as usize * PER_MARK + PER_TRAY);
 
 /// A position's non-zero inputs as (index, value) pairs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Features {
     pub len: usize,
     pub index: [u16; MAX_ACTIVE],
@@ -59,22 +61,127 @@ impl Features {
     }
 }
 
+/// What the inputs read of a position, so that the fast engine's positions and the general
+/// engine's tables of any reading are encoded by one function. Marks are each side's own
+/// numbering; past `first_shared` both sides number a cell alike (the whole S, or the split
+/// track's marks 7-30), and only there can one side's counters meet the other's.
+trait Seen {
+    fn mover(&self) -> Side;
+    fn marks(&self) -> u8;
+    fn first_shared(&self) -> u8;
+    fn counters(&self) -> u8;
+    fn dice(&self) -> u8;
+    fn count(&self, side: Side, mark: u8) -> u8;
+    fn tray(&self, side: Side) -> Tray;
+    /// Bit m set where `side` has counters.
+    fn occupied(&self, side: Side) -> u64;
+    /// Bit m set where `side` may not land: the other side holds the mark.
+    fn blocks_for(&self, side: Side) -> u64;
+    fn may_bear_off(&self, side: Side) -> bool;
+}
+
+impl Seen for Position {
+    fn mover(&self) -> Side {
+        self.turn
+    }
+    fn marks(&self) -> u8 {
+        MARKS
+    }
+    fn first_shared(&self) -> u8 {
+        1
+    }
+    fn counters(&self) -> u8 {
+        COUNTERS
+    }
+    fn dice(&self) -> u8 {
+        DICE
+    }
+    fn count(&self, side: Side, mark: u8) -> u8 {
+        count_of(self.board[usize::from(mark)], side)
+    }
+    fn tray(&self, side: Side) -> Tray {
+        self.trays[side.index()]
+    }
+    fn occupied(&self, side: Side) -> u64 {
+        Position::occupied(self, side)
+    }
+    fn blocks_for(&self, side: Side) -> u64 {
+        Position::blocks_for(self, side)
+    }
+    fn may_bear_off(&self, side: Side) -> bool {
+        Position::may_bear_off(self, side)
+    }
+}
+
+impl Seen for Table {
+    fn mover(&self) -> Side {
+        self.turn()
+    }
+    fn marks(&self) -> u8 {
+        self.rules().marks()
+    }
+    fn first_shared(&self) -> u8 {
+        self.rules().private_marks() + 1
+    }
+    fn counters(&self) -> u8 {
+        self.rules().counters
+    }
+    fn dice(&self) -> u8 {
+        self.rules().dice
+    }
+    fn count(&self, side: Side, mark: u8) -> u8 {
+        Mark::new(mark).map_or(0, |m| Table::count(self, side, m))
+    }
+    fn tray(&self, side: Side) -> Tray {
+        Table::tray(self, side)
+    }
+    fn occupied(&self, side: Side) -> u64 {
+        (1..=Seen::marks(self))
+            .filter(|&m| Seen::count(self, side, m) > 0)
+            .fold(0, |bits, m| bits | 1 << m)
+    }
+    fn blocks_for(&self, side: Side) -> u64 {
+        self.blocked(side)
+            .into_iter()
+            .fold(0, |bits, m| bits | 1 << m.get())
+    }
+    fn may_bear_off(&self, side: Side) -> bool {
+        let home = self.rules().home();
+        Seen::tray(self, side).to_enter() == 0 && (1..home).all(|m| Seen::count(self, side, m) == 0)
+    }
+}
+
 /// Encodes `position` for the side to move in it.
 pub fn encode(position: &Position) -> Features {
+    encode_seen(position)
+}
+
+/// Encodes `table`, under any reading, for the side to move in it: the same inputs as
+/// [`encode`] gives its position under Austin and Murray's rules, each reading with its own
+/// marks, counters and dice (a network is trained for one reading).
+pub fn encode_table(table: &Table) -> Features {
+    encode_seen(table)
+}
+
+fn encode_seen(seen: &impl Seen) -> Features {
     let mut f = Features {
         len: 0,
         index: [0; MAX_ACTIVE],
         value: [0.0; MAX_ACTIVE],
     };
-    let mover = position.turn;
+    let mover = seen.mover();
+    let marks = seen.marks();
+    let counters = f32::from(seen.counters());
     for (k, side) in [mover, mover.other()].into_iter().enumerate() {
         let base = k * PER_SIDE;
-        for m in 1..=MARKS as usize {
-            let n = count_of(position.board[m], side);
+        let mut pips = u32::from(seen.tray(side).to_enter()) * (u32::from(marks) + 1);
+        for m in 1..=marks {
+            let n = seen.count(side, m);
             if n == 0 {
                 continue;
             }
-            let at = base + (m - 1) * PER_MARK;
+            pips += u32::from(n) * u32::from(marks + 1 - m);
+            let at = base + usize::from(m - 1) * PER_MARK;
             f.push(at, 1.0);
             if n >= 2 {
                 f.push(at + 1, 1.0);
@@ -86,20 +193,19 @@ pub fn encode(position: &Position) -> Features {
                 f.push(at + 3, f32::from(n - 3) / 2.0);
             }
         }
-        let tray = position.trays[side.index()];
+        let tray = seen.tray(side);
         let at = base + MARKS as usize * PER_MARK;
-        let counters = f32::from(COUNTERS);
         f.push(at, f32::from(tray.waiting) / counters);
         f.push(at + 1, f32::from(u8::from(tray.sent_home > 0)));
         f.push(at + 2, f32::from(tray.sent_home) / 4.0);
         f.push(at + 3, f32::from(tray.borne_off) / counters);
-        f.push(at + 4, position.pips(side) as f32 / (37.0 * counters));
-        f.push(at + 5, f32::from(u8::from(position.may_bear_off(side))));
-        let (loss, worst, contact) = exposure(position, side);
+        f.push(at + 4, pips as f32 / ((f32::from(marks) + 1.0) * counters));
+        f.push(at + 5, f32::from(u8::from(seen.may_bear_off(side))));
+        let (loss, worst, contact) = exposure(seen, side);
         f.push(at + 6, loss / 20.0);
         f.push(at + 7, worst);
         f.push(at + 8, f32::from(u8::from(contact)));
-        let (in_front, wall, on_entry) = blocking(position, side);
+        let (in_front, wall, on_entry) = blocking(seen, side);
         f.push(at + 9, f32::from(in_front) / 6.0);
         f.push(at + 10, f32::from(wall) / 6.0);
         f.push(at + 11, f32::from(on_entry) / 6.0);
@@ -113,16 +219,17 @@ const ENTRY_MARKS: u8 = FACES;
 /// How `side`'s blocks hinder the enemy: blocks on the six marks in front of the enemy's
 /// rearmost counter (the entry marks while it still has counters to enter), the longest run
 /// of adjacent blocks, and blocks on the entry marks while the enemy has counters to enter.
-fn blocking(position: &Position, side: crate::scripta::Side) -> (u8, u8, u8) {
+fn blocking(seen: &impl Seen, side: Side) -> (u8, u8, u8) {
     let enemy = side.other();
     // As bits, because every reply the search looks at is encoded.
-    let blocks = position.blocks_for(enemy);
+    let blocks = seen.blocks_for(enemy);
     let between = |low: u8, high: u8| (blocks & marks(low, high)).count_ones() as u8;
-    let entering = position.trays[enemy.index()].to_enter() > 0;
+    let entering = seen.tray(enemy).to_enter() > 0;
+    let occupied = seen.occupied(enemy);
     let rearmost = if entering {
         Some(0)
     } else {
-        position.rearmost(enemy).map(Mark::get)
+        (occupied != 0).then(|| occupied.trailing_zeros() as u8)
     };
     let in_front = rearmost.map_or(0, |rear| between(rear + 1, rear + ENTRY_MARKS));
     let (mut wall, mut run) = (0, blocks);
@@ -143,31 +250,42 @@ fn marks(low: u8, high: u8) -> u64 {
     (u64::MAX >> (63 - high)) & (u64::MAX << low)
 }
 
-/// Throws (of 216) in which some of the three dice sum to each distance: the chance that
-/// one counter could cover it, ignoring blocks on the way.
-const SHOTS: [u32; 19] = shots();
+/// The longest distance one counter covers with the dice of one throw.
+const REACH: usize = (FACES * DICE) as usize;
 
-const fn shots() -> [u32; 19] {
-    let mut table = [0u32; 19];
+/// Throws (of 36 for two dice, of 216 for three) in which some of the dice sum to each
+/// distance: the chance that one counter could cover it, ignoring blocks on the way.
+const SHOTS: [[u32; REACH + 1]; 2] = [shots(2), shots(3)];
+
+const fn shots(dice: u32) -> [u32; REACH + 1] {
+    let mut table = [0u32; REACH + 1];
+    let throws = 6u32.pow(dice);
     let mut throw = 0;
-    while throw < 216 {
-        let dice = [throw / 36 + 1, throw / 6 % 6 + 1, throw % 6 + 1];
-        let mut reach = [false; 19];
+    while throw < throws {
+        let mut values = [0u32; 3];
+        let mut rest = throw;
+        let mut i = 0;
+        while i < dice as usize {
+            values[i] = rest % 6 + 1;
+            rest /= 6;
+            i += 1;
+        }
+        let mut reach = [false; REACH + 1];
         let mut subset = 1;
-        while subset < 8 {
+        while subset < 1 << dice {
             let mut sum = 0;
             let mut i = 0;
-            while i < 3 {
+            while i < dice as usize {
                 if subset & (1 << i) != 0 {
-                    sum += dice[i];
+                    sum += values[i];
                 }
                 i += 1;
             }
-            reach[sum] = true;
+            reach[sum as usize] = true;
             subset += 1;
         }
         let mut d = 1;
-        while d < 19 {
+        while d <= REACH {
             if reach[d] {
                 table[d] += 1;
             }
@@ -178,20 +296,32 @@ const fn shots() -> [u32; 19] {
     table
 }
 
+/// The chance that a throw of `dice` dice covers `distance` (none beyond their reach).
+fn shot(dice: u8, distance: usize) -> f32 {
+    let (table, throws) = if dice == 2 {
+        (&SHOTS[0], 36.0)
+    } else {
+        (&SHOTS[1], 216.0)
+    };
+    table.get(distance).map_or(0.0, |&n| n as f32 / throws)
+}
+
 /// For `side`'s blots: the expected pips lost to hits (each blot's chance of being hit,
-/// from the enemy counters up to 18 marks behind it or entering, times its mark plus ten
-/// for the re-entry), the largest single chance, and whether any enemy counter is behind
-/// one of the side's counters at all.
-fn exposure(position: &Position, side: crate::scripta::Side) -> (f32, f32, bool) {
+/// from the enemy counters within a throw's reach behind it or entering, times its mark plus
+/// ten for the re-entry), the largest single chance, and whether any enemy counter is behind
+/// one of the side's counters at all. Only shared marks can be hit.
+fn exposure(seen: &impl Seen, side: Side) -> (f32, f32, bool) {
     let enemy = side.other();
-    let tray = position.trays[enemy.index()];
+    let tray = seen.tray(enemy);
     let entering = tray.to_enter() > 0;
     let board_shoots = tray.sent_home == 0;
-    let enemies = position.occupied(enemy);
+    let enemies = seen.occupied(enemy);
+    let dice = seen.dice();
+    let reach = usize::from(FACES * dice);
     let (mut loss, mut worst) = (0.0f32, 0.0f32);
     let mut contact = false;
-    for (m, &cell) in position.board.iter().enumerate().skip(1) {
-        let mine = count_of(cell, side);
+    for m in usize::from(seen.first_shared())..=usize::from(seen.marks()) {
+        let mine = seen.count(side, m as u8);
         let behind = entering || enemies & marks(1, m as u8 - 1) != 0;
         if mine > 0 && behind {
             contact = true;
@@ -200,16 +330,16 @@ fn exposure(position: &Position, side: crate::scripta::Side) -> (f32, f32, bool)
             continue;
         }
         let mut safe = 1.0f32;
-        if entering && m <= 18 {
-            safe *= 1.0 - SHOTS[m] as f32 / 216.0;
+        if entering && m <= reach {
+            safe *= 1.0 - shot(dice, m);
         }
         if board_shoots {
             // Nearest shooter first, as the distance grows.
-            let mut shooters = enemies & marks(m.saturating_sub(18).max(1) as u8, m as u8 - 1);
+            let mut shooters = enemies & marks(m.saturating_sub(reach).max(1) as u8, m as u8 - 1);
             while shooters != 0 {
                 let at = 63 - shooters.leading_zeros() as usize;
                 shooters &= !(1u64 << at);
-                safe *= 1.0 - SHOTS[m - at] as f32 / 216.0;
+                safe *= 1.0 - shot(dice, m - at);
             }
         }
         let hit = 1.0 - safe;
@@ -237,13 +367,14 @@ mod tests {
     #[test]
     fn a_blot_in_front_of_an_enemy_counter_is_exposed() {
         // 91 throws hold a 3, and 1+2 or 1+1+1 add more.
-        assert!(SHOTS[3] > 91 && SHOTS[3] < 216);
-        assert_eq!(SHOTS[1], 91);
-        assert_eq!(SHOTS[18], 1);
+        let three = SHOTS[1];
+        assert!(three[3] > 91 && three[3] < 216);
+        assert_eq!(three[1], 91);
+        assert_eq!(three[18], 1);
         let open: Position = "A w14s0o0:13 w0s0o0:10x15".parse().unwrap();
         let (loss, worst, contact) = exposure(&open, crate::scripta::Side::Albi);
         assert!(contact);
-        assert!((worst - SHOTS[3] as f32 / 216.0).abs() < 1e-6);
+        assert!((worst - three[3] as f32 / 216.0).abs() < 1e-6);
         assert!((loss - worst * 23.0).abs() < 1e-4);
         let passed: Position = "A w0s0o0:13x15 w0s0o0:20x15".parse().unwrap();
         assert_eq!(
@@ -309,5 +440,58 @@ mod tests {
         let (xa, xn) = (encode(&a).dense(), encode(&n).dense());
         assert_eq!(xa[..PER_SIDE], xn[PER_SIDE..]);
         assert_eq!(xa[PER_SIDE..], xn[..PER_SIDE]);
+    }
+
+    #[test]
+    fn two_dice_reach_twelve_and_a_die_or_their_sum_covers_a_distance() {
+        let two = SHOTS[0];
+        // A 1 shows in 11 throws of 36; a 4 as a die (11) or as 1+3, 3+1, 2+2 (3 more).
+        assert_eq!(two[1], 11);
+        assert_eq!(two[4], 14);
+        assert_eq!(two[12], 1);
+        assert_eq!(two[13], 0);
+        assert_eq!(shot(2, 13), 0.0);
+    }
+
+    #[test]
+    fn a_table_under_austin_and_murray_encodes_as_its_fast_position() {
+        let mut rng = crate::rng::Rng::new(5);
+        for game in 0..20 {
+            let opener = if game % 2 == 0 {
+                Side::Albi
+            } else {
+                Side::Nigri
+            };
+            let mut table = Table::start(crate::scripta::Rules::AUSTIN_MURRAY, opener);
+            while table.winner().is_none() {
+                let position = table.position().expect("Austin and Murray's table");
+                assert_eq!(
+                    encode_table(&table).dense(),
+                    encode(&position).dense(),
+                    "{table}"
+                );
+                let dice = table.throw(&mut rng);
+                table = table.with_dice(dice).random_turn(&mut rng).result;
+            }
+        }
+    }
+
+    #[test]
+    fn the_split_tracks_private_cells_are_each_sides_own_and_cannot_be_hit() {
+        // Albi to move: a blot on its private 3 and one on the shared 9, Nigri on its own 2.
+        let table: Table = "italian A w13s0o0:3,9 w14s0o0:2".parse().unwrap();
+        let x = encode_table(&table).dense();
+        let mark = |side: usize, m: usize| side * PER_SIDE + (m - 1) * PER_MARK;
+        assert_eq!(x[mark(0, 3)], 1.0);
+        assert_eq!(x[mark(0, 9)], 1.0);
+        assert_eq!(x[mark(1, 2)], 1.0);
+        // Only the blot on 9 is in reach of Nigri's counter on 2 and its entering ones.
+        let (loss, worst, contact) = exposure(&table, Side::Albi);
+        assert!(contact && worst > 0.0);
+        assert!((loss - worst * 19.0).abs() < 1e-4);
+        // Thirty marks: a counter waiting is 31 pips away.
+        let pips = x[MARKS as usize * PER_MARK + 4];
+        let expected = (13.0 * 31.0 + 28.0 + 22.0) / (31.0 * 15.0);
+        assert!((pips - expected).abs() < 1e-6);
     }
 }

@@ -1,23 +1,34 @@
 //! The computer players under any [`Rules`] but Austin and Murray's, on the general engine.
-//! The network of `hard` and `expert` was trained on Austin and Murray's board, so here every
-//! level from `easy` up plays this hand-written evaluation; `easy` blurs it with noise, as on
-//! the fast engine.
+//! `hard` and `expert` score every outcome with a network trained for the reading when the
+//! player has one (`Player::with_net_for`), else every level from `easy` up plays this
+//! hand-written evaluation; `easy` blurs it with noise, as on the fast engine.
 //!
 //! [`Rules`]: crate::scripta::Rules
 
-use super::Level;
+use super::features::encode_table;
+use super::{Level, Net};
 use crate::rng::Rng;
-use crate::scripta::position::Side;
+use crate::scripta::position::{Dice, Side};
 use crate::scripta::table::{Table, TableTurn};
 use crate::scripta::{Mark, Track};
 
 /// The outcome of the throw a player of `level` drawing on `rng` picks in `table`, which
-/// carries the dice.
-pub(super) fn choose(level: Level, rng: &mut Rng, table: &Table) -> Option<TableTurn> {
+/// carries the dice; `net`, trained for the table's reading, scores the outcomes of `hard`
+/// and `expert`.
+pub(super) fn choose(
+    level: Level,
+    rng: &mut Rng,
+    table: &Table,
+    net: Option<&Net>,
+) -> Option<TableTurn> {
     let mut outcomes = table.turns();
     if level == Level::Random {
         let i = rng.below(outcomes.len() as u32) as usize;
         return Some(outcomes.swap_remove(i));
+    }
+    if let (Level::Hard | Level::Expert, Some(net)) = (level, net) {
+        let best = best_outcome(net, &outcomes, table.dice())?;
+        return Some(outcomes.swap_remove(best));
     }
     let side = table.turn();
     let noise = if level == Level::Easy { 12.0 } else { 0.0 };
@@ -29,6 +40,36 @@ pub(super) fn choose(level: Level, rng: &mut Rng, table: &Table) -> Option<Table
         }
     }
     best.map(|(_, turn)| turn)
+}
+
+/// The chance `net` gives the mover of outcome `result` of the throw `thrown`: 1 for a won
+/// game, else its value of the table handed on, seen from the side to throw next (the
+/// mover itself after a throw that gives another).
+fn after_outcome(net: &Net, result: &Table, thrown: Dice) -> f32 {
+    if result.winner().is_some() {
+        return 1.0;
+    }
+    let mover = result.turn();
+    let mut next = *result;
+    next.pass_turn(thrown);
+    let value = net.evaluate(&encode_table(&next));
+    if next.turn() == mover {
+        value
+    } else {
+        1.0 - value
+    }
+}
+
+/// The index of the outcome `net` rates best for its mover (the first of equals).
+pub(crate) fn best_outcome(net: &Net, outcomes: &[TableTurn], thrown: Dice) -> Option<usize> {
+    let mut best: Option<(f32, usize)> = None;
+    for (i, outcome) in outcomes.iter().enumerate() {
+        let score = after_outcome(net, &outcome.result, thrown);
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, i));
+        }
+    }
+    best.map(|(_, i)| i)
 }
 
 /// How good `table` (after `side`'s move) is for `side`: the race, counters borne off, blots

@@ -2,9 +2,10 @@
 //!
 //! Every player looks at the distinct outcomes of the throw and picks one; a player is
 //! deterministic for its seed. A [`Player`] plays any reading: under Austin and Murray's
-//! rules on their fast engine, with the levels below; under the others the network (trained
-//! on Austin and Murray's board) has no say, and every level from `easy` up plays the
-//! hand-written evaluation of `general.rs`, `easy` with noise.
+//! rules on their fast engine, with the levels below; under the others on the general
+//! engine, where `hard` and `expert` score every outcome (0-ply) with a network trained for
+//! that reading when given one ([`Player::with_net_for`]), and otherwise every level from
+//! `easy` up plays the hand-written evaluation of `general.rs`, `easy` with noise.
 //! - `random`: any outcome, uniformly.
 //! - `easy`: the race and a flat blot penalty, blurred by deliberate noise.
 //! - `medium`: a hand-written evaluation (see [`heuristic::medium`]).
@@ -36,6 +37,7 @@ pub use net::{Net, WeightsError};
 
 use super::movegen::Turn;
 use super::position::Dice;
+use super::ruleset::Rules;
 use super::table::{outcome, Table, TableTurn};
 use crate::rng::Rng;
 use features::encode;
@@ -171,6 +173,8 @@ pub struct Player {
     level: Level,
     rng: Rng,
     net: Option<Arc<Net>>,
+    /// The reading `net` was trained for.
+    reading: Rules,
     search: Search,
     generator: Generator,
     replies: Generator,
@@ -191,9 +195,19 @@ impl Player {
         Ok(Player::build(level, seed, net))
     }
 
-    /// A player of `level` that uses `net` (for training and tests).
+    /// A player of `level` that uses `net`, trained under Austin and Murray's rules (for
+    /// training and tests).
     pub fn with_net(level: Level, seed: u64, net: Arc<Net>) -> Player {
         Player::build(level, seed, Some(net))
+    }
+
+    /// A player of `level` whose `hard` and `expert` score outcomes under `rules` with
+    /// `net`, trained for them; under other rules it plays as [`Player::new`].
+    pub fn with_net_for(level: Level, seed: u64, rules: Rules, net: Arc<Net>) -> Player {
+        Player {
+            reading: rules,
+            ..Player::build(level, seed, Some(net))
+        }
     }
 
     fn build(level: Level, seed: u64, net: Option<Arc<Net>>) -> Player {
@@ -201,6 +215,7 @@ impl Player {
             level,
             rng: Rng::new(seed),
             net,
+            reading: Rules::AUSTIN_MURRAY,
             search: Search::default(),
             generator: Generator::new(),
             replies: Generator::new(),
@@ -258,7 +273,13 @@ impl Player {
             Some(position) => self
                 .pick(&position, time)
                 .map(|turn| outcome(&turn, table.turn())),
-            None => general::choose(self.level, &mut self.rng, table),
+            None => {
+                let net = self
+                    .net
+                    .as_deref()
+                    .filter(|_| self.reading == *table.rules());
+                general::choose(self.level, &mut self.rng, table, net)
+            }
         }
     }
 
@@ -289,8 +310,9 @@ impl Player {
     /// `hard` and `expert`: score every outcome with the network; `expert` then searches
     /// the best few one throw deeper.
     fn neural(&mut self, position: &Position, time: Option<(&dyn Clock, f64)>) -> Option<Turn> {
-        if self.net.is_none() {
+        if self.net.is_none() || !self.reading.is_default() {
             self.net = builtin_net().ok();
+            self.reading = Rules::AUSTIN_MURRAY;
         }
         let net = self.net.clone()?;
         let turns = self.generator.turns(position).to_vec();
