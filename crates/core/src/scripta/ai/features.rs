@@ -163,6 +163,8 @@ pub fn encode_table(table: &Table) -> Features {
     encode_seen(table)
 }
 
+// The loops over marks take exclusive ranges: an inclusive one's extra check showed in the
+// hard player's time.
 fn encode_seen(seen: &impl Seen) -> Features {
     let mut f = Features {
         len: 0,
@@ -175,7 +177,7 @@ fn encode_seen(seen: &impl Seen) -> Features {
     for (k, side) in [mover, mover.other()].into_iter().enumerate() {
         let base = k * PER_SIDE;
         let mut pips = u32::from(seen.tray(side).to_enter()) * (u32::from(marks) + 1);
-        for m in 1..=marks {
+        for m in 1..marks + 1 {
             let n = seen.count(side, m);
             if n == 0 {
                 continue;
@@ -225,11 +227,10 @@ fn blocking(seen: &impl Seen, side: Side) -> (u8, u8, u8) {
     let blocks = seen.blocks_for(enemy);
     let between = |low: u8, high: u8| (blocks & marks(low, high)).count_ones() as u8;
     let entering = seen.tray(enemy).to_enter() > 0;
-    let occupied = seen.occupied(enemy);
     let rearmost = if entering {
         Some(0)
     } else {
-        (occupied != 0).then(|| occupied.trailing_zeros() as u8)
+        (1..=seen.marks()).find(|&m| seen.count(enemy, m) > 0)
     };
     let in_front = rearmost.map_or(0, |rear| between(rear + 1, rear + ENTRY_MARKS));
     let (mut wall, mut run) = (0, blocks);
@@ -296,14 +297,13 @@ const fn shots(dice: u32) -> [u32; REACH + 1] {
     table
 }
 
-/// The chance that a throw of `dice` dice covers `distance` (none beyond their reach).
-fn shot(dice: u8, distance: usize) -> f32 {
-    let (table, throws) = if dice == 2 {
+/// The throws of `dice` dice that cover each distance, and how many throws there are.
+fn shots_of(dice: u8) -> (&'static [u32; REACH + 1], f32) {
+    if dice == 2 {
         (&SHOTS[0], 36.0)
     } else {
         (&SHOTS[1], 216.0)
-    };
-    table.get(distance).map_or(0.0, |&n| n as f32 / throws)
+    }
 }
 
 /// For `side`'s blots: the expected pips lost to hits (each blot's chance of being hit,
@@ -318,9 +318,10 @@ fn exposure(seen: &impl Seen, side: Side) -> (f32, f32, bool) {
     let enemies = seen.occupied(enemy);
     let dice = seen.dice();
     let reach = usize::from(FACES * dice);
+    let (shots, throws) = shots_of(dice);
     let (mut loss, mut worst) = (0.0f32, 0.0f32);
     let mut contact = false;
-    for m in usize::from(seen.first_shared())..=usize::from(seen.marks()) {
+    for m in usize::from(seen.first_shared())..usize::from(seen.marks()) + 1 {
         let mine = seen.count(side, m as u8);
         let behind = entering || enemies & marks(1, m as u8 - 1) != 0;
         if mine > 0 && behind {
@@ -331,7 +332,7 @@ fn exposure(seen: &impl Seen, side: Side) -> (f32, f32, bool) {
         }
         let mut safe = 1.0f32;
         if entering && m <= reach {
-            safe *= 1.0 - shot(dice, m);
+            safe *= 1.0 - shots[m] as f32 / throws;
         }
         if board_shoots {
             // Nearest shooter first, as the distance grows.
@@ -339,7 +340,7 @@ fn exposure(seen: &impl Seen, side: Side) -> (f32, f32, bool) {
             while shooters != 0 {
                 let at = 63 - shooters.leading_zeros() as usize;
                 shooters &= !(1u64 << at);
-                safe *= 1.0 - shot(dice, m - at);
+                safe *= 1.0 - shots[m - at] as f32 / throws;
             }
         }
         let hit = 1.0 - safe;
@@ -450,7 +451,7 @@ mod tests {
         assert_eq!(two[4], 14);
         assert_eq!(two[12], 1);
         assert_eq!(two[13], 0);
-        assert_eq!(shot(2, 13), 0.0);
+        assert_eq!(shots_of(2), (&two, 36.0));
     }
 
     #[test]
