@@ -31,7 +31,8 @@ export async function launch() {
 }
 
 /**
- * A fresh page (own storage) at `query`, with every requested URL collected in `requests`.
+ * A fresh page (own storage) at `query`, with every requested URL collected in `requests`, and
+ * those the page and its workers asked for (not the service worker's copies) in `asked`.
  * Motion is reduced unless asked for, so steps are not slowed by animation. `options.init` runs
  * in every page before its own scripts (a stub of a browser API, say); `options.base` serves
  * the page from another site than LUDI_URL's.
@@ -46,13 +47,18 @@ export async function open(browser, query = '', options = {}) {
   });
   if (options.init) await context.addInitScript(options.init);
   const requests = [];
-  context.on('request', (request) => requests.push(request.url()));
+  // What the page and its workers asked for, without the service worker's own copies.
+  const asked = [];
+  context.on('request', (request) => {
+    requests.push(request.url());
+    if (!request.serviceWorker()) asked.push(request.url());
+  });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error));
   await page.goto(new URL(query, base).href);
   await page.waitForSelector('body.ready');
-  return { context, page, requests, errors, base };
+  return { context, page, requests, asked, errors, base };
 }
 
 /**

@@ -32,9 +32,6 @@ pub const GAMES: &[Budget] = &[
     },
 ];
 
-/// XII Scripta's trained network (Austin and Murray's rules), beside the engine that reads it.
-const WEIGHTS: &str = "scripta-austin-murray.bin";
-
 /// A game's budget: the most its engine and glue may weigh gzipped, in bytes, printed with the
 /// size every build; the build fails past it. `profile` is the cargo profile it is built with:
 /// XII Scripta's `release` for speed, Latrunculi's `wasm-small` (see the workspace's
@@ -227,12 +224,19 @@ pub fn build() -> Result<Vec<Size>, String> {
     for old in ["ludi_wasm.js", "ludi_wasm_bg.wasm"] {
         let _ = std::fs::remove_file(out.join(old));
     }
-    // XII Scripta's network, fetched by the page only when the reading it knows is played.
-    std::fs::copy(
-        workspace_root().join(crate::train::WEIGHTS),
-        out.join(WEIGHTS),
-    )
-    .map_err(|e| format!("cannot copy the network's weights: {e}"))?;
+    // XII Scripta's networks beside the engine that reads them, `scripta-<preset>.bin`, each
+    // fetched by the page only when its reading is played.
+    for preset in ludi_core::scripta::ai::TRAINED {
+        let from = match preset {
+            "austin-murray" => crate::train::WEIGHTS.to_string(),
+            _ => crate::train::preset_weights(preset),
+        };
+        std::fs::copy(
+            workspace_root().join(&from),
+            out.join(format!("scripta-{preset}.bin")),
+        )
+        .map_err(|e| format!("cannot copy the network's weights {from}: {e}"))?;
+    }
     write_pictures(&out)?;
     precache::write(&www)?;
     Ok(sizes)

@@ -9,24 +9,27 @@ import { createEngines } from './engines.js';
 // Each game's engine, loaded by the first request for that game.
 const engines = createEngines();
 
-// XII Scripta's network: fetched once, the first time a player needs it (the levels that use
-// it, under the reading it was trained for), and handed to the engine; fetched again after a
-// failure.
+// XII Scripta's networks, one per reading that has one: each fetched once, the first time a
+// player needs it (the levels that use one, under that reading), and handed to the engine;
+// fetched again after a failure.
 function createWeights() {
-  let loading = null;
+  const loading = new Map();
   return async function withWeights(engine, level, position) {
-    if (!engine.scriptaNeedsWeights(level, position)) return;
-    loading ??= fetch(new URL('../../pkg/scripta-austin-murray.bin', import.meta.url))
-      .then((response) => {
-        if (!response.ok) throw new Error(`the network's weights did not arrive (${response.status})`);
-        return response.arrayBuffer();
-      })
-      .then((bytes) => engine.loadScriptaWeights(new Uint8Array(bytes)))
-      .catch((error) => {
-        loading = null;
-        throw error;
-      });
-    await loading;
+    const preset = engine.scriptaNeedsWeights(level, position);
+    if (!preset) return;
+    if (!loading.has(preset)) {
+      loading.set(preset, fetch(new URL(`../../pkg/scripta-${preset}.bin`, import.meta.url))
+        .then((response) => {
+          if (!response.ok) throw new Error(`the network's weights did not arrive (${response.status})`);
+          return response.arrayBuffer();
+        })
+        .then((bytes) => engine.loadScriptaWeights(preset, new Uint8Array(bytes)))
+        .catch((error) => {
+          loading.delete(preset);
+          throw error;
+        }));
+    }
+    await loading.get(preset);
   };
 }
 

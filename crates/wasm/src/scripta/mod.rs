@@ -225,16 +225,19 @@ impl ScriptaPlayer {
     }
 }
 
-/// Whether the player `level` choosing in `xsn` (or `hard` judging a turn from it, `expert`
-/// hinting) needs the network's weights first: under the reading they were trained for, before
-/// [`load_scripta_weights`] has given them.
+/// The preset (`austin-murray`, `italian`, ...) whose network the player `level` choosing in
+/// `xsn` (or `hard` judging a turn from it, `expert` hinting) needs first, before
+/// [`load_scripta_weights`] has given it; `undefined` when none is needed: the levels that use
+/// a network, under a reading that has one.
 #[wasm_bindgen(js_name = scriptaNeedsWeights)]
-pub fn scripta_needs_weights(level: &str, xsn: &str) -> Result<bool, JsError> {
-    needs_weights(level, xsn).map_err(err)
+pub fn scripta_needs_weights(level: &str, xsn: &str) -> Result<Option<String>, JsError> {
+    needs_weights(level, xsn)
+        .map(|preset| preset.map(str::to_string))
+        .map_err(err)
 }
 
-/// Gives the engine its network: the bytes of the weights file the page fetched.
+/// Gives the engine the network of `preset`: the bytes of the weights file the page fetched.
 #[wasm_bindgen(js_name = loadScriptaWeights)]
-pub fn load_scripta_weights(bytes: &[u8]) -> Result<(), JsError> {
-    load_weights(bytes).map_err(err)
+pub fn load_scripta_weights(preset: &str, bytes: &[u8]) -> Result<(), JsError> {
+    load_weights(preset, bytes).map_err(err)
 }

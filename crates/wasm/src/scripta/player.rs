@@ -4,7 +4,10 @@
 
 use super::session::{parse_seed, parse_table};
 use super::view::StepView;
-use ludi_core::scripta::ai::{analysis, builtin_net, load_net, needs_net, Clock, Level, Player};
+use ludi_core::scripta::ai::{
+    analysis, builtin_net, load_net, needs_net, Clock, Level, Player, TRAINED,
+};
+use ludi_core::scripta::Rules;
 use serde::Serialize;
 
 /// A time budget: the clock to read and how many milliseconds `expert` may search.
@@ -49,7 +52,7 @@ impl Opponent {
                 );
             }
         }
-        if needs_net(self.level, &table) {
+        if needs_net(self.level, &table).is_some() {
             return Err(format!(
                 "the {} player's network is not loaded: load its weights first",
                 self.level
@@ -64,17 +67,21 @@ impl Opponent {
     }
 }
 
-/// Whether `level` (a player's name) choosing in `xsn` needs the trained network's weights,
-/// which a build without them (the page's) has not been given yet: its levels that use the
-/// network, under the reading it was trained for.
-pub fn needs_weights(level: &str, xsn: &str) -> Result<bool, String> {
+/// The preset whose trained network `level` (a player's name) choosing in `xsn` needs, when a
+/// build without compiled-in weights (the page's) has not been given it yet: the levels that
+/// use a network, under a reading that has one.
+pub fn needs_weights(level: &str, xsn: &str) -> Result<Option<&'static str>, String> {
     let level: Level = level.trim().parse()?;
     Ok(needs_net(level, &parse_table(xsn)?))
 }
 
-/// Gives a build without compiled-in weights its network: the bytes of a weights file.
-pub fn load_weights(bytes: &[u8]) -> Result<(), String> {
-    load_net(bytes).map_err(|e| format!("the network's weights do not read: {e}"))
+/// Gives a build without compiled-in weights the network of the preset `preset`: the bytes of
+/// its weights file.
+pub fn load_weights(preset: &str, bytes: &[u8]) -> Result<(), String> {
+    let rules = Rules::preset_rules(preset)
+        .filter(|rules| TRAINED.contains(&rules.name().as_str()))
+        .ok_or_else(|| format!("no network is trained for the rules `{preset}`"))?;
+    load_net(&rules, bytes).map_err(|e| format!("the network's weights do not read: {e}"))
 }
 
 /// What `expert` would play in `xsn`: the page's hint.
@@ -306,12 +313,16 @@ mod tests {
         let start = "A w15s0o0: w15s0o0: 235";
         // This build has them compiled in: nothing is ever wanted.
         for level in LEVELS {
-            assert_eq!(needs_weights(level, start), Ok(false), "{level}");
+            assert_eq!(needs_weights(level, start), Ok(None), "{level}");
+            let italian = "italian A w15s0o0: w15s0o0: 235";
+            assert_eq!(needs_weights(level, italian), Ok(None), "{level}");
         }
         assert!(needs_weights("grandmaster", start).is_err());
         assert!(needs_weights("hard", "A w99").is_err());
-        let refused = load_weights(b"not weights").unwrap_err();
+        let refused = load_weights("italian", b"not weights").unwrap_err();
         assert!(refused.contains("do not read"), "{refused}");
+        let unknown = load_weights("counters=6", &[]).unwrap_err();
+        assert!(unknown.contains("no network"), "{unknown}");
         // The network is still the compiled-in one.
         assert!(Opponent::new("hard", Some("1"))
             .unwrap()

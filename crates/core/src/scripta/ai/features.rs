@@ -141,9 +141,7 @@ impl Seen for Table {
             .fold(0, |bits, m| bits | 1 << m)
     }
     fn blocks_for(&self, side: Side) -> u64 {
-        self.blocked(side)
-            .into_iter()
-            .fold(0, |bits, m| bits | 1 << m.get())
+        Table::blocks_for(self, side)
     }
     fn may_bear_off(&self, side: Side) -> bool {
         let home = self.rules().home();

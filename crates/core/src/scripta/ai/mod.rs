@@ -46,41 +46,73 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
-/// The trained network, compiled in.
+/// The presets with a network trained for them, each its own: Austin and Murray's in
+/// `weights.bin`, the others in `weights-<preset>.bin`. Rules of one's own have none.
+pub const TRAINED: [&str; 5] = [
+    "austin-murray",
+    "italian",
+    "italian-6",
+    "italian-columns",
+    "russian",
+];
+
+/// The trained networks, compiled in, in the order of [`TRAINED`].
 #[cfg(feature = "weights")]
-const WEIGHTS: &[u8] = include_bytes!("weights.bin");
+const WEIGHTS: [&[u8]; 5] = [
+    include_bytes!("weights.bin"),
+    include_bytes!("weights-italian.bin"),
+    include_bytes!("weights-italian-6.bin"),
+    include_bytes!("weights-italian-columns.bin"),
+    include_bytes!("weights-russian.bin"),
+];
 
-/// The network read once, from the compiled-in weights or those given to [`load_net`].
-static NET: OnceLock<Arc<Net>> = OnceLock::new();
+/// Each network read once, from the compiled-in weights or those given to [`load_net`].
+static NETS: [OnceLock<Arc<Net>>; 5] = [const { OnceLock::new() }; 5];
 
-/// The trained network: the compiled-in one (the `weights` feature, on by default), else the
-/// one given to [`load_net`]; [`WeightsError::Missing`] before that.
-pub fn builtin_net() -> Result<Arc<Net>, WeightsError> {
-    if let Some(net) = NET.get() {
+/// Where `rules`' network stands in [`TRAINED`], if the reading has one.
+fn trained(rules: &Rules) -> Option<usize> {
+    let id = rules.preset()?;
+    TRAINED.iter().position(|&t| t == id)
+}
+
+/// The network trained for `rules`' reading: the compiled-in one (the `weights` feature, on by
+/// default), else the one given to [`load_net`]; [`WeightsError::Missing`] before that or for
+/// a reading with none.
+pub fn reading_net(rules: &Rules) -> Result<Arc<Net>, WeightsError> {
+    let index = trained(rules).ok_or(WeightsError::Missing)?;
+    if let Some(net) = NETS[index].get() {
         return Ok(Arc::clone(net));
     }
     #[cfg(feature = "weights")]
     {
-        let net = Arc::new(Net::from_bytes(WEIGHTS)?);
-        Ok(Arc::clone(NET.get_or_init(|| net)))
+        let net = Arc::new(Net::from_bytes(WEIGHTS[index])?);
+        Ok(Arc::clone(NETS[index].get_or_init(|| net)))
     }
     #[cfg(not(feature = "weights"))]
     Err(WeightsError::Missing)
 }
 
-/// Reads `bytes` (a weights file, as `weights.bin`) as the trained network of a build without
-/// compiled-in weights; a network already read stays. Bad bytes change nothing.
-pub fn load_net(bytes: &[u8]) -> Result<(), WeightsError> {
+/// Austin and Murray's network, [`reading_net`] of their rules.
+pub fn builtin_net() -> Result<Arc<Net>, WeightsError> {
+    reading_net(&Rules::AUSTIN_MURRAY)
+}
+
+/// Reads `bytes` (a weights file, as `weights.bin`) as the network of the reading `rules` in a
+/// build without compiled-in weights; a network already read stays. Bad bytes, or rules with
+/// no trained network, change nothing.
+pub fn load_net(rules: &Rules, bytes: &[u8]) -> Result<(), WeightsError> {
+    let index = trained(rules).ok_or(WeightsError::Missing)?;
     let net = Net::from_bytes(bytes)?;
-    let _ = NET.set(Arc::new(net));
+    let _ = NETS[index].set(Arc::new(net));
     Ok(())
 }
 
-/// Whether `level` choosing in `table` needs the trained network and none is here yet: the
-/// levels that use it, under the reading it was trained for (the others play the hand-written
+/// The preset whose network `level` choosing in `table` needs and has not got yet: the levels
+/// that use one, under a reading that has one (elsewhere they play the hand-written
 /// evaluation), in a build without compiled-in weights before [`load_net`].
-pub fn needs_net(level: Level, table: &Table) -> bool {
-    level.needs_net() && table.position().is_some() && builtin_net().is_err()
+pub fn needs_net(level: Level, table: &Table) -> Option<&'static str> {
+    let index = trained(table.rules())?;
+    (level.needs_net() && reading_net(table.rules()).is_err()).then_some(TRAINED[index])
 }
 
 /// How strongly a player plays.
@@ -274,11 +306,12 @@ impl Player {
                 .pick(&position, time)
                 .map(|turn| outcome(&turn, table.turn())),
             None => {
-                let net = self
-                    .net
-                    .as_deref()
-                    .filter(|_| self.reading == *table.rules());
-                general::choose(self.level, &mut self.rng, table, net)
+                let net = match &self.net {
+                    Some(net) if self.reading == *table.rules() => Some(Arc::clone(net)),
+                    _ if self.level.needs_net() => reading_net(table.rules()).ok(),
+                    _ => None,
+                };
+                general::choose(self.level, &mut self.rng, table, net.as_deref())
             }
         }
     }
@@ -477,10 +510,41 @@ mod tests {
     }
 
     #[test]
-    fn the_builtin_weights_load() {
-        let net = builtin_net().unwrap();
-        assert_eq!(Net::from_bytes(WEIGHTS).unwrap(), *net);
+    fn every_trained_readings_weights_load_and_other_rules_have_none() {
+        for (preset, bytes) in TRAINED.iter().zip(WEIGHTS) {
+            let rules = Rules::preset_rules(preset).unwrap();
+            let net = reading_net(&rules).unwrap();
+            assert_eq!(Net::from_bytes(bytes).unwrap(), *net, "{preset}");
+            let table = Table::start(rules, Side::Albi);
+            assert_eq!(needs_net(Level::Hard, &table), None, "compiled in");
+        }
+        assert_eq!(
+            *builtin_net().unwrap(),
+            *reading_net(&Rules::AUSTIN_MURRAY).unwrap()
+        );
+        let own = Rules {
+            cap4: true,
+            ..Rules::ITALIAN_COLUMNS
+        };
+        assert_eq!(own.preset(), None);
+        assert_eq!(reading_net(&own), Err(WeightsError::Missing));
+        assert_eq!(load_net(&own, WEIGHTS[1]), Err(WeightsError::Missing));
         assert!(Player::new(Level::Expert, 1).is_ok());
+    }
+
+    #[test]
+    fn hard_plays_the_readings_own_network_and_medium_the_hand_written_evaluation() {
+        let table: Table = "italian A w0s0o3:8,9x3,20x2,23x5,28 w0s0o2:10,12x3,21,26x4,27x4 146"
+            .parse()
+            .unwrap();
+        let outcomes = table.turns();
+        let net = reading_net(table.rules()).unwrap();
+        let best = general::best_outcome(&net, &outcomes, table.dice()).unwrap();
+        let hard = Player::new(Level::Hard, 1).unwrap().choose(&table).unwrap();
+        assert_eq!(hard, outcomes[best]);
+        // Austin and Murray's network, given for their rules, has no say under another.
+        let am = Player::with_net(Level::Hard, 1, builtin_net().unwrap()).choose(&table);
+        assert_eq!(am.unwrap(), outcomes[best]);
     }
 
     #[test]

@@ -142,14 +142,23 @@ impl Table {
     /// assert_eq!(marks(ludi_core::scripta::Side::Nigri), [20]);
     /// ```
     pub fn blocked(&self, side: Side) -> Vec<Mark> {
+        let bits = self.blocks_for(side);
+        (1..=self.rules.marks())
+            .filter(|&m| bits & 1 << m != 0)
+            .filter_map(Mark::new)
+            .collect()
+    }
+
+    /// [`Table::blocked`] as bits (bit m for mark m), for the network's inputs, which ask for
+    /// every outcome of a throw.
+    pub(crate) fn blocks_for(&self, side: Side) -> u64 {
         let mover = Table {
             turn: side,
             ..*self
         };
-        (self.rules.private_marks() + 1..=self.rules.marks())
+        (self.rules.private_marks() + 1..self.rules.marks() + 1)
             .filter(|&m| mover.enemies(side, m) > 0 && mover.landing(m, 1).is_err())
-            .filter_map(Mark::new)
-            .collect()
+            .fold(0, |bits, m| bits | 1 << m)
     }
 }
 
