@@ -1,7 +1,8 @@
 //! The computer players under any [`Rules`] but Austin and Murray's, on the general engine.
-//! `hard` and `expert` score every outcome with a network trained for the reading when the
-//! player has one (`Player::with_net_for`), else every level from `easy` up plays this
-//! hand-written evaluation; `easy` blurs it with noise, as on the fast engine.
+//! `hard` and `expert` score every outcome with the network trained for the reading (each
+//! preset's own, or one given with `Player::with_net_for`); where there is none (rules of
+//! one's own) every level from `easy` up plays this hand-written evaluation. `easy` blurs it
+//! with noise, as on the fast engine.
 //!
 //! [`Rules`]: crate::scripta::Rules
 

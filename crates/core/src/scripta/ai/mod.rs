@@ -3,9 +3,10 @@
 //! Every player looks at the distinct outcomes of the throw and picks one; a player is
 //! deterministic for its seed. A [`Player`] plays any reading: under Austin and Murray's
 //! rules on their fast engine, with the levels below; under the others on the general
-//! engine, where `hard` and `expert` score every outcome (0-ply) with a network trained for
-//! that reading when given one ([`Player::with_net_for`]), and otherwise every level from
-//! `easy` up plays the hand-written evaluation of `general.rs`, `easy` with noise.
+//! engine, where `hard` and `expert` score every outcome (0-ply) with the network trained for
+//! that preset ([`reading_net`], or one given with [`Player::with_net_for`]), and under rules
+//! of one's own every level from `easy` up plays the hand-written evaluation of `general.rs`,
+//! `easy` with noise.
 //! - `random`: any outcome, uniformly.
 //! - `easy`: the race and a flat blot penalty, blurred by deliberate noise.
 //! - `medium`: a hand-written evaluation (see [`heuristic::medium`]).
