@@ -16,7 +16,7 @@ const USAGE: &str = "usage:
                                                 computer players (random, easy, medium, hard,
                                                 expert, mcts[:N]) in pairs of games on the
                                                 same dice; --weights2: P2's own network
-  ludi scripta train --games N --seed S --out F [--threads T] [--hidden H] [--checkpoint C]
+  ludi scripta train --games N --seed S --out F [--rules R] [--threads T] [--hidden H] [--checkpoint C]
                     [--init W --init-games G] [--check-every K] [--check-games M]
                                                 trains the hard network by self-play to N
                                                 games in all; with C, saves its state there

@@ -276,6 +276,30 @@ fn training_stopped_and_resumed_from_its_checkpoint_ends_as_an_unbroken_run() {
     );
     assert_eq!(refused.status.code(), Some(2));
     assert!(text(&refused.stderr).contains("checkpoint"));
+    // A checkpoint of Austin and Murray's rules goes on only under them: the weights file is
+    // named for the command's rules.
+    let other = ludi(
+        &[
+            "scripta",
+            "train",
+            "--rules",
+            "russian",
+            "--games",
+            "41",
+            "--out",
+            &path("russian.bin"),
+            "--checkpoint",
+            &path("unbroken.ckpt"),
+        ],
+        "",
+    );
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        text(&other.stderr).contains("--rules austin-murray"),
+        "{}",
+        text(&other.stderr)
+    );
+    assert!(!dir.join("russian.bin").exists());
 }
 
 #[test]

@@ -47,31 +47,27 @@ pub fn train_scripta(args: &[String]) -> Result<(), String> {
             })?;
         slot.1 = Some(value.as_str());
     }
-    let preset_out;
-    let out = match options
-        .iter()
-        .find(|(n, _)| *n == "rules")
-        .and_then(|(_, v)| *v)
-    {
-        None | Some("austin-murray") => WEIGHTS,
-        Some(id) if ludi_core::scripta::Rules::preset_rules(id).is_some() => {
-            preset_out = preset_weights(id);
-            &preset_out
+    let value = |name: &str| {
+        options
+            .iter()
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, v)| *v)
+    };
+    let default_out = match value("rules") {
+        None | Some("austin-murray") => WEIGHTS.to_string(),
+        Some(id) if ludi_core::scripta::Rules::preset_rules(id).is_some() => preset_weights(id),
+        Some(other) if value("out").is_none() => {
+            return Err(format!(
+                "rules `{other}` are no preset: name the weights file with --out"
+            ));
         }
-        Some(other) => {
-            if !args.iter().any(|a| a == "--out") {
-                return Err(format!(
-                    "rules `{other}` are no preset: name the weights file with --out"
-                ));
-            }
-            WEIGHTS
-        }
+        Some(_) => WEIGHTS.to_string(),
     };
     for slot in options
         .iter_mut()
         .filter(|(n, v)| *n == "out" && v.is_none())
     {
-        slot.1 = Some(out);
+        slot.1 = Some(&default_out);
     }
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command

@@ -61,6 +61,17 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
         (Some(Ok(bytes)), _) => {
             let training = Training::from_bytes(&bytes)
                 .map_err(|e| UsageError(format!("{}: {e}", checkpoint.unwrap_or_default())))?;
+            // The weights file is named for the command's rules: another reading's network
+            // must not overwrite it.
+            if training.rules != rules {
+                return Err(UsageError(format!(
+                    "{} trains the rules {}, not {}: pass --rules {}",
+                    checkpoint.unwrap_or_default(),
+                    training.rules.name(),
+                    rules.name(),
+                    training.rules.name()
+                )));
+            }
             say(format_args!(
                 "resuming from {} at game {}, seed {}, {} hidden units, rules {}",
                 checkpoint.unwrap_or_default(),

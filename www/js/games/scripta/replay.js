@@ -124,8 +124,8 @@ export function scriptaReplay(engine, i18n) {
     id: 'scripta',
     name: 'game.scripta',
     sides: SIDES,
-    // The hard player gives its opinion of every turn (the core's analysis): its network knows
-    // Austin & Murray's rules only.
+    // The hard player gives its opinion of every turn (the core's analysis), which runs on the
+    // fast engine: Austin & Murray's rules only.
     judged: (header) => header.rules === AUSTIN_MURRAY,
     counted: 'replay.turn',
     mount,

@@ -1,7 +1,8 @@
 //! The hard player's opinion of a throw: every distinct outcome with the mover's chance of
 //! winning after it, best first. `ludi scripta analyze` prints it and the page's replay view
-//! shows it turn by turn, so a teacher can point at the turn where a game was lost. The
-//! network knows only Austin and Murray's board: a table under other rules has no opinion.
+//! shows it turn by turn, so a teacher can point at the turn where a game was lost. It runs on
+//! the fast engine, so only Austin and Murray's rules have it: a table under other rules has no
+//! opinion.
 //!
 //! [`rollouts`] checks that opinion the slow way, by playing each outcome out to the end.
 

@@ -217,9 +217,10 @@ pub struct Player {
 
 impl Player {
     /// A player of `level` with its randomness drawn from `seed`; `hard` and `expert` use
-    /// the trained network ([`builtin_net`]) and fail if it cannot be read. Where none is
-    /// here yet ([`needs_net`]) they take it once it is, and until then play only the readings
-    /// it was not trained for.
+    /// each preset's trained network ([`reading_net`]) and fail if Austin and Murray's cannot
+    /// be read. Where a reading's is not here yet ([`needs_net`]) they take it once it is;
+    /// until then they play no turn under Austin and Murray's rules and the hand-written
+    /// evaluation under the others (the page loads the weights first).
     pub fn new(level: Level, seed: u64) -> Result<Player, WeightsError> {
         let net = match level.needs_net().then(builtin_net) {
             None | Some(Err(WeightsError::Missing)) => None,
@@ -344,11 +345,11 @@ impl Player {
     /// `hard` and `expert`: score every outcome with the network; `expert` then searches
     /// the best few one throw deeper.
     fn neural(&mut self, position: &Position, time: Option<(&dyn Clock, f64)>) -> Option<Turn> {
-        if self.net.is_none() || !self.reading.is_default() {
-            self.net = builtin_net().ok();
-            self.reading = Rules::AUSTIN_MURRAY;
-        }
-        let net = self.net.clone()?;
+        // A network given for another reading stays for that reading's tables.
+        let net = match &self.net {
+            Some(net) if self.reading.is_default() => Arc::clone(net),
+            _ => builtin_net().ok()?,
+        };
         let turns = self.generator.turns(position).to_vec();
         self.scored.clear();
         self.scored.extend(
@@ -546,6 +547,13 @@ mod tests {
         // Austin and Murray's network, given for their rules, has no say under another.
         let am = Player::with_net(Level::Hard, 1, builtin_net().unwrap()).choose(&table);
         assert_eq!(am.unwrap(), outcomes[best]);
+        // A network given for the reading plays there, and still does after a turn under
+        // Austin and Murray's rules (played with theirs).
+        let given = Arc::new(Net::new(8, &mut Rng::new(5)));
+        let pick = general::best_outcome(&given, &outcomes, table.dice()).unwrap();
+        let mut player = Player::with_net_for(Level::Hard, 1, Rules::ITALIAN, given);
+        assert!(player.choose(&positions()[0]).is_some());
+        assert_eq!(player.choose(&table).unwrap(), outcomes[pick]);
     }
 
     #[test]
