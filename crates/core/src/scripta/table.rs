@@ -324,6 +324,15 @@ impl Table {
             && self.rearmost().is_none_or(|m| m >= self.rules.home())
     }
 
+    /// [`Table::may_bear_off`] for `side`, whoever moves: for the network's inputs.
+    pub(crate) fn may_bear_off_for(&self, side: Side) -> bool {
+        Table {
+            turn: side,
+            ..*self
+        }
+        .may_bear_off()
+    }
+
     /// Where `count` counters of the mover may land on `to`, and how many enemies they
     /// capture; refused when blocked (two or more, unless a column big enough takes them) or
     /// over the cap of four. The moves and the refusals both ask this.

@@ -144,8 +144,7 @@ impl Seen for Table {
         Table::blocks_for(self, side)
     }
     fn may_bear_off(&self, side: Side) -> bool {
-        let home = self.rules().home();
-        Seen::tray(self, side).to_enter() == 0 && (1..home).all(|m| Seen::count(self, side, m) == 0)
+        self.may_bear_off_for(side)
     }
 }
 
