@@ -1,13 +1,14 @@
 //! The computer players under any [`Rules`] but Austin and Murray's, on the general engine.
 //! `hard` and `expert` score every outcome with the network trained for the reading (each
-//! preset's own, or one given with `Player::with_net_for`); where there is none (rules of
-//! one's own) every level from `easy` up plays this hand-written evaluation. `easy` blurs it
-//! with noise, as on the fast engine.
+//! preset's own, or one given with `Player::with_net_for`), and `expert` searches the best
+//! few one throw deeper, as on the fast engine; where there is no network (rules of one's
+//! own) every level from `easy` up plays this hand-written evaluation. `easy` blurs it with
+//! noise, as on the fast engine.
 //!
 //! [`Rules`]: crate::scripta::Rules
 
 use super::features::encode_table;
-use super::{Level, Net};
+use super::{Clock, Level, Net, Search};
 use crate::rng::Rng;
 use crate::scripta::position::{Dice, Side};
 use crate::scripta::table::{Table, TableTurn};
@@ -15,12 +16,14 @@ use crate::scripta::{Mark, Track};
 
 /// The outcome of the throw a player of `level` drawing on `rng` picks in `table`, which
 /// carries the dice; `net`, trained for the table's reading, scores the outcomes of `hard`
-/// and `expert`.
+/// and `expert`, and `expert` searches as far as `search` and the time on the clock allow.
 pub(super) fn choose(
     level: Level,
     rng: &mut Rng,
     table: &Table,
     net: Option<&Net>,
+    search: Search,
+    time: Option<(&dyn Clock, f64)>,
 ) -> Option<TableTurn> {
     let mut outcomes = table.turns();
     if level == Level::Random {
@@ -28,8 +31,23 @@ pub(super) fn choose(
         return Some(outcomes.swap_remove(i));
     }
     if let (Level::Hard | Level::Expert, Some(net)) = (level, net) {
-        let best = best_outcome(net, &outcomes, table.dice())?;
-        return Some(outcomes.swap_remove(best));
+        let thrown = table.dice();
+        let mut scored: Vec<(f32, usize)> = outcomes
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (after_outcome(net, &o.result, thrown), i))
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let &(best, first) = scored.first()?;
+        let chosen = if level == Level::Hard || best >= 1.0 {
+            first
+        } else {
+            let throws = throws(table.rules().dice);
+            search.deepest(&scored, time, |i, left| {
+                one_ply(net, &outcomes[i].result, thrown, &throws, left)
+            })
+        };
+        return Some(outcomes.swap_remove(chosen));
     }
     let side = table.turn();
     let noise = if level == Level::Easy { 12.0 } else { 0.0 };
@@ -59,6 +77,64 @@ fn after_outcome(net: &Net, result: &Table, thrown: Dice) -> f32 {
     } else {
         1.0 - value
     }
+}
+
+/// The mover's chance after `result` of the throw `thrown`, averaged over the next throw
+/// (the other side's, or its own when `thrown` gives another), each answered by the outcome
+/// the network likes best for whoever throws it; and how many outcomes that looked at.
+/// `None` once more than `left` outcomes would be needed: the biggest lists of the
+/// fifteen-counter readings would otherwise hold one turn for a quarter of a second.
+fn one_ply(
+    net: &Net,
+    result: &Table,
+    thrown: Dice,
+    throws: &[(Dice, u32)],
+    left: usize,
+) -> Option<(f32, usize)> {
+    if result.winner().is_some() {
+        return Some((1.0, 0));
+    }
+    let mover = result.turn();
+    let mut next = *result;
+    next.pass_turn(thrown);
+    let (mut total, mut weights, mut looked) = (0.0, 0, 0);
+    for &(dice, weight) in throws {
+        let replies = next.with_dice(dice).turns();
+        looked += replies.len();
+        if looked > left {
+            return None;
+        }
+        let best = replies
+            .iter()
+            .map(|r| after_outcome(net, &r.result, dice))
+            .fold(0.0f32, f32::max);
+        let value = if next.turn() == mover {
+            best
+        } else {
+            1.0 - best
+        };
+        total += weight as f32 * value;
+        weights += weight;
+    }
+    Some((total / weights.max(1) as f32, looked))
+}
+
+/// Every throw of `dice` dice regardless of order, with how many of the ordered throws give it.
+fn throws(dice: u8) -> Vec<(Dice, u32)> {
+    let dice = u32::from(dice.clamp(1, 3));
+    let mut throws: Vec<(Dice, u32)> = Vec::new();
+    for n in 0..6u32.pow(dice) {
+        let mut values: Vec<u8> = (0..dice).map(|k| (n / 6u32.pow(k) % 6) as u8 + 1).collect();
+        values.sort_unstable();
+        let Some(thrown) = Dice::new(&values) else {
+            continue;
+        };
+        match throws.iter_mut().find(|(d, _)| *d == thrown) {
+            Some((_, weight)) => *weight += 1,
+            None => throws.push((thrown, 1)),
+        }
+    }
+    throws
 }
 
 /// The index of the outcome `net` rates best for its mover (the first of equals).
@@ -167,6 +243,73 @@ mod tests {
                 })
                 .count();
             assert!(wins >= 5, "{id}: medium won {wins} of 6");
+        }
+    }
+
+    #[test]
+    fn the_throws_of_two_and_three_dice_count_every_order_once() {
+        for (dice, distinct, orders) in [(2, 21, 36), (3, 56, 216)] {
+            let all = throws(dice);
+            assert_eq!(all.len(), distinct, "{dice} dice");
+            assert_eq!(all.iter().map(|(_, w)| w).sum::<u32>(), orders);
+        }
+        let ways = |dice: u8, values: &[u8]| {
+            throws(dice)
+                .into_iter()
+                .find(|(d, _)| d.values() == values)
+                .map(|(_, w)| w)
+        };
+        assert_eq!(ways(2, &[3, 3]), Some(1));
+        assert_eq!(ways(2, &[2, 5]), Some(2));
+        assert_eq!(ways(3, &[4, 4, 4]), Some(1));
+        assert_eq!(ways(3, &[1, 1, 6]), Some(3));
+        assert_eq!(ways(3, &[1, 2, 3]), Some(6));
+    }
+
+    /// The tables with dice that two `medium` players meet in the first `turns` turns of a
+    /// game under `rules`.
+    fn tables(rules: Rules, turns: usize, seed: u64) -> Vec<Table> {
+        let mut dice = Rng::new(seed);
+        let mut medium = Player::new(Level::Medium, seed).unwrap();
+        let mut table = Table::start(rules, Side::Albi);
+        let mut seen = Vec::new();
+        while seen.len() < turns && table.winner().is_none() {
+            let thrown = table.throw(&mut dice);
+            let with = table.with_dice(thrown);
+            seen.push(with);
+            table = medium.choose(&with).unwrap().result;
+            table.pass_turn(thrown);
+        }
+        seen
+    }
+
+    #[test]
+    fn expert_looks_a_throw_deeper_than_hard_within_its_replies() {
+        for rules in [Rules::RUSSIAN, Rules::ITALIAN_6] {
+            let (mut differs, mut counted) = (0, 0);
+            for table in tables(rules, 24, 5) {
+                let hard = Player::new(Level::Hard, 1).unwrap().choose(&table).unwrap();
+                let expert = Player::new(Level::Expert, 1)
+                    .unwrap()
+                    .choose(&table)
+                    .unwrap();
+                assert!(table.turns().contains(&expert), "{table}");
+                differs += usize::from(expert.result != hard.result);
+                // With no replies to spend it cannot finish even one candidate: hard's pick.
+                let mut short = Player::new(Level::Expert, 1).unwrap();
+                short.set_search(Search {
+                    replies: 0,
+                    ..Search::default()
+                });
+                let shallow = short.choose(&table).unwrap();
+                counted += 1;
+                assert_eq!(shallow.result, hard.result, "{table}");
+            }
+            assert!(
+                differs > 0,
+                "{}: expert agreed with hard on all {counted}",
+                rules.name()
+            );
         }
     }
 }

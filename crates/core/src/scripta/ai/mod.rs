@@ -194,6 +194,50 @@ impl Default for Search {
     }
 }
 
+impl Search {
+    /// `expert`'s choice among outcomes `scored` at 0 ply (best first, each with its index):
+    /// the index whose `one_ply` value is highest among the best few, searched in order until
+    /// the replies or the time on the clock would run out. `one_ply` is given the replies
+    /// left and answers the value and the replies it looked at, or `None` if it stopped
+    /// short of the end of its replies.
+    pub(crate) fn deepest(
+        self,
+        scored: &[(f32, usize)],
+        time: Option<(&dyn Clock, f64)>,
+        mut one_ply: impl FnMut(usize, usize) -> Option<(f32, usize)>,
+    ) -> usize {
+        let Some(&(best, first)) = scored.first() else {
+            return 0;
+        };
+        let start = time.map(|(clock, _)| clock.now_ms());
+        let mut chosen = (f32::MIN, first);
+        let mut looked = 0;
+        let candidates = scored
+            .iter()
+            .take(self.candidates.max(1))
+            .take_while(|c| c.0 >= best - self.margin);
+        for (k, &(_, i)) in candidates.enumerate() {
+            if k > 0 && looked + looked / k > self.replies {
+                break;
+            }
+            if let (Some((clock, millis)), Some(start)) = (time, start) {
+                let spent = clock.now_ms() - start;
+                if k > 0 && spent + spent / k as f64 > millis {
+                    break;
+                }
+            }
+            let Some((value, replies)) = one_ply(i, self.replies.saturating_sub(looked)) else {
+                break;
+            };
+            looked += replies;
+            if value > chosen.0 {
+                chosen = (value, i);
+            }
+        }
+        chosen.1
+    }
+}
+
 /// The replies `expert` looks at in one turn, at most about: its longest turns were 200-280
 /// ms of CPU natively before a cap (`ludi scripta match`), against a target of 150 ms.
 const REPLIES: usize = 45_000;
@@ -313,7 +357,14 @@ impl Player {
                     _ if self.level.needs_net() => reading_net(table.rules()).ok(),
                     _ => None,
                 };
-                general::choose(self.level, &mut self.rng, table, net.as_deref())
+                general::choose(
+                    self.level,
+                    &mut self.rng,
+                    table,
+                    net.as_deref(),
+                    self.search,
+                    time,
+                )
             }
         }
     }
@@ -364,36 +415,13 @@ impl Player {
         if self.level == Level::Hard || best >= 1.0 {
             return Some(turns[first]);
         }
-        let candidates: Vec<usize> = self
-            .scored
-            .iter()
-            .take(self.search.candidates.max(1))
-            .take_while(|c| c.0 >= best - self.search.margin)
-            .map(|c| c.1)
-            .collect();
-        let mut time = time.map(|(clock, millis)| {
-            let start = clock.now_ms();
-            (clock, millis, start)
+        let search = self.search;
+        let scored = std::mem::take(&mut self.scored);
+        let chosen = search.deepest(&scored, time, |i, _| {
+            Some(self.one_ply(&net, &turns[i].result))
         });
-        let mut chosen = (f32::MIN, first);
-        let mut looked = 0;
-        for (k, &i) in candidates.iter().enumerate() {
-            if k > 0 && looked + looked / k > self.search.replies {
-                break;
-            }
-            if let Some((clock, millis, start)) = time.as_mut() {
-                let spent = clock.now_ms() - *start;
-                if k > 0 && spent + spent / k as f64 > *millis {
-                    break;
-                }
-            }
-            let (value, replies) = self.one_ply(&net, &turns[i].result);
-            looked += replies;
-            if value > chosen.0 {
-                chosen = (value, i);
-            }
-        }
-        Some(turns[chosen.1])
+        self.scored = scored;
+        Some(turns[chosen])
     }
 
     /// The mover's chance after `after` (the opponent to move), averaged over the
