@@ -1,16 +1,16 @@
 // The level picker's line of strength: for the rules chosen, how each level did in the
 // measured matches of its game (meta.js `strength`), or that it plays as another level there
-// (and why: no judgement trained, or no search yet), or that nothing was measured under rules
-// of one's own.
+// (no judgement trained for those rules), or that nothing was measured under rules of one's
+// own.
 
 /**
  * What to say of `level` under `rules` (a preset's id, or anything else for one's own rules):
- * {kind: 'measured'|'same'|'unmeasured', against?, wins?, draws?, why?}.
+ * {kind: 'measured'|'same'|'unmeasured', against?, wins?, draws?}.
  */
 export function strengthOf(game, rules, level) {
   const table = game.strength?.[rules];
   const entry = table ? table[level] : game.unmeasured?.[level];
-  if (entry?.as) return { kind: 'same', against: entry.as, ...(entry.why && { why: entry.why }) };
+  if (entry?.as) return { kind: 'same', against: entry.as };
   if (entry?.against) return { kind: 'measured', against: entry.against, wins: entry.wins, draws: entry.draws ?? 0 };
   return { kind: 'unmeasured' };
 }
@@ -18,7 +18,7 @@ export function strengthOf(game, rules, level) {
 /** The line's words in the catalogue of `t`. */
 export function strengthWords(t, strength) {
   const other = strength.against ? t(`level.${strength.against}`) : '';
-  if (strength.kind === 'same') return t(strength.why === 'no-search' ? 'strength.sameNoSearch' : 'strength.same', { other });
+  if (strength.kind === 'same') return t('strength.same', { other });
   if (strength.kind === 'unmeasured') return t('strength.unmeasured');
   const key = strength.draws > 0 ? 'strength.winsDraws' : 'strength.wins';
   return t(key, { wins: strength.wins, draws: strength.draws, other });
@@ -30,7 +30,6 @@ export function strengthLine(t, strength, tag = 'span') {
   line.className = 'strength';
   line.dataset.strength = strength.kind;
   if (strength.against) line.dataset.against = strength.against;
-  if (strength.why) line.dataset.why = strength.why;
   if (strength.kind === 'measured') {
     line.dataset.wins = String(strength.wins);
     line.dataset.draws = String(strength.draws);

@@ -43,7 +43,6 @@ export default {
   'strength.wins': 'Gewinnt {wins} von 10 gegen {other}.',
   'strength.winsDraws': 'Gewinnt {wins} von 10 gegen {other}, {draws} unentschieden.',
   'strength.same': 'Spielt nach diesen Regeln wie {other}: für sie ist noch kein Urteil trainiert.',
-  'strength.sameNoSearch': 'Spielt nach diesen Regeln wie {other}: hier schaut er noch keinen Wurf voraus.',
   'strength.unmeasured': 'Nach eigenen Regeln noch nicht gemessen.',
 
   'home.title': 'Ludi Romani',

@@ -40,7 +40,6 @@ export default {
   'strength.wins': 'Wins {wins} in 10 against {other}.',
   'strength.winsDraws': 'Wins {wins} in 10 against {other}, draws {draws}.',
   'strength.same': 'Under these rules plays as {other}: no judgement trained for them yet.',
-  'strength.sameNoSearch': 'Under these rules plays as {other}: it does not look a throw ahead here yet.',
   'strength.unmeasured': 'Not yet measured under rules of your own.',
   'latrunculi.level.easy.about': 'A recruit: sees the next capture, little more.',
   'latrunculi.level.medium.about': 'A soldier: looks a few moves ahead and guards his flanks.',

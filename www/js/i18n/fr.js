@@ -44,7 +44,6 @@ export default {
   'strength.wins': 'Gagne {wins} parties sur 10 contre {other}.',
   'strength.winsDraws': 'Gagne {wins} parties sur 10 contre {other}, {draws} nulles.',
   'strength.same': 'Avec ces règles, joue comme {other} : aucun jugement n’est encore entraîné pour elles.',
-  'strength.sameNoSearch': 'Avec ces règles, joue comme {other} : ici, il ne prévoit pas encore le lancer suivant.',
   'strength.unmeasured': 'Pas encore mesuré avec vos propres règles.',
 
   'home.title': 'Ludi Romani',

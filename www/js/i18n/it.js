@@ -40,7 +40,6 @@ export default {
   'strength.wins': 'Vince {wins} partite su 10 contro {other}.',
   'strength.winsDraws': 'Vince {wins} partite su 10 contro {other}, {draws} patte.',
   'strength.same': 'Con queste regole gioca come {other}: nessun giudizio ancora addestrato per esse.',
-  'strength.sameNoSearch': 'Con queste regole gioca come {other}: qui non guarda ancora un lancio avanti.',
   'strength.unmeasured': 'Non ancora misurato con regole tue.',
 
   'home.title': 'Ludi Romani',

@@ -42,7 +42,6 @@ export default {
   'strength.wins': 'Vincit {wins} ex 10 (adversarius: {other}).',
   'strength.winsDraws': 'Vincit {wins} ex 10, {draws} sine victore (adversarius: {other}).',
   'strength.same': 'His legibus ut {other} ludit: nullum iudicium iis adhuc exercitum.',
-  'strength.sameNoSearch': 'His legibus ut {other} ludit: hic nondum iactum sequentem prospicit.',
   'strength.unmeasured': 'Tuis legibus nondum mensus.',
 
   'home.title': 'Ludi Romani',

@@ -40,7 +40,6 @@ export default {
   'strength.wins': 'Выигрывает {wins} из 10 у {other}.',
   'strength.winsDraws': 'Выигрывает {wins} из 10 у {other}, ничьих: {draws}.',
   'strength.same': 'По этим правилам играет как {other}: обученной оценки для них пока нет.',
-  'strength.sameNoSearch': 'По этим правилам играет как {other}: здесь он пока не просчитывает следующий бросок.',
   'strength.unmeasured': 'По вашим собственным правилам ещё не измерено.',
 
   'home.title': 'Ludi Romani',

@@ -13,9 +13,7 @@ export const GAME = {
   levelAbout: (level) => `level.${level}.about`,
   // How strong each level is under each reading, for the level picker: its games won of ten
   // against the level below, from `ludi scripta match P1 P2 --rules R --games 2000 --seed 1`
-  // (docs/scripta-ai.md, docs/scripta-rules.md). `as`: the level plays exactly as that one
-  // under the reading; `why: 'no-search'`: expert's search runs on Austin and Murray's engine
-  // only, so elsewhere it plays the reading's network as hard does.
+  // (docs/scripta-ai.md, docs/scripta-rules.md).
   strength: {
     'austin-murray': {
       easy: { against: 'random', wins: 10 },
@@ -23,15 +21,15 @@ export const GAME = {
       hard: { against: 'medium', wins: 8 },
       expert: { against: 'hard', wins: 6 },
     },
-    // [reading, medium's wins of ten against easy, hard's against medium]
+    // [reading, medium's wins of ten against easy, hard's against medium, expert's against hard]
     ...Object.fromEntries([
-      ['italian', 6, 9], ['italian-6', 6, 9],
-      ['italian-columns', 6, 9], ['russian', 6, 9],
-    ].map(([id, medium, hard]) => [id, {
+      ['italian', 6, 9, 5], ['italian-6', 6, 9, 5],
+      ['italian-columns', 6, 9, 5], ['russian', 6, 9, 6],
+    ].map(([id, medium, hard, expert]) => [id, {
       easy: { against: 'random', wins: 10 },
       medium: { against: 'easy', wins: medium },
       hard: { against: 'medium', wins: hard },
-      expert: { as: 'hard', why: 'no-search' },
+      expert: { against: 'hard', wins: expert },
     }])),
   },
   // Under rules of one's own no level is measured; these play as another there.
