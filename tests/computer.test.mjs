@@ -43,19 +43,21 @@ test('the computer answers with a legal turn while the board refuses the human',
   await close(s);
 });
 
-test('under the Italian reading Centurio fetches that reading\'s own network, once', async () => {
-  const s = await open(browser, '?game=scripta&rules=italian&opponent=computer&level=centurio&seed=5&pace=0');
-  // The higher opening throw opens: the computer may move first.
-  for (let turn = 0; turn < 2; turn++) {
+for (const [name, level] of [['Centurio', 'hard'], ['Imperator', 'expert']]) {
+  test(`under the Italian reading ${name} plays on that reading's own network, fetched once`, async () => {
+    const s = await open(browser, `?game=scripta&rules=italian&opponent=computer&level=${name.toLowerCase()}&seed=5&pace=0`);
+    // The higher opening throw opens: the computer may move first.
+    for (let turn = 0; turn < 2; turn++) {
+      await humanToThrow(s.page);
+      await playHumanTurn(s.page);
+    }
     await humanToThrow(s.page);
-    await playHumanTurn(s.page);
-  }
-  await humanToThrow(s.page);
-  const networks = s.asked.filter((url) => url.endsWith('.bin')).map((url) => new URL(url).pathname.split('/').pop());
-  assert.deepEqual(networks, ['scripta-italian.bin']);
-  assert.equal(await s.page.getAttribute('[data-tray="nigri"]', 'data-player'), 'hard');
-  await close(s);
-});
+    const networks = s.asked.filter((url) => url.endsWith('.bin')).map((url) => new URL(url).pathname.split('/').pop());
+    assert.deepEqual(networks, ['scripta-italian.bin']);
+    assert.equal(await s.page.getAttribute('[data-tray="nigri"]', 'data-player'), level);
+    await close(s);
+  });
+}
 
 test('a complete seeded game against the computer reaches its winner', async () => {
   const s = await open(browser, '?game=scripta&opponent=computer&level=tiro&seed=31&pace=0');
