@@ -39,7 +39,7 @@ pub(super) fn choose(
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let &(best, first) = scored.first()?;
-        let chosen = if level == Level::Hard || best >= 1.0 {
+        let chosen = if level == Level::Hard || best >= 1.0 || scored.len() == 1 {
             first
         } else {
             let throws = throws(table.rules().dice);
@@ -284,32 +284,53 @@ mod tests {
     }
 
     #[test]
-    fn expert_looks_a_throw_deeper_than_hard_within_its_replies() {
+    fn expert_looks_a_throw_deeper_than_hard() {
         for rules in [Rules::RUSSIAN, Rules::ITALIAN_6] {
-            let (mut differs, mut counted) = (0, 0);
-            for table in tables(rules, 24, 5) {
-                let hard = Player::new(Level::Hard, 1).unwrap().choose(&table).unwrap();
+            let positions = tables(rules, 24, 5);
+            let mut differs = 0;
+            for table in &positions {
+                let hard = Player::new(Level::Hard, 1).unwrap().choose(table).unwrap();
                 let expert = Player::new(Level::Expert, 1)
                     .unwrap()
-                    .choose(&table)
+                    .choose(table)
                     .unwrap();
                 assert!(table.turns().contains(&expert), "{table}");
                 differs += usize::from(expert.result != hard.result);
-                // With no replies to spend it cannot finish even one candidate: hard's pick.
-                let mut short = Player::new(Level::Expert, 1).unwrap();
-                short.set_search(Search {
-                    replies: 0,
-                    ..Search::default()
-                });
-                let shallow = short.choose(&table).unwrap();
-                counted += 1;
-                assert_eq!(shallow.result, hard.result, "{table}");
             }
+            let name = rules.name();
             assert!(
                 differs > 0,
-                "{}: expert agreed with hard on all {counted}",
-                rules.name()
+                "{name}: expert agreed with hard on all {}",
+                positions.len()
             );
         }
+    }
+
+    #[test]
+    fn a_throw_deeper_is_the_next_thrower_s_and_a_throw_alike_gives_the_mover_another() {
+        // Six counters, two dice, a double throws again, any die at least as big bears off.
+        let rules = Rules {
+            bear_off: crate::scripta::ruleset::BearOff::Over,
+            ..Rules::ITALIAN_6
+        };
+        let net = super::super::reading_net(&Rules::ITALIAN_6).unwrap();
+        let all = throws(rules.dice);
+        let value = |xsn: &str, thrown: &[u8]| {
+            let table: Table = format!("{} {xsn}", rules.name()).parse().unwrap();
+            let thrown = Dice::new(thrown).unwrap();
+            one_ply(&net, &table, thrown, &all, usize::MAX).unwrap().0
+        };
+        // Albi has just moved; Nigri's last counter bears off with any throw.
+        assert_eq!(value("A w0s0o0:1x6 w0s0o5:30", &[2, 5]), 0.0);
+        // Albi's own last counter bears off with any throw, but only a double gives Albi one.
+        assert_eq!(value("A w0s0o5:30 w0s0o0:1x6", &[3, 3]), 1.0);
+        let handed_on = value("A w0s0o5:30 w0s0o0:1x6", &[2, 5]);
+        assert!(handed_on > 0.0 && handed_on < 1.0, "{handed_on}");
+        // And a search with no replies to spend stops short.
+        let table: Table = format!("{} A w0s0o5:30 w0s0o0:1x6", rules.name())
+            .parse()
+            .unwrap();
+        let thrown = Dice::new(&[2, 5]).unwrap();
+        assert_eq!(one_ply(&net, &table, thrown, &all, 0), None);
     }
 }

@@ -3,18 +3,19 @@
 //! Every player looks at the distinct outcomes of the throw and picks one; a player is
 //! deterministic for its seed. A [`Player`] plays any reading: under Austin and Murray's
 //! rules on their fast engine, with the levels below; under the others on the general
-//! engine, where `hard` and `expert` score every outcome (0-ply) with the network trained for
-//! that preset ([`reading_net`], or one given with [`Player::with_net_for`]), and under rules
-//! of one's own every level from `easy` up plays the hand-written evaluation of `general.rs`,
-//! `easy` with noise.
+//! engine, where `hard` and `expert` play the same way with the network trained for that
+//! preset ([`reading_net`], or one given with [`Player::with_net_for`]) over the reading's own
+//! dice, and under rules of one's own every level from `easy` up plays the hand-written
+//! evaluation of `general.rs`, `easy` with noise.
 //! - `random`: any outcome, uniformly.
 //! - `easy`: the race and a flat blot penalty, blurred by deliberate noise.
 //! - `medium`: a hand-written evaluation (see [`heuristic::medium`]).
 //! - `hard`: a neural evaluation trained by self-play with TD(lambda), as TD-Gammon was,
 //!   scoring every outcome (0-ply).
 //! - `expert`: the same network looking one throw further: for the best few 0-ply
-//!   candidates, the average over the opponent's 56 throws of the position after their best
-//!   reply (1-ply with candidate filtering, as gnubg does).
+//!   candidates, the average over the next throws (the opponent's 56 of three dice, or the
+//!   mover's own after a throw that gives another) of the position after the best reply
+//!   (1-ply with candidate filtering, as gnubg does).
 //!
 //! `ludi-core` has no clock (there is none on wasm32 without the page's help), so a time
 //! budget comes with a [`Clock`] that the caller supplies; without one, `expert` searches a
