@@ -3,7 +3,9 @@
 // Two times are measured and printed every run: from opening `?game=scripta` to the first throw
 // being possible, and from the home screen's Play to the board being playable. The times are
 // figures, not assertions (they depend on the machine's load); the test asserts only that each
-// screen became playable.
+// screen became playable. The page itself notes when the throw became possible: when the task
+// that enabled the button ends and a tap could be taken (polling from outside the page lags
+// the slowed page by up to half a second).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,12 +15,22 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
+const THROW = '[data-action="throw"]:not([disabled])';
+
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /** A cold page (fresh context, no cache, no service worker) on a slowed phone. */
 async function slowPhone() {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   const page = await context.newPage();
+  await page.addInitScript((selector) => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector(selector)) return;
+      seen.disconnect();
+      setTimeout(() => { window.firstThrowPossible = performance.now(); }, 0);
+    });
+    seen.observe(document, { subtree: true, childList: true, attributes: true });
+  }, THROW);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
@@ -26,14 +38,17 @@ async function slowPhone() {
   return { context, page };
 }
 
-const THROW = '[data-action="throw"]:not([disabled])';
+/** When, by the page's clock, the first throw became possible. */
+async function throwPossible(page) {
+  await page.waitForFunction(() => window.firstThrowPossible !== undefined, null, { timeout: 60_000 });
+  return page.evaluate(() => window.firstThrowPossible);
+}
 
 test('opening ?game=scripta on a slow phone: time to the first throw (printed)', async () => {
   const { context, page } = await slowPhone();
   await page.goto(new URL('?game=scripta&opponent=human', BASE).href, { waitUntil: 'commit' });
-  await page.waitForSelector(THROW, { timeout: 60_000 });
   // Milliseconds since the navigation started, by the page's own clock.
-  const ms = await page.evaluate(() => performance.now());
+  const ms = await throwPossible(page);
   console.log(`first tap: ?game=scripta to the first throw possible in ${(ms / 1000).toFixed(2)} s (4x CPU, slow 4G, cold cache; target 1.5 s)`);
   assert.ok(await page.locator('[data-position]').count() > 0);
   await context.close();
@@ -47,8 +62,7 @@ test('the home screen\'s Play on a slow phone: time to a playable board (printed
   await page.click('[data-opponent="human"]');
   const start = await page.evaluate(() => performance.now());
   await page.click('[data-action="start"]');
-  await page.waitForSelector(THROW, { timeout: 60_000 });
-  const ms = (await page.evaluate(() => performance.now())) - start;
+  const ms = (await throwPossible(page)) - start;
   console.log(`first tap: home's Play to a playable board in ${(ms / 1000).toFixed(2)} s (4x CPU, slow 4G, cold cache; target 1.5 s)`);
   assert.ok(await page.locator('[data-position]').count() > 0);
   await context.close();

@@ -22,7 +22,7 @@ export function download(game) {
   if (downloads.has(game)) return;
   document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url(`${game}.js`).href }));
   // The largest download and the last one the board waits for: asked for first.
-  const response = fetch(wasm(game), { priority: 'high' });
+  const response = fetch(wasm(game), { priority: 'high', credentials: 'omit' });
   // Its failure is `load`'s to handle (it fetches again), or nobody's if the game is left.
   response.catch(() => {});
   downloads.set(game, response);
