@@ -43,9 +43,17 @@ test('the computer answers with a legal turn while the board refuses the human',
   await close(s);
 });
 
-for (const [name, level] of [['Centurio', 'hard'], ['Imperator', 'expert']]) {
-  test(`under the Italian reading ${name} plays on that reading's own network, fetched once`, async () => {
-    const s = await open(browser, `?game=scripta&rules=italian&opponent=computer&level=${name.toLowerCase()}&seed=5&pace=0`);
+// Rules of one's own that read the board as the Italian rules do (entering freely, bearing off
+// with any larger throw): the engine plays them with the Italian network.
+const ITALIAN_LIKE = 'counters=15,dice=3,track=split,entry=free,sum=on,stacks=any,again=on,bearoff=over,opener=throw';
+
+for (const [name, level, rules, reading] of [
+  ['Centurio', 'hard', 'italian', 'the Italian reading'],
+  ['Imperator', 'expert', 'italian', 'the Italian reading'],
+  ['Centurio', 'hard', ITALIAN_LIKE, 'rules of one\'s own read as the Italian'],
+]) {
+  test(`under ${reading} ${name} plays on the Italian network, fetched once`, async () => {
+    const s = await open(browser, `?game=scripta&rules=${encodeURIComponent(rules)}&opponent=computer&level=${name.toLowerCase()}&seed=5&pace=0`);
     // The higher opening throw opens: the computer may move first.
     for (let turn = 0; turn < 2; turn++) {
       await humanToThrow(s.page);

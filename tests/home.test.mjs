@@ -70,10 +70,24 @@ test('the level picker says how strong each level is under the rules chosen, at 
   assert.deepEqual(lines, expected(SCRIPTA, 'italian'));
   assert.deepEqual([lines[2].strength, lines[2].against], ['measured', 'medium']);
   assert.deepEqual([lines[3].strength, lines[3].against], ['measured', 'hard']);
-  // Rules of one's own: nothing measured, and the strongest real level named.
+  // Rules of one's own: nothing measured. Centurio and Imperator play the network of the
+  // preset whose inputs mean the same (here Austin & Murray's, every option at theirs); where
+  // none does, the strongest real level is named.
   await s.page.click('[data-rules="custom"]');
   lines = await strengthLines(s.page, '.choices-level');
+  assert.deepEqual(lines.map((l) => [l.strength, l.reading]), [
+    ['unmeasured', undefined], ['unmeasured', undefined], ['borrowed', 'austin-murray'], ['borrowed', 'austin-murray']]);
+  await s.page.selectOption('select[data-option="sum"]', 'on');
+  lines = await strengthLines(s.page, '.choices-level');
   assert.deepEqual(lines.map((l) => l.strength), ['unmeasured', 'unmeasured', 'same', 'same']);
+  // The Italian track, sums and stacks, entering freely and bearing off with any larger throw:
+  // the Italian network.
+  await s.page.selectOption('select[data-option="track"]', 'split');
+  await s.page.selectOption('select[data-option="stacks"]', 'any');
+  lines = await strengthLines(s.page, '.choices-level');
+  assert.deepEqual(lines.slice(2).map((l) => [l.strength, l.reading]), [['borrowed', 'italian'], ['borrowed', 'italian']]);
+  await s.page.locator('.choices-level').scrollIntoViewIfNeeded();
+  await s.page.screenshot({ path: screenshotPath('home-levels-borrowed-phone.png') });
   // Latrunculi under Quintana counts its draws.
   await s.page.click('[data-game="latrunculi"]');
   await s.page.click('[data-rules="quintana"]');
@@ -92,6 +106,14 @@ test('the level picker says how strong each level is under the rules chosen, at 
   await s.page.waitForSelector('#new-game[open]');
   assert.deepEqual(await strengthLines(s.page, '#new-game'), expected(LATRUNCULI, 'piso'));
   await s.page.screenshot({ path: screenshotPath('new-game-strength-phone.png') });
+  // And of rules of one's own read as the Italian, in the engine's words for them.
+  const mine = 'counters=15,dice=3,track=split,entry=free,sum=on,stacks=any,again=off,bearoff=over,opener=albi';
+  await s.page.goto(new URL(`?game=scripta&rules=${mine}&opponent=human`, s.page.url()).href);
+  await s.page.waitForSelector('body.ready');
+  await s.page.click('[data-action="new"]');
+  await s.page.waitForSelector('#new-game[open]');
+  lines = await strengthLines(s.page, '#new-game');
+  assert.deepEqual(lines.slice(2).map((l) => [l.strength, l.reading]), [['borrowed', 'italian'], ['borrowed', 'italian']]);
   await close(s);
 });
 

@@ -2,11 +2,13 @@
 //! `www/pkg/pictures.js`, so the home screen draws both boards without downloading an engine.
 //! Each is what the game's engine hands its board for that position, trimmed to what a
 //! picture draws (no legal moves, no dice), with the inscribed boards XII Scripta's marks may
-//! carry, for the picture and the home screen's picker.
+//! carry, for the picture and the home screen's picker; and, for the level picker, which
+//! trained network plays rules of one's own.
 
 use crate::latrunculi::{self, SquareView};
 use crate::scripta::{self, GeometryView, Placed};
-use ludi_core::scripta::{Face, PRESETS};
+use ludi_core::scripta::ai::{INPUT_OPTIONS, TRAINED};
+use ludi_core::scripta::{Face, Rules, PRESETS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -79,9 +81,42 @@ pub fn pictures() -> Result<Pictures, String> {
     })
 }
 
+/// What the level picker needs to say which network plays XII Scripta under rules of one's
+/// own, without an engine: the options a network's inputs read, and each trained preset's
+/// values of them. A mix agreeing with a preset on all of them plays its network
+/// (`ludi_core::scripta::ai::network_reading`); a test checks the two ways agree.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Networks {
+    pub options: &'static [&'static str],
+    pub readings: BTreeMap<&'static str, BTreeMap<&'static str, &'static str>>,
+}
+
+/// `{scripta: {options, readings: {<preset id>: {<option>: value}}}}`.
+pub fn networks() -> BTreeMap<&'static str, Networks> {
+    let readings = TRAINED
+        .iter()
+        .filter_map(|&id| {
+            let rules = Rules::preset_rules(id)?;
+            let values = INPUT_OPTIONS
+                .iter()
+                .filter_map(|&key| Some((key, rules.value(key)?)))
+                .collect();
+            Some((id, values))
+        })
+        .collect();
+    BTreeMap::from([(
+        "scripta",
+        Networks {
+            options: &INPUT_OPTIONS,
+            readings,
+        },
+    )])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludi_core::scripta::ai::network_reading;
 
     #[test]
     fn every_preset_has_its_own_board_and_counters() {
@@ -113,5 +148,24 @@ mod tests {
                 .count(),
             LATRUNCULI_MIDDLE.matches(['W', 'B']).count()
         );
+    }
+
+    #[test]
+    fn the_pickers_networks_name_the_preset_the_engine_plays_for_every_mix() {
+        let networks = networks();
+        let scripta = &networks["scripta"];
+        // Every mix the options make, as the page would match it: the preset agreeing on
+        // every option listed, else none.
+        for bits in 0..=u16::MAX {
+            let rules = Rules::from_switches(bits);
+            let matched = scripta.readings.iter().find_map(|(&id, values)| {
+                scripta
+                    .options
+                    .iter()
+                    .all(|k| rules.value(k) == values.get(k).copied())
+                    .then_some(id)
+            });
+            assert_eq!(matched, network_reading(&rules), "{rules}");
+        }
     }
 }

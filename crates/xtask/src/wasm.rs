@@ -316,14 +316,19 @@ fn leb128(bytes: &[u8]) -> Option<(usize, usize)> {
     None
 }
 
-/// `www/pkg/pictures.js`: the home screen's board pictures, as each game's engine draws them.
+/// `www/pkg/pictures.js`: the home screen's board pictures, as each game's engine draws them,
+/// and which network plays rules of one's own, for the level picker.
 fn write_pictures(out: &Path) -> Result<(), String> {
     let pictures = ludi_wasm::pictures::pictures()?;
     let json = serde_json::to_string(&pictures)
         .map_err(|e| format!("cannot write the board pictures: {e}"))?;
+    let networks = serde_json::to_string(&ludi_wasm::pictures::networks())
+        .map_err(|e| format!("cannot write the networks: {e}"))?;
     let script = format!(
-        "// Written by `cargo xtask` from the engines: the home screen's board pictures.\n\
-         export const PICTURES = {json};\n"
+        "// Written by `cargo xtask` from the engines: the home screen's board pictures, and the\n\
+         // options a network's inputs read with each trained reading's values of them.\n\
+         export const PICTURES = {json};\n\
+         export const NETWORKS = {networks};\n"
     );
     std::fs::write(out.join("pictures.js"), script)
         .map_err(|e| format!("cannot write {}: {e}", out.join("pictures.js").display()))

@@ -51,6 +51,7 @@ import { maybeComputer } from './computer-turn.js';
 import { safeguards } from './safeguards.js';
 import { noticeWords, joined } from './notices.js';
 import { createNewGameDialog, createPageDialog } from './dialogs.js';
+import { borrowedReading, optionsOfText } from './strength.js';
 import { attachRecordMenu, playerNames } from './record-menu.js';
 import * as storage from './storage.js';
 import {
@@ -372,7 +373,7 @@ function attachDialogs(c) {
     const vs = opponentOfChoice(choice);
     if (vs.kind === 'computer') c.worker.warmUp(c.GAME.id);
     replace(c, spec.create(c.engine, { rules: c.snap().rules }), vs);
-  }, { rules: c.route.rules ?? GAME.presets[0] });
+  }, { rules: c.route.rules ?? GAME.presets[0], borrowed: borrowedReading(GAME.id, optionsOfText(c.snap().rules)) });
   c.rules = createPageDialog(root, i18n, 'rules', (body) => spec.rulesPage(c, body));
   c.keys = createKeysDialog(root, i18n, spec.keyRows);
   c.records = attachRecordMenu(root, ctx, {

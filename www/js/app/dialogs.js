@@ -51,7 +51,8 @@ function actions(buttons) {
  * The New game dialog for a game with `levels` and `sides`, appended to `parent`. `onStart`
  * gets {opponent: 'human'|'computer', level, side}. `named` gives another {id, title} (the
  * replay's "Take over from here" asks the same) and the `rules` played, for each level's
- * strength under them. Returns {open(current), element}.
+ * strength under them (`borrowed`: the preset whose network plays rules of one's own, from
+ * `borrowedReading`). Returns {open(current), element}.
  */
 export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   const { levels, sides, levelAbout } = game;
@@ -71,7 +72,7 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   ]);
   const levelSet = fieldset(t('newGame.level'), 'levels',
     levels.map((l) => radio('level', l, t(`level.${l}`), t(levelAbout(l)),
-      named.rules === undefined ? null : strengthLine(t, strengthOf(game, named.rules, l), 'small'))));
+      named.rules === undefined ? null : strengthLine(t, strengthOf(game, named.rules, l, named.borrowed), 'small'))));
   const sideSet = fieldset(t('newGame.side'), 'sides',
     sides.map((s) => radio('side', s, t(`side.${s}.long`))));
   levelSet.dataset.computerOnly = '';

@@ -1,15 +1,38 @@
 // The level picker's line of strength: for the rules chosen, how each level did in the
-// measured matches of its game (meta.js `strength`), or that it plays as another level there
-// (no judgement trained for those rules), or that nothing was measured under rules of one's
-// own.
+// measured matches of its game (meta.js `strength`); under rules of one's own, that it plays
+// the network trained for a preset whose inputs mean the same there, or as another level (no
+// judgement trained for those rules), or that nothing was measured.
+
+import { NETWORKS } from '../../pkg/pictures.js';
 
 /**
- * What to say of `level` under `rules` (a preset's id, or anything else for one's own rules):
- * {kind: 'measured'|'same'|'unmeasured', against?, wins?, draws?}.
+ * The preset whose trained network plays `game`'s rules of one's own, `options` ({key: value},
+ * every option), as the engine picks it: the one agreeing with them on every option its
+ * inputs read (the build writes both from the engine, `pkg/pictures.js`), as {id, name} (its
+ * name's key in the catalogue); null where none does.
  */
-export function strengthOf(game, rules, level) {
+export function borrowedReading(game, options) {
+  const networks = NETWORKS[game];
+  if (!networks || !options) return null;
+  const found = Object.entries(networks.readings)
+    .find(([, values]) => networks.options.every((key) => values[key] === options[key]));
+  return found ? { id: found[0], name: `rules.${game}.${found[0]}` } : null;
+}
+
+/** The options a rules text in the engine's canonical form (`key=value,...`) sets. */
+export function optionsOfText(text) {
+  return Object.fromEntries(String(text ?? '').split(',').filter((p) => p.includes('=')).map((p) => p.split('=', 2)));
+}
+
+/**
+ * What to say of `level` under `rules` (a preset's id, or anything else for one's own rules;
+ * `borrowed`, the preset whose network plays one's own, from `borrowedReading`): {kind:
+ * 'measured'|'borrowed'|'same'|'unmeasured', against?, wins?, draws?, reading?, name?}.
+ */
+export function strengthOf(game, rules, level, borrowed = null) {
   const table = game.strength?.[rules];
   const entry = table ? table[level] : game.unmeasured?.[level];
+  if (entry?.borrows && borrowed) return { kind: 'borrowed', reading: borrowed.id, name: borrowed.name };
   if (entry?.as) return { kind: 'same', against: entry.as };
   if (entry?.against) return { kind: 'measured', against: entry.against, wins: entry.wins, draws: entry.draws ?? 0 };
   return { kind: 'unmeasured' };
@@ -18,6 +41,7 @@ export function strengthOf(game, rules, level) {
 /** The line's words in the catalogue of `t`. */
 export function strengthWords(t, strength) {
   const other = strength.against ? t(`level.${strength.against}`) : '';
+  if (strength.kind === 'borrowed') return t('strength.borrowed', { reading: t(strength.name) });
   if (strength.kind === 'same') return t('strength.same', { other });
   if (strength.kind === 'unmeasured') return t('strength.unmeasured');
   const key = strength.draws > 0 ? 'strength.winsDraws' : 'strength.wins';
@@ -30,6 +54,7 @@ export function strengthLine(t, strength, tag = 'span') {
   line.className = 'strength';
   line.dataset.strength = strength.kind;
   if (strength.against) line.dataset.against = strength.against;
+  if (strength.reading) line.dataset.reading = strength.reading;
   if (strength.kind === 'measured') {
     line.dataset.wins = String(strength.wins);
     line.dataset.draws = String(strength.draws);

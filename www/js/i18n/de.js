@@ -43,6 +43,7 @@ export default {
   'strength.wins': 'Gewinnt {wins} von 10 gegen {other}.',
   'strength.winsDraws': 'Gewinnt {wins} von 10 gegen {other}, {draws} unentschieden.',
   'strength.same': 'Spielt nach diesen Regeln wie {other}: für sie ist noch kein Urteil trainiert.',
+  'strength.borrowed': 'Nutzt das für „{reading}“ trainierte Urteil: nach eigenen Regeln noch nicht gemessen.',
   'strength.unmeasured': 'Nach eigenen Regeln noch nicht gemessen.',
 
   'home.title': 'Ludi Romani',

@@ -40,6 +40,7 @@ export default {
   'strength.wins': 'Wins {wins} in 10 against {other}.',
   'strength.winsDraws': 'Wins {wins} in 10 against {other}, draws {draws}.',
   'strength.same': 'Under these rules plays as {other}: no judgement trained for them yet.',
+  'strength.borrowed': 'Uses the judgement trained for {reading}: not yet measured under rules of your own.',
   'strength.unmeasured': 'Not yet measured under rules of your own.',
   'latrunculi.level.easy.about': 'A recruit: sees the next capture, little more.',
   'latrunculi.level.medium.about': 'A soldier: looks a few moves ahead and guards his flanks.',

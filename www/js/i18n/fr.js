@@ -44,6 +44,7 @@ export default {
   'strength.wins': 'Gagne {wins} parties sur 10 contre {other}.',
   'strength.winsDraws': 'Gagne {wins} parties sur 10 contre {other}, {draws} nulles.',
   'strength.same': 'Avec ces règles, joue comme {other} : aucun jugement n’est encore entraîné pour elles.',
+  'strength.borrowed': 'Utilise le jugement entraîné pour « {reading} » : pas encore mesuré avec vos propres règles.',
   'strength.unmeasured': 'Pas encore mesuré avec vos propres règles.',
 
   'home.title': 'Ludi Romani',

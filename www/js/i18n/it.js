@@ -40,6 +40,7 @@ export default {
   'strength.wins': 'Vince {wins} partite su 10 contro {other}.',
   'strength.winsDraws': 'Vince {wins} partite su 10 contro {other}, {draws} patte.',
   'strength.same': 'Con queste regole gioca come {other}: nessun giudizio ancora addestrato per esse.',
+  'strength.borrowed': 'Usa il giudizio addestrato per «{reading}»: non ancora misurato con regole tue.',
   'strength.unmeasured': 'Non ancora misurato con regole tue.',
 
   'home.title': 'Ludi Romani',

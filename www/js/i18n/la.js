@@ -42,6 +42,7 @@ export default {
   'strength.wins': 'Vincit {wins} ex 10 (adversarius: {other}).',
   'strength.winsDraws': 'Vincit {wins} ex 10, {draws} sine victore (adversarius: {other}).',
   'strength.same': 'His legibus ut {other} ludit: nullum iudicium iis adhuc exercitum.',
+  'strength.borrowed': 'Iudicio ad «{reading}» exercitato utitur: tuis legibus nondum mensus.',
   'strength.unmeasured': 'Tuis legibus nondum mensus.',
 
   'home.title': 'Ludi Romani',

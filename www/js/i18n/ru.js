@@ -40,6 +40,7 @@ export default {
   'strength.wins': 'Выигрывает {wins} из 10 у {other}.',
   'strength.winsDraws': 'Выигрывает {wins} из 10 у {other}, ничьих: {draws}.',
   'strength.same': 'По этим правилам играет как {other}: обученной оценки для них пока нет.',
+  'strength.borrowed': 'Использует оценку, обученную для «{reading}»: по вашим собственным правилам ещё не измерено.',
   'strength.unmeasured': 'По вашим собственным правилам ещё не измерено.',
 
   'home.title': 'Ludi Romani',

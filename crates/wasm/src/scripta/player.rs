@@ -69,7 +69,7 @@ impl Opponent {
 
 /// The preset whose trained network `level` (a player's name) choosing in `xsn` needs, when a
 /// build without compiled-in weights (the page's) has not been given it yet: the levels that
-/// use a network, under a reading that has one.
+/// use a network, under rules a network plays (a preset's own, or one's own that borrow it).
 pub fn needs_weights(level: &str, xsn: &str) -> Result<Option<&'static str>, String> {
     let level: Level = level.trim().parse()?;
     Ok(needs_net(level, &parse_table(xsn)?))

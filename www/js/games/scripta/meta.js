@@ -32,6 +32,7 @@ export const GAME = {
       expert: { against: 'hard', wins: expert },
     }])),
   },
-  // Under rules of one's own no level is measured; these play as another there.
-  unmeasured: { hard: { as: 'medium' }, expert: { as: 'medium' } },
+  // Under rules of one's own no level is measured; these play the network of the preset whose
+  // inputs mean the same there (the engine's `network_reading`), else as medium.
+  unmeasured: { hard: { as: 'medium', borrows: true }, expert: { as: 'medium', borrows: true } },
 };

@@ -1,9 +1,9 @@
 //! The computer players under any [`Rules`] but Austin and Murray's, on the general engine.
-//! `hard` and `expert` score every outcome with the network trained for the reading (each
-//! preset's own, or one given with `Player::with_net_for`), and `expert` searches the best
-//! few one throw deeper, as on the fast engine; where there is no network (rules of one's
-//! own) every level from `easy` up plays this hand-written evaluation. `easy` blurs it with
-//! noise, as on the fast engine.
+//! `hard` and `expert` score every outcome with the network that plays the rules (each
+//! preset's own, a preset's whose inputs mean the same under rules of one's own, or one given
+//! with `Player::with_net_for`), and `expert` searches the best few one throw deeper, as on
+//! the fast engine; where no network plays them every level from `easy` up plays this
+//! hand-written evaluation. `easy` blurs it with noise, as on the fast engine.
 //!
 //! [`Rules`]: crate::scripta::Rules
 

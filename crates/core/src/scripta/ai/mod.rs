@@ -5,8 +5,9 @@
 //! rules on their fast engine, with the levels below; under the others on the general
 //! engine, where `hard` and `expert` play the same way with the network trained for that
 //! preset ([`reading_net`], or one given with [`Player::with_net_for`]) over the reading's own
-//! dice, and under rules of one's own every level from `easy` up plays the hand-written
-//! evaluation of `general.rs`, `easy` with noise.
+//! dice. Under rules of one's own they play the network of the preset whose inputs mean the
+//! same there ([`network_reading`]); where there is none, every level from `easy` up plays the
+//! hand-written evaluation of `general.rs`, `easy` with noise.
 //! - `random`: any outcome, uniformly.
 //! - `easy`: the race and a flat blot penalty, blurred by deliberate noise.
 //! - `medium`: a hand-written evaluation (see [`heuristic::medium`]).
@@ -71,15 +72,40 @@ const WEIGHTS: [&[u8]; 5] = [
 /// Each network read once, from the compiled-in weights or those given to [`load_net`].
 static NETS: [OnceLock<Arc<Net>>; 5] = [const { OnceLock::new() }; 5];
 
-/// Where `rules`' network stands in [`TRAINED`], if the reading has one.
+/// The options that give a network's inputs their meaning: the marks and counters they count,
+/// the dice their hit chances are reckoned with, what a stack is and where a hit counter goes.
+/// The others (how the counters start, enter and bear off, a throw again, who opens, the cap
+/// of four) change what is legal, not what an input says.
+pub const INPUT_OPTIONS: [&str; 7] = [
+    "counters", "dice", "track", "sum", "stacks", "hit", "columns",
+];
+
+/// The trained preset whose network plays `rules`: the reading's own, else, for rules of one's
+/// own, the preset that agrees with them on every [`INPUT_OPTIONS`] (its inputs mean the same
+/// there); none where no preset does.
+pub fn network_reading(rules: &Rules) -> Option<&'static str> {
+    let alike = |preset: &Rules| {
+        INPUT_OPTIONS
+            .iter()
+            .all(|k| preset.value(k) == rules.value(k))
+    };
+    match rules.preset() {
+        Some(id) => TRAINED.into_iter().find(|&t| t == id),
+        None => TRAINED
+            .into_iter()
+            .find(|id| Rules::preset_rules(id).is_some_and(|preset| alike(&preset))),
+    }
+}
+
+/// Where the network that plays `rules` stands in [`TRAINED`], if there is one.
 fn trained(rules: &Rules) -> Option<usize> {
-    let id = rules.preset()?;
+    let id = network_reading(rules)?;
     TRAINED.iter().position(|&t| t == id)
 }
 
-/// The network trained for `rules`' reading: the compiled-in one (the `weights` feature, on by
-/// default), else the one given to [`load_net`]; [`WeightsError::Missing`] before that or for
-/// a reading with none.
+/// The network that plays `rules` ([`network_reading`]): the compiled-in one (the `weights`
+/// feature, on by default), else the one given to [`load_net`]; [`WeightsError::Missing`]
+/// before that or for rules with none.
 pub fn reading_net(rules: &Rules) -> Result<Arc<Net>, WeightsError> {
     let index = trained(rules).ok_or(WeightsError::Missing)?;
     if let Some(net) = NETS[index].get() {
@@ -99,19 +125,22 @@ pub fn builtin_net() -> Result<Arc<Net>, WeightsError> {
     reading_net(&Rules::AUSTIN_MURRAY)
 }
 
-/// Reads `bytes` (a weights file, as `weights.bin`) as the network of the reading `rules` in a
-/// build without compiled-in weights; a network already read stays. Bad bytes, or rules with
-/// no trained network, change nothing.
+/// Reads `bytes` (a weights file, as `weights.bin`) as the network trained for the preset
+/// `rules` in a build without compiled-in weights; a network already read stays. Bad bytes,
+/// or rules that are not a trained preset, change nothing.
 pub fn load_net(rules: &Rules, bytes: &[u8]) -> Result<(), WeightsError> {
-    let index = trained(rules).ok_or(WeightsError::Missing)?;
+    let index = rules
+        .preset()
+        .and_then(|id| TRAINED.iter().position(|&t| t == id))
+        .ok_or(WeightsError::Missing)?;
     let net = Net::from_bytes(bytes)?;
     let _ = NETS[index].set(Arc::new(net));
     Ok(())
 }
 
 /// The preset whose network `level` choosing in `table` needs and has not got yet: the levels
-/// that use one, under a reading that has one (elsewhere they play the hand-written
-/// evaluation), in a build without compiled-in weights before [`load_net`].
+/// that use one, under rules a network plays ([`network_reading`]; elsewhere they play the
+/// hand-written evaluation), in a build without compiled-in weights before [`load_net`].
 pub fn needs_net(level: Level, table: &Table) -> Option<&'static str> {
     let index = trained(table.rules())?;
     (level.needs_net() && reading_net(table.rules()).is_err()).then_some(TRAINED[index])
@@ -484,6 +513,7 @@ fn best_by(turns: &[Turn], mut score: impl FnMut(&Turn) -> f32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scripta::ruleset::{BearOff, Entry, Hit, Opener, Start};
     use crate::scripta::{Rules, Side};
 
     fn positions() -> Vec<Table> {
@@ -554,13 +584,131 @@ mod tests {
             *reading_net(&Rules::AUSTIN_MURRAY).unwrap()
         );
         let own = Rules {
-            cap4: true,
+            sum: false,
             ..Rules::ITALIAN_COLUMNS
         };
         assert_eq!(own.preset(), None);
+        assert_eq!(network_reading(&own), None);
         assert_eq!(reading_net(&own), Err(WeightsError::Missing));
-        assert_eq!(load_net(&own, WEIGHTS[1]), Err(WeightsError::Missing));
+        assert_eq!(needs_net(Level::Hard, &Table::start(own, Side::Albi)), None);
         assert!(Player::new(Level::Expert, 1).is_ok());
+    }
+
+    #[test]
+    fn rules_of_ones_own_play_the_network_of_the_preset_whose_inputs_mean_the_same() {
+        // Each trained preset differs from every other in an option its inputs read, so the
+        // preset a mix borrows from is never in doubt.
+        for (i, a) in TRAINED.iter().enumerate() {
+            for b in &TRAINED[i + 1..] {
+                let (a, b) = (
+                    Rules::preset_rules(a).unwrap(),
+                    Rules::preset_rules(b).unwrap(),
+                );
+                assert!(
+                    INPUT_OPTIONS.iter().any(|k| a.value(k) != b.value(k)),
+                    "{a} {b}"
+                );
+            }
+        }
+        let borrowing = [
+            (
+                Rules {
+                    cap4: true,
+                    ..Rules::ITALIAN_COLUMNS
+                },
+                "italian-columns",
+            ),
+            (
+                Rules {
+                    again: true,
+                    ..Rules::AUSTIN_MURRAY
+                },
+                "austin-murray",
+            ),
+            (
+                Rules {
+                    entry: Entry::Free,
+                    bear_off: BearOff::Over,
+                    ..Rules::ITALIAN
+                },
+                "italian",
+            ),
+            (
+                Rules {
+                    start: Start::Off,
+                    opener: Opener::Albi,
+                    ..Rules::RUSSIAN
+                },
+                "russian",
+            ),
+        ];
+        for (own, preset) in borrowing {
+            assert_eq!(own.preset(), None, "{own}");
+            assert_eq!(network_reading(&own), Some(preset), "{own}");
+            let theirs = Rules::preset_rules(preset).unwrap();
+            assert_eq!(*reading_net(&own).unwrap(), *reading_net(&theirs).unwrap());
+            // Weights are given for a preset only, never for the mix that borrows them.
+            assert_eq!(load_net(&own, WEIGHTS[0]), Err(WeightsError::Missing));
+        }
+        // A preset's own network, never a neighbour's, even where another agrees more.
+        for preset in TRAINED {
+            assert_eq!(
+                network_reading(&Rules::preset_rules(preset).unwrap()),
+                Some(preset)
+            );
+        }
+        // Options its inputs read keep a mix from borrowing: a stack that is a column, a
+        // throw that cannot be summed, the counters counted.
+        for own in [
+            Rules {
+                columns: true,
+                ..Rules::RUSSIAN
+            },
+            Rules {
+                sum: false,
+                ..Rules::ITALIAN
+            },
+            Rules {
+                counters: 12,
+                ..Rules::ITALIAN
+            },
+            Rules {
+                hit: Hit::Middle,
+                ..Rules::ITALIAN
+            },
+        ] {
+            assert_eq!(network_reading(&own), None, "{own}");
+        }
+    }
+
+    #[test]
+    fn hard_under_rules_of_ones_own_plays_the_borrowed_network() {
+        let own = Rules {
+            entry: Entry::Free,
+            ..Rules::ITALIAN
+        };
+        let mut table = Table::start(own, Side::Albi);
+        let net = reading_net(&Rules::ITALIAN).unwrap();
+        let mut hard = Player::new(Level::Hard, 1).unwrap();
+        let mut medium = Player::new(Level::Medium, 1).unwrap();
+        let mut rng = Rng::new(9);
+        let mut differ = 0;
+        for _ in 0..40 {
+            if table.winner().is_some() {
+                break;
+            }
+            let faces: Vec<u8> = (0..3).map(|_| 1 + rng.below(6) as u8).collect();
+            let dice = Dice::new(&faces).unwrap();
+            let thrown = table.with_dice(dice);
+            let outcomes = thrown.turns();
+            let best = general::best_outcome(&net, &outcomes, dice).unwrap();
+            let pick = hard.choose(&thrown).unwrap();
+            assert_eq!(pick, outcomes[best]);
+            differ += usize::from(medium.choose(&thrown).as_ref() != Some(&pick));
+            table = pick.result;
+            table.pass_turn(dice);
+        }
+        assert!(differ > 0, "hard played the hand-written evaluation");
     }
 
     #[test]
