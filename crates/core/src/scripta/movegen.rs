@@ -248,20 +248,30 @@ pub fn random_turn(position: &Position, rng: &mut Rng) -> Turn {
     } else {
         max_dice(&current)
     };
-    let mut candidates = Vec::with_capacity(48);
+    // On the stack: a step per die (at most three distinct) and per source (the tray and at
+    // most fifteen marks), 48 at most. A heap list per turn showed in the wasm's time.
+    let mut candidates = [None::<Step>; 48];
     let mut own = current.occupied(current.turn);
     for slot in steps.iter_mut() {
         if target == 0 {
             break;
         }
-        candidates.clear();
+        let mut len = 0;
         for die in current.dice.distinct() {
-            current.each_step_from(die, own, |step| candidates.push(step));
+            current.each_step_from(die, own, |step| {
+                if let Some(free) = candidates.get_mut(len) {
+                    *free = Some(step);
+                    len += 1;
+                }
+            });
         }
         // Draw candidates at random until one starts a turn that plays `target` dice: the
         // first such draw is uniform over the legal steps, and usually the first draw.
-        while !candidates.is_empty() {
-            let step = candidates.swap_remove(rng.below(candidates.len() as u32) as usize);
+        while len > 0 {
+            let i = rng.below(len as u32) as usize;
+            len -= 1;
+            candidates.swap(i, len);
+            let Some(step) = candidates[len] else { break };
             let mut next = current;
             next.apply(step);
             let next_own = next.occupied_after(own, step);
