@@ -70,10 +70,12 @@ test('the level picker says how strong each level is under the rules chosen, at 
   assert.deepEqual(lines, expected(SCRIPTA, 'italian'));
   assert.deepEqual([lines[2].strength, lines[2].against], ['measured', 'medium']);
   assert.deepEqual([lines[3].strength, lines[3].against], ['measured', 'hard']);
-  // Rules of one's own: nothing measured. Centurio and Imperator play the network of the
-  // preset whose inputs mean the same (here Austin & Murray's, every option at theirs); where
-  // none does, the strongest real level is named.
+  // Rules of one's own that are a preset's, every option at Austin & Murray's: measured as
+  // theirs. Others: nothing measured; Centurio and Imperator play the network of the preset
+  // whose inputs mean the same, and where none does the strongest real level is named.
   await s.page.click('[data-rules="custom"]');
+  assert.deepEqual(await strengthLines(s.page, '.choices-level'), expected(SCRIPTA, 'austin-murray'));
+  await s.page.selectOption('select[data-option="again"]', 'on');
   lines = await strengthLines(s.page, '.choices-level');
   assert.deepEqual(lines.map((l) => [l.strength, l.reading]), [
     ['unmeasured', undefined], ['unmeasured', undefined], ['borrowed', 'austin-murray'], ['borrowed', 'austin-murray']]);
@@ -106,14 +108,20 @@ test('the level picker says how strong each level is under the rules chosen, at 
   await s.page.waitForSelector('#new-game[open]');
   assert.deepEqual(await strengthLines(s.page, '#new-game'), expected(LATRUNCULI, 'piso'));
   await s.page.screenshot({ path: screenshotPath('new-game-strength-phone.png') });
-  // And of rules of one's own read as the Italian, in the engine's words for them.
+  // And of rules of one's own read as the Italian, and of the Italian rules spelled out,
+  // which are the Italian preset.
   const mine = 'counters=15,dice=3,track=split,entry=free,sum=on,stacks=any,again=off,bearoff=over,opener=albi';
-  await s.page.goto(new URL(`?game=scripta&rules=${mine}&opponent=human`, s.page.url()).href);
-  await s.page.waitForSelector('body.ready');
-  await s.page.click('[data-action="new"]');
-  await s.page.waitForSelector('#new-game[open]');
-  lines = await strengthLines(s.page, '#new-game');
-  assert.deepEqual(lines.slice(2).map((l) => [l.strength, l.reading]), [['borrowed', 'italian'], ['borrowed', 'italian']]);
+  const italian = 'counters=15,dice=3,track=split,start=off,entry=all,sum=on,stacks=any,again=on,hit=tray,bearoff=exact,columns=off,cap=off,opener=throw';
+  for (const [rules, check] of [
+    [mine, (got) => assert.deepEqual(got.slice(2).map((l) => [l.strength, l.reading]), [['borrowed', 'italian'], ['borrowed', 'italian']])],
+    [italian, (got) => assert.deepEqual(got, expected(SCRIPTA, 'italian'))],
+  ]) {
+    await s.page.goto(new URL(`?game=scripta&rules=${rules}&opponent=human`, s.page.url()).href);
+    await s.page.waitForSelector('body.ready');
+    await s.page.click('[data-action="new"]');
+    await s.page.waitForSelector('#new-game[open]');
+    check(await strengthLines(s.page, '#new-game'));
+  }
   await close(s);
 });
 

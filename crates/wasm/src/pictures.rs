@@ -8,7 +8,7 @@
 use crate::latrunculi::{self, SquareView};
 use crate::scripta::{self, GeometryView, Placed};
 use ludi_core::scripta::ai::{INPUT_OPTIONS, TRAINED};
-use ludi_core::scripta::{Face, Rules, PRESETS};
+use ludi_core::scripta::{Face, Rules, OPTIONS, PRESETS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -83,8 +83,9 @@ pub fn pictures() -> Result<Pictures, String> {
 
 /// What the level picker needs to say which network plays XII Scripta under rules of one's
 /// own, without an engine: the options a network's inputs read, and each trained preset's
-/// values of them. A mix agreeing with a preset on all of them plays its network
-/// (`ludi_core::scripta::ai::network_reading`); a test checks the two ways agree.
+/// value of every option. A mix agreeing with a preset on all of `options` plays its network
+/// (`ludi_core::scripta::ai::network_reading`), and one agreeing on every option is that
+/// preset; a test checks that both ways agree.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Networks {
     pub options: &'static [&'static str],
@@ -97,9 +98,9 @@ pub fn networks() -> BTreeMap<&'static str, Networks> {
         .iter()
         .filter_map(|&id| {
             let rules = Rules::preset_rules(id)?;
-            let values = INPUT_OPTIONS
+            let values = OPTIONS
                 .iter()
-                .filter_map(|&key| Some((key, rules.value(key)?)))
+                .filter_map(|option| Some((option.key, rules.value(option.key)?)))
                 .collect();
             Some((id, values))
         })
@@ -154,18 +155,22 @@ mod tests {
     fn the_pickers_networks_name_the_preset_the_engine_plays_for_every_mix() {
         let networks = networks();
         let scripta = &networks["scripta"];
-        // Every mix the options make, as the page would match it: the preset agreeing on
-        // every option listed, else none.
+        // Every mix the options make, as the page matches it: the preset agreeing on every
+        // option listed borrowed from, and the preset agreeing on every option it is.
+        let agreeing = |rules: &Rules, keys: &mut dyn Iterator<Item = &str>| {
+            let keys: Vec<&str> = keys.collect();
+            scripta.readings.iter().find_map(|(&id, values)| {
+                keys.iter()
+                    .all(|&k| rules.value(k) == values.get(k).copied())
+                    .then_some(id)
+            })
+        };
         for bits in 0..=u16::MAX {
             let rules = Rules::from_switches(bits);
-            let matched = scripta.readings.iter().find_map(|(&id, values)| {
-                scripta
-                    .options
-                    .iter()
-                    .all(|k| rules.value(k) == values.get(k).copied())
-                    .then_some(id)
-            });
-            assert_eq!(matched, network_reading(&rules), "{rules}");
+            let borrowed = agreeing(&rules, &mut scripta.options.iter().copied());
+            assert_eq!(borrowed, network_reading(&rules), "{rules}");
+            let same = agreeing(&rules, &mut OPTIONS.iter().map(|o| o.key));
+            assert_eq!(same, rules.preset(), "{rules}");
         }
     }
 }

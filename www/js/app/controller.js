@@ -367,13 +367,19 @@ async function showHint(c) {
 }
 
 // --- Dialogs and actions ---
+/** The rules played, as the engine names them, and the network they borrow if they are one's own. */
+function played(c) {
+  const snap = c.snap();
+  return { rules: snap.preset ?? snap.rules, borrowed: borrowedReading(c.GAME.id, optionsOfText(snap.rules)) };
+}
+
 function attachDialogs(c) {
   const { root, ctx, i18n, GAME, spec } = c;
   c.newGame = createNewGameDialog(root, i18n, GAME, (choice) => {
     const vs = opponentOfChoice(choice);
     if (vs.kind === 'computer') c.worker.warmUp(c.GAME.id);
     replace(c, spec.create(c.engine, { rules: c.snap().rules }), vs);
-  }, { rules: c.route.rules ?? GAME.presets[0], borrowed: borrowedReading(GAME.id, optionsOfText(c.snap().rules)) });
+  }, played(c));
   c.rules = createPageDialog(root, i18n, 'rules', (body) => spec.rulesPage(c, body));
   c.keys = createKeysDialog(root, i18n, spec.keyRows);
   c.records = attachRecordMenu(root, ctx, {

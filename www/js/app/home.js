@@ -13,7 +13,7 @@ import { replaced, replaceQuestion, unfinishedGames, unfinishedList } from './un
 import { noticeWords } from './notices.js';
 import { serverHere } from './online-api.js';
 import { createOnline, onlineChoices, onlineGames, onlineNote } from './online-home.js';
-import { borrowedReading, strengthLine, strengthOf } from './strength.js';
+import { borrowedReading, presetOfOptions, strengthLine, strengthOf } from './strength.js';
 
 /** The choices as remembered, checked against what `games` offer (storage is untrusted). */
 function remembered(games, saved) {
@@ -200,11 +200,14 @@ function computerChoices(h, state) {
   const game = games[state.game];
   const mine = state[state.game];
   if (state.opponent !== 'computer') return [];
-  const borrowed = mine.rules === 'custom' ? borrowedReading(state.game, mine.options) : null;
+  // Rules of one's own that are a preset's are measured as it; others may borrow a network.
+  const own = mine.rules === 'custom' ? mine.options : null;
+  const rules = game.presetOf?.(mine) ?? presetOfOptions(state.game, own) ?? mine.rules;
+  const borrowed = borrowedReading(state.game, own);
   return [
     choiceGroup('level', t('home.level'),
       game.levels.map((l) => ({
-        value: l, name: t(`level.${l}`), about: t(game.levelAbout(l)), extra: strengthLine(t, strengthOf(game, game.presetOf?.(mine) ?? mine.rules, l, borrowed)),
+        value: l, name: t(`level.${l}`), about: t(game.levelAbout(l)), extra: strengthLine(t, strengthOf(game, rules, l, borrowed)),
       })),
       mine.level, (level) => store.dispatch({ [state.game]: { ...mine, level } })),
     choiceGroup('side', t('home.side'),

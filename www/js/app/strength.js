@@ -19,6 +19,17 @@ export function borrowedReading(game, options) {
   return found ? { id: found[0], name: `rules.${game}.${found[0]}` } : null;
 }
 
+/**
+ * The trained preset that rules of one's own, `options` (every option), are: the one agreeing
+ * with them on every option (the build lists every trained preset's); null where none does.
+ */
+export function presetOfOptions(game, options) {
+  const readings = NETWORKS[game]?.readings ?? {};
+  const found = options && Object.entries(readings)
+    .find(([, values]) => Object.entries(values).every(([key, value]) => options[key] === value));
+  return found ? found[0] : null;
+}
+
 /** The options a rules text in the engine's canonical form (`key=value,...`) sets. */
 export function optionsOfText(text) {
   return Object.fromEntries(String(text ?? '').split(',').filter((p) => p.includes('=')).map((p) => p.split('=', 2)));

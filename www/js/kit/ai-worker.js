@@ -9,9 +9,9 @@ import { createEngines } from './engines.js';
 // Each game's engine, loaded by the first request for that game.
 const engines = createEngines();
 
-// XII Scripta's networks, one per reading that has one: each fetched once, the first time a
-// player needs it (the levels that use one, under that reading), and handed to the engine;
-// fetched again after a failure.
+// XII Scripta's networks, one per trained preset: each fetched once, the first time a player
+// needs it (the levels that use one, under that preset or rules of one's own that borrow its
+// network; the engine names which), and handed to the engine; fetched again after a failure.
 function createWeights() {
   const loading = new Map();
   return async function withWeights(engine, level, position) {

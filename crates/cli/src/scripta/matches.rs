@@ -119,7 +119,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, UsageError> {
     // `hard` and `expert` play the compiled-in network unless a weights file is named;
     // `--weights2` gives the second player its own, to pit two networks against each other.
     // A file named is a network for the match's reading; without one each reading plays its
-    // own compiled-in network, and rules of one's own the hand-written evaluation.
+    // own compiled-in network, and rules of one's own the network they borrow
+    // (`ai::network_reading`) or, where none, the hand-written evaluation.
     let (first_path, second_path) = (args.get("weights"), args.get("weights2"));
     let first = network(first_path)?;
     let second = match second_path {

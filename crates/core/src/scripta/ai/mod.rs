@@ -50,7 +50,8 @@ use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 /// The presets with a network trained for them, each its own: Austin and Murray's in
-/// `weights.bin`, the others in `weights-<preset>.bin`. Rules of one's own have none.
+/// `weights.bin`, the others in `weights-<preset>.bin`. Rules of one's own borrow one
+/// ([`network_reading`]) or play without.
 pub const TRAINED: [&str; 5] = [
     "austin-murray",
     "italian",
@@ -73,11 +74,12 @@ const WEIGHTS: [&[u8]; 5] = [
 static NETS: [OnceLock<Arc<Net>>; 5] = [const { OnceLock::new() }; 5];
 
 /// The options that give a network's inputs their meaning: the marks and counters they count,
-/// the dice their hit chances are reckoned with, what a stack is and where a hit counter goes.
-/// The others (how the counters start, enter and bear off, a throw again, who opens, the cap
-/// of four) change what is legal, not what an input says.
-pub const INPUT_OPTIONS: [&str; 7] = [
-    "counters", "dice", "track", "sum", "stacks", "hit", "columns",
+/// the dice their hit chances are reckoned with, what a stack is, where a hit counter goes, and
+/// whether counters start off the board (a network trained with them set up never saw one
+/// waiting to enter). The others (how counters enter and bear off, a throw again, who opens,
+/// the cap of four) change what is legal, not what an input says.
+pub const INPUT_OPTIONS: [&str; 8] = [
+    "counters", "dice", "track", "start", "sum", "stacks", "hit", "columns",
 ];
 
 /// The trained preset whose network plays `rules`: the reading's own, else, for rules of one's
@@ -635,8 +637,8 @@ mod tests {
             ),
             (
                 Rules {
-                    start: Start::Off,
                     opener: Opener::Albi,
+                    cap4: true,
                     ..Rules::RUSSIAN
                 },
                 "russian",
@@ -658,10 +660,15 @@ mod tests {
             );
         }
         // Options its inputs read keep a mix from borrowing: a stack that is a column, a
-        // throw that cannot be summed, the counters counted.
+        // throw that cannot be summed, the counters counted, counters waiting to enter where
+        // the network only saw them set up.
         for own in [
             Rules {
                 columns: true,
+                ..Rules::RUSSIAN
+            },
+            Rules {
+                start: Start::Off,
                 ..Rules::RUSSIAN
             },
             Rules {
