@@ -12,11 +12,8 @@ import { NETWORKS } from '../../pkg/pictures.js';
  * name's key in the catalogue); null where none does.
  */
 export function borrowedReading(game, options) {
-  const networks = NETWORKS[game];
-  if (!networks || !options) return null;
-  const found = Object.entries(networks.readings)
-    .find(([, values]) => networks.options.every((key) => values[key] === options[key]));
-  return found ? { id: found[0], name: `rules.${game}.${found[0]}` } : null;
+  const id = agreeingPreset(game, options, NETWORKS[game]?.options);
+  return id ? { id, name: `rules.${game}.${id}` } : null;
 }
 
 /**
@@ -24,9 +21,14 @@ export function borrowedReading(game, options) {
  * with them on every option (the build lists every trained preset's); null where none does.
  */
 export function presetOfOptions(game, options) {
+  return agreeingPreset(game, options, null);
+}
+
+/** The trained preset agreeing with `options` on `keys` (null: on every option it has). */
+function agreeingPreset(game, options, keys) {
   const readings = NETWORKS[game]?.readings ?? {};
   const found = options && Object.entries(readings)
-    .find(([, values]) => Object.entries(values).every(([key, value]) => options[key] === value));
+    .find(([, values]) => (keys ?? Object.keys(values)).every((key) => values[key] === options[key]));
   return found ? found[0] : null;
 }
 

@@ -91,12 +91,11 @@ pub fn network_reading(rules: &Rules) -> Option<&'static str> {
             .iter()
             .all(|k| preset.value(k) == rules.value(k))
     };
-    match rules.preset() {
-        Some(id) => TRAINED.into_iter().find(|&t| t == id),
-        None => TRAINED
-            .into_iter()
-            .find(|id| Rules::preset_rules(id).is_some_and(|preset| alike(&preset))),
-    }
+    // A preset agrees with itself, and the eight options tell the presets apart (tested), so
+    // one search finds a preset's own network and a mix's borrowed one alike.
+    TRAINED
+        .into_iter()
+        .find(|id| Rules::preset_rules(id).is_some_and(|preset| alike(&preset)))
 }
 
 /// Where the network that plays `rules` stands in [`TRAINED`], if there is one.
@@ -652,7 +651,7 @@ mod tests {
             // Weights are given for a preset only, never for the mix that borrows them.
             assert_eq!(load_net(&own, WEIGHTS[0]), Err(WeightsError::Missing));
         }
-        // A preset's own network, never a neighbour's, even where another agrees more.
+        // Each preset plays its own network: the eight options tell the presets apart.
         for preset in TRAINED {
             assert_eq!(
                 network_reading(&Rules::preset_rules(preset).unwrap()),
