@@ -9,23 +9,27 @@ const SMALLEST = 'latrunculi';
 const url = (file) => new URL(`../../pkg/${file}`, import.meta.url);
 const wasm = (game) => url(`${game}_bg.wasm`);
 
-// The wasm of each game asked for early, downloading: the page's first loader takes it once.
+// The wasm of each game asked for early, compiling as it downloads: the page's first loader
+// takes it once.
 const downloads = new Map();
 
 /**
- * Starts downloading `game`'s glue and wasm without running them (in a page, not a worker): the
- * page's first script does so for a link to a game, before the page's loader exists. The wasm
- * is fetched as `load` would fetch it, not preloaded with a link: a preload answered by the
- * service worker offline was seen to fail now and then.
+ * Starts downloading `game`'s glue and wasm (in a page, not a worker): the page's first script
+ * does so for a link to a game, before the page's loader exists. The wasm compiles off the main
+ * thread while it arrives, so the engine is ready soon after its glue and the screen's modules
+ * are. It is fetched as `load` would fetch it, not preloaded with a link: a preload answered by
+ * the service worker offline was seen to fail now and then.
  */
 export function download(game) {
   if (downloads.has(game)) return;
   document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url(`${game}.js`).href }));
-  // The largest download and the last one the board waits for: asked for first.
-  const response = fetch(wasm(game), { priority: 'high', credentials: 'omit' });
-  // Its failure is `load`'s to handle (it fetches again), or nobody's if the game is left.
-  response.catch(() => {});
-  downloads.set(game, response);
+  // The largest download and the last one the board waits for: asked for first. A failure here
+  // (the network, a server that does not say `application/wasm`) leaves it to `load`, which
+  // fetches again and lets the glue handle any answer.
+  const compiled = fetch(wasm(game), { priority: 'high', credentials: 'omit' })
+    .then((response) => (response.ok ? WebAssembly.compileStreaming(response) : null))
+    .catch(() => null);
+  downloads.set(game, compiled);
 }
 
 /**
@@ -43,7 +47,7 @@ export function createEngines({ onPanic = (message) => console.error(message) } 
       const early = downloads.get(game);
       downloads.delete(game);
       // An early download that failed is tried again here, as `load` alone would have.
-      const module = early?.then((response) => (response.ok ? response : fetch(wasm(game))), () => fetch(wasm(game)));
+      const module = early?.then((compiled) => compiled ?? fetch(wasm(game)));
       loading.set(game, import(url(`${game}.js`).href).then(async (engine) => {
         await engine.default({ module_or_path: module ?? wasm(game) });
         engine.onPanic(onPanic);

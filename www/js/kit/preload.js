@@ -9,6 +9,11 @@ import { GRAPHS } from '../../pkg/modules.js';
 const ROOT = new URL('../../', import.meta.url).href;
 const asked = new Set();
 
+/** Whether the build lists the graph of the module at `url` (a URL). */
+export function hasGraph(url) {
+  return Object.hasOwn(GRAPHS, url.href.slice(ROOT.length));
+}
+
 /**
  * Asks for the whole graph of the module at `url` (a URL) without running it; false when the
  * build lists no such module.
