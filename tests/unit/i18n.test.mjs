@@ -23,6 +23,18 @@ test('t fills placeholders, formats numbers and picks the plural form', () => {
   assert.equal(t('no.such.key'), 'no.such.key');
 });
 
+test('numbers read as each language writes them, the plain digits of small counts included', async () => {
+  for (const lang of ['en', 'de', 'fr', 'it', 'ru']) {
+    const { t } = await loadI18n(lang);
+    const format = new Intl.NumberFormat(lang);
+    for (const n of [0, 7, 999, 1000, 12345, -3, 2.5]) {
+      assert.equal(t('app.failed', { why: n }).match(/[-\d].*$/u)[0], format.format(n), `${lang} ${n}`);
+    }
+  }
+  const latin = await loadI18n('la');
+  for (const n of [7, 999, 12345, 2.5]) assert.ok(latin.t('app.failed', { why: n }).endsWith(String(n)), `la ${n}`);
+});
+
 test('the language comes from the first one we have, else English', () => {
   assert.equal(pickLanguage(['xx', 'en-GB']), 'en');
   assert.equal(pickLanguage([null, undefined]), 'en');

@@ -20,7 +20,7 @@ const LATIN_PLURALS = {
   resolvedOptions: () => ({ pluralCategories: ['one', 'other'] }),
 };
 // Roman numbers as the page writes them: plain digits, no grouping, lists joined with "et".
-const LATIN_NUMBERS = new Intl.NumberFormat('en', { useGrouping: false });
+const latinNumbers = () => new Intl.NumberFormat('en', { useGrouping: false });
 const LATIN_LISTS = {
   format: (items) => (items.length < 2 ? items.join('')
     : `${items.slice(0, -1).join(', ')} et ${items[items.length - 1]}`),
@@ -70,15 +70,21 @@ export async function loadI18n(wanted = 'en') {
  */
 export function createI18n(wanted = 'en', catalogue = en) {
   const lang = known(wanted) && catalogue !== en ? wanted : 'en';
-  const plurals = pluralRules(lang);
-  const numbers = lang === 'la' ? LATIN_NUMBERS : new Intl.NumberFormat(lang);
-  const lists = lang === 'la' ? LATIN_LISTS : new Intl.ListFormat(lang, { type: 'conjunction' });
+  // Made when first needed: a browser's first Intl object costs a slow phone a tenth of a
+  // second, and a screen's first words need none.
+  const once = (make) => {
+    let made = null;
+    return () => (made ??= make());
+  };
+  const plurals = once(() => pluralRules(lang));
+  const numbers = once(() => (lang === 'la' ? latinNumbers() : new Intl.NumberFormat(lang)));
+  const lists = once(() => (lang === 'la' ? LATIN_LISTS : new Intl.ListFormat(lang, { type: 'conjunction' })));
 
   function message(key, args) {
     const found = catalogue[key] ?? en[key];
     if (found === undefined) return key;
     if (typeof found === 'string') return found;
-    const form = plurals.select(Number(args.count ?? 0));
+    const form = plurals().select(Number(args.count ?? 0));
     return found[form] ?? found.other;
   }
 
@@ -86,7 +92,10 @@ export function createI18n(wanted = 'en', catalogue = en) {
     return message(key, args).replace(/\{(\w+)\}/g, (whole, name) => {
       const value = args[name];
       if (value === undefined || value === null) return whole;
-      return typeof value === 'number' ? numbers.format(value) : String(value);
+      if (typeof value !== 'number') return String(value);
+      // Counts below a thousand read as plain digits in every language we speak (tested), and
+      // a first Intl.NumberFormat costs a slow phone tens of milliseconds before a first tap.
+      return Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : numbers().format(value);
     });
   }
 
@@ -94,7 +103,7 @@ export function createI18n(wanted = 'en', catalogue = en) {
     lang,
     t,
     /** "2, 3 and 5" in the language's own way. */
-    list: (items) => lists.format(items.map(String)),
+    list: (items) => lists().format(items.map(String)),
     has: (key) => key in catalogue || key in en,
   };
 }
