@@ -33,7 +33,9 @@
 //   tapped?                     fields a refused tap resets
 //   hint: {start, ask(snap, game), shown(c, answer, position)}
 //   actions: {name(c, target)}  the game's own buttons' actions
-//   rulesPage(c, body), link(snap)
+//   rulesPage(c, body) -> promise, link(snap)
+//   later                       modules the screen uses on demand only (the rules page):
+//                               fetched once the board is playable, not before
 //   keyRows, shortcuts, commands(c), playText(c, text)
 //   roving(c), handler(c), placeOf(element), click?(c, event, act), attach?(c) -> detach
 //   online: {before(c, action, who), after?(c, action, who)}   a server's accepted action
@@ -41,8 +43,9 @@
 // }
 //
 // With `ctx.online` (a session on the game server) the screen plays a game the server holds:
-// its moves are sent (`c.send`) and come back as states (online-game.js); nothing is saved
-// here, the hint and the face-to-face layout are not offered.
+// its moves are sent (`c.send`) and come back as states (online-game.js, which the online
+// screen hands over as `ctx.onlinePlay`, so a game on this device never downloads it); nothing
+// is saved here, the hint and the face-to-face layout are not offered.
 
 import { createStore } from './store.js';
 import { computerSide } from './opponent.js';
@@ -59,13 +62,10 @@ import {
   newGameEvent, startState, newGameState, situationShown,
 } from './screen-state.js';
 import { attachInput } from '../kit/input.js';
+import { importWhole } from '../kit/preload.js';
 import { refuse } from '../kit/animate.js';
 import { attachRoving, attachShortcuts } from '../kit/keyboard.js';
 import { createCommandLine, createKeysDialog, commandWords } from '../kit/command.js';
-import {
-  onlineStart, onlineFields, attachOnline, renderOnline, onlineSituation, onlineEnding,
-  notMine, send, nameOf, ONLINE_ACTIONS,
-} from './online-game.js';
 
 export const BUDGET = 300; // ms the strongest player may search for a move in the page
 
@@ -87,7 +87,7 @@ export async function mountGame(root, ctx, spec) {
   attachDialogs(c);
   attachCommands(c);
   const detachEvents = attachEvents(c);
-  const detachOnline = ctx.online ? attachOnline(c) : null;
+  const detachOnline = ctx.online ? ctx.onlinePlay.attachOnline(c) : null;
   const detach = () => { detachEvents(); detachOnline?.(); };
   c.store.subscribe((state) => render(c, state));
   c.store.subscribe((state, previous) => save(c, state, previous));
@@ -96,6 +96,8 @@ export async function mountGame(root, ctx, spec) {
   render(c, c.get());
   save(c, c.get(), null);
   maybeComputer(c, c.get());
+  // Failing here (offline, no copy yet) is the dialog's to say when it is opened.
+  for (const url of spec.later ?? []) importWhole(url).catch(() => {});
   return { destroy: () => teardown(c, detach) };
 }
 
@@ -129,7 +131,7 @@ function frame(root, ctx, spec) {
 function begin(c) {
   const { ctx, spec, engine, t } = c;
   const told = [...ctx.told];
-  const start = ctx.online ? onlineStart(c) : startingGame(c.GAME, c.route, told, {
+  const start = ctx.online ? ctx.onlinePlay.onlineStart(c) : startingGame(c.GAME, c.route, told, {
     restore: (saved) => spec.restore(engine, saved),
     fromLink: () => fromLink(c, told),
     handoff: ctx.handoff,
@@ -139,7 +141,7 @@ function begin(c) {
   c.store = createStore({
     ...startState({ game: start.game, snap, opponent: start.opponent, told, face: storage.loadSetting('face') }),
     ...spec.state(c, snap, start.game),
-    online: ctx.online ? onlineFields(ctx.online.state, true) : null,
+    online: ctx.online ? ctx.onlinePlay.onlineFields(ctx.online.state, true) : null,
   });
   c.get = c.store.get;
   c.snap = () => c.get().snap;
@@ -154,15 +156,15 @@ function begin(c) {
   const vs = () => c.get().opponent;
   // Online, the other player's name takes the place of the computer's.
   c.levelName = () => (vs().kind === 'online'
-    ? nameOf(c, spec.rules.sides.find((side) => side !== vs().human))
+    ? ctx.onlinePlay.nameOf(c, spec.rules.sides.find((side) => side !== vs().human))
     : t(`level.${vs().level}`));
-  c.nameOf = (side) => nameOf(c, side);
+  c.nameOf = (side) => ctx.onlinePlay.nameOf(c, side);
   c.computerLabel = () => t('computer.name', { level: c.levelName(), side: t(`side.${c.computer()}`) });
   c.acts = (state = c.get()) => whoActs(state, spec.rules);
   c.computerToMove = () => computerToMove(c.get(), spec.rules);
   /** Why a tap plays nothing now that the move is not the person's here, or null. */
-  c.notNow = () => (c.computerToMove() ? { code: 'computer-turn', args: { who: c.computerLabel() } } : notMine(c));
-  c.send = (action, change) => send(c, action, change);
+  c.notNow = () => (c.computerToMove() ? { code: 'computer-turn', args: { who: c.computerLabel() } } : (ctx.onlinePlay?.notMine(c) ?? null));
+  c.send = (action, change) => ctx.onlinePlay.send(c, action, change);
   /** The legal moves by source while a human has the move (none during the computer's turn). */
   c.sources = (state) => (c.acts(state) === 'human' ? spec.legal(state.snap) : new Map());
   c.dialogOpen = () => Boolean(c.root.querySelector('dialog[open]'));
@@ -266,7 +268,7 @@ function render(c, state) {
   const { snap: s, opponent: who } = state;
   spec.render(c, state);
   const online = who.kind === 'online';
-  if (online) renderOnline(c, state);
+  if (online) c.ctx.onlinePlay.renderOnline(c, state);
   dom.buttons.hint.hidden = online;
   dom.buttons.hint.setAttribute('aria-pressed', String(Boolean(state.hint)));
   dom.buttons.hint.setAttribute('aria-busy', String(state.hintPending));
@@ -302,7 +304,7 @@ function statusWords(c, state) {
   if (shown === 'thinking') situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
   else if (shown === 'playing') situation = { key: 'situation.playing', text: t('situation.playing', { who: c.computerLabel() }) };
   else if (shown === 'situation') {
-    situation = (who.kind === 'online' && onlineSituation(c, state, acts)) || spec.situation(c, state, { you, human: acts === 'human' });
+    situation = (who.kind === 'online' && c.ctx.onlinePlay.onlineSituation(c, state, acts)) || spec.situation(c, state, { you, human: acts === 'human' });
   }
   return joined([eventWords(c, state.event, you), situation]);
 }
@@ -319,7 +321,7 @@ function eventWords(c, event, you) {
 function renderGameOver(c, state) {
   const { dom, t } = c;
   const s = state.snap;
-  const end = c.spec.ending(c, s) ?? onlineEnding(c, state);
+  const end = c.spec.ending(c, s) ?? c.ctx.onlinePlay?.onlineEnding(c, state) ?? null;
   if (end && dom.over.hidden) {
     const detail = { winner: end.winner, rules: c.route.rules ?? c.GAME.presets[0], turns: end.turns };
     document.dispatchEvent(new CustomEvent('ludi:gameover', { detail }));
@@ -403,13 +405,13 @@ const COMMON = {
   again: (c) => replace(c, c.game().nextGame(), c.get().opponent),
   hint: (c) => showHint(c),
   new: (c) => c.newGame.open({ ...c.get().opponent, defaultLevel: c.GAME.defaultLevel }),
-  rules: (c) => c.rules.open(),
+  rules: (c) => c.rules.open().catch((error) => c.say('notice.failed', { why: error.message })),
   home: (c) => c.ctx.go('./'),
 };
 
 function act(c, action, target) {
   try {
-    const online = c.get().opponent.kind === 'online' ? ONLINE_ACTIONS[action] : null;
+    const online = c.get().opponent.kind === 'online' ? c.ctx.onlinePlay.ONLINE_ACTIONS[action] : null;
     if (!online && c.records.act(action)) return;
     const run = online ?? c.spec.actions[action] ?? COMMON[action];
     run?.(c, target);

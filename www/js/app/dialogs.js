@@ -110,7 +110,10 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   };
 }
 
-/** A dialog holding `fill(body)`'s content and a Close button; returns {open, element}. */
+/**
+ * A dialog holding `fill(body)`'s content (drawn on the first `open`, and waited for if `fill`
+ * returns a promise) and a Close button; returns {open() -> promise, element}.
+ */
 export function createPageDialog(parent, { t }, id, fill) {
   const dialog = document.createElement('dialog');
   dialog.id = id;
@@ -122,10 +125,18 @@ export function createPageDialog(parent, { t }, id, fill) {
   form.append(body, actions([['close', t('action.close'), true]]));
   dialog.append(form);
   parent.append(dialog);
+  // A page drawn on demand may wait for its module: filled once, however often it is asked for.
+  let filling = null;
   return {
     element: dialog,
-    open() {
-      if (!body.childElementCount) fill(body);
+    async open() {
+      filling ??= Promise.resolve(fill(body)).catch((error) => {
+        filling = null;
+        body.replaceChildren();
+        throw error;
+      });
+      await filling;
+      if (dialog.open) return;
       dialog.showModal();
       // showModal focuses the first control, the Close button at the end of a long page, and
       // scrolls down to it: a reader starts at the top, on the page's heading.

@@ -15,7 +15,6 @@ import { loadLanguage, saveLanguage } from './storage.js';
 import { languageSwitcher } from './language.js';
 import { gameCatalogue } from './games.js';
 import { mountReplaceQuestion, replaced } from './unfinished.js';
-import { mountRulesPage } from './rules-page.js';
 import { createWorkerClient } from '../kit/worker-client.js';
 import { completeOfflineCopy, startPwa } from './pwa.js';
 import { applyTheme, addThemeButton } from './theme.js';
@@ -154,7 +153,7 @@ async function boot() {
     } else if (route.screen === 'teach') {
       screen = (await import('./teach.js')).mountTeach(root, ctx);
     } else if (route.screen === 'rules' && game) {
-      screen = mountRulesPage(root, ctx, route.game);
+      screen = (await import('./rules-page.js')).mountRulesPage(root, ctx, route.game);
     } else if (waiting) {
       screen = mountReplaceQuestion(root, ctx, waiting, () => mount(route, handoff, true));
     } else if (route.screen === 'game' && game) {

@@ -9,6 +9,7 @@ import { button, header } from './game-screen.js';
 import { inviteInfo, joinGame, links, loadSeat, saveSeat, socketUrl } from './online-api.js';
 import { copyText } from './records.js';
 import { query } from './route.js';
+import * as onlinePlay from './online-game.js';
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -203,7 +204,7 @@ async function playing(root, ctx, hello, seat) {
   keep(session.state);
   const game = ctx.games[session.state.game];
   document.body.classList.remove('ready');
-  const screen = await game.mount(root, { ...ctx, online: session });
+  const screen = await game.mount(root, { ...ctx, online: session, onlinePlay });
   const card = seat?.invite && session.state.status === 'waiting' ? inviteCard(root, ctx, seat) : null;
   const stop = session.listen((message) => {
     if (!message.state) return;

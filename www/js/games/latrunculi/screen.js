@@ -12,9 +12,12 @@ import { query } from '../../app/route.js';
 import { fly } from '../../kit/animate.js';
 import { createBoard } from './board.js';
 import { createWords } from './words.js';
-import { renderRules } from './rules.js';
 import { GAME } from './meta.js';
 import { PICTURES } from '../../../pkg/pictures.js';
+import { importWhole } from '../../kit/preload.js';
+
+// The rules of the reading, shown on demand: fetched once the board is playable.
+const RULES = new URL('./rules.js', import.meta.url);
 
 const CLOCK_WARNING = 20; // the no-capture clock shows once fewer moves than this remain
 const SHOWN_CAPTURES = 8; // discs drawn in a captured row before the number takes over
@@ -507,7 +510,8 @@ const LATRUNCULI = {
     shown: (c, move, position) => ({ hint: { position, move }, event: { kind: 'hint', who: c.t(`level.${GAME.hintLevel}`), move } }),
   },
   actions,
-  rulesPage: (c, body) => renderRules(body, c.i18n, c.engine, c.snap().preset ?? c.snap().rules),
+  rulesPage: async (c, body) => (await importWhole(RULES)).renderRules(body, c.i18n, c.engine, c.snap().preset ?? c.snap().rules),
+  later: [RULES],
   link: (snap) => query({ game: GAME.id, rules: snap.preset ?? snap.rules, position: snap.position }),
   keyRows: [
     ['a11y.key.arrows', 'a11y.keys.arrows'], ['a11y.key.enter', 'a11y.keys.enter.latrunculi'],

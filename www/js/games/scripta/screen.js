@@ -17,9 +17,12 @@ import { chooseFace } from './faces.js';
 import { createTray, renderTray, renderDice, trayDisc } from './trays.js';
 import { createWords } from './words.js';
 import { counts, more, ways, drawWays } from './chooser.js';
-import { renderRules } from './rules.js';
 import { GAME } from './meta.js';
 import { PICTURES } from '../../../pkg/pictures.js';
+import { importWhole } from '../../kit/preload.js';
+
+// The rules of the reading, shown on demand: fetched once the board is playable.
+const RULES = new URL('./rules.js', import.meta.url);
 
 const other = (side) => (side === 'albi' ? 'nigri' : 'albi');
 
@@ -679,7 +682,8 @@ const SCRIPTA = {
   },
   actions,
   // The rules of the reading being played.
-  rulesPage: (c, body) => renderRules(body, c.i18n, c.engine, { rules: c.snap().rules }),
+  rulesPage: async (c, body) => (await importWhole(RULES)).renderRules(body, c.i18n, c.engine, { rules: c.snap().rules }),
+  later: [RULES],
   link: (snap) => query({ game: GAME.id, position: snap.position }),
   keyRows: [
     ['a11y.key.arrows', 'a11y.keys.arrows'], ['a11y.key.enter', 'a11y.keys.enter'],
