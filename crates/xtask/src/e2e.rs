@@ -23,6 +23,14 @@ pub fn run() -> Result<(), String> {
         ));
     }
     node::require("the browser tests")?;
+    // The first-tap test serves the site over HTTPS too, with a certificate made for the run.
+    if Command::new("openssl").arg("version").output().is_err() {
+        return Err(
+            "the browser tests need openssl, which is missing: run `.ci/run` \
+                    (it installs it) or `apt-get install openssl`"
+                .into(),
+        );
+    }
     let tests = workspace_root().join("tests");
     if !tests.join("node_modules").join("playwright-core").exists() {
         run_in(&tests, "npm", &["ci", "--no-audit", "--no-fund"])?;
