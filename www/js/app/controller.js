@@ -96,8 +96,10 @@ export async function mountGame(root, ctx, spec) {
   render(c, c.get());
   save(c, c.get(), null);
   maybeComputer(c, c.get());
-  // Failing here (offline, no copy yet) is the dialog's to say when it is opened.
-  for (const url of spec.later ?? []) importWhole(url).catch(() => {});
+  // Once the first tap could be taken, not in its way; failing here (offline, no copy yet)
+  // is the dialog's to say when it is opened.
+  const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 200));
+  idle(() => { for (const url of spec.later ?? []) importWhole(url).catch(() => {}); });
   return { destroy: () => teardown(c, detach) };
 }
 

@@ -121,6 +121,7 @@ function furnish(c) {
  */
 function setup(c, first, told) {
   const { t, parts, root } = c;
+  const drawn = parts.board ? { geometry: JSON.stringify(parts.geometry), face: JSON.stringify(parts.inscribed) } : null;
   parts.geometry = first.geometry();
   c.words = createWords(c.i18n, parts.geometry);
   const reading = first.snapshot().rules;
@@ -133,6 +134,8 @@ function setup(c, first, told) {
   }
   parts.inscribed = chooseFace(c.engine.scriptaFaces(), c.route, told);
   parts.portrait = window.matchMedia('(orientation: portrait)');
+  // The board drawn from the build's picture stays where the engine's is the same board.
+  if (drawn?.geometry === JSON.stringify(parts.geometry) && drawn.face === JSON.stringify(parts.inscribed)) return;
   drawBoard(c);
 }
 
