@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -76,4 +77,10 @@ export async function serveHttp2(root) {
     url: `https://127.0.0.1:${server.address().port}/`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+// `node h2-site.mjs <folder>` serves it until stopped and prints where (`cargo xtask lighthouse`).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const host = await serveHttp2(process.argv[2] ?? '.');
+  console.log(host.url);
 }
