@@ -47,7 +47,8 @@ function fileOf(root, urlPath) {
     return null;
   }
   const file = path.join(root, path.normalize(name));
-  if (!file.startsWith(root)) return null;
+  const inside = path.relative(root, file);
+  if (inside.startsWith('..') || path.isAbsolute(inside)) return null;
   const found = existsSync(file) && statSync(file).isDirectory() ? path.join(file, 'index.html') : file;
   return existsSync(found) && statSync(found).isFile() ? found : null;
 }

@@ -96,10 +96,13 @@ export async function mountGame(root, ctx, spec) {
   render(c, c.get());
   save(c, c.get(), null);
   maybeComputer(c, c.get());
-  // Once the first tap could be taken, not in its way; failing here (offline, no copy yet)
-  // is the dialog's to say when it is opened.
+  // Once the first tap could be taken, not in its way, and only online: a browser may remember
+  // a failed import for the page's life, and the dialog's own asking says why it failed.
   const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 200));
-  idle(() => { for (const url of spec.later ?? []) importWhole(url).catch(() => {}); });
+  idle(() => {
+    if (navigator.onLine === false) return;
+    for (const url of spec.later ?? []) importWhole(url).catch(() => {});
+  });
   return { destroy: () => teardown(c, detach) };
 }
 
@@ -160,7 +163,7 @@ function begin(c) {
   c.levelName = () => (vs().kind === 'online'
     ? ctx.onlinePlay.nameOf(c, spec.rules.sides.find((side) => side !== vs().human))
     : t(`level.${vs().level}`));
-  c.nameOf = (side) => ctx.onlinePlay.nameOf(c, side);
+  c.nameOf = (side) => ctx.onlinePlay?.nameOf(c, side) ?? t(`side.${side}`);
   c.computerLabel = () => t('computer.name', { level: c.levelName(), side: t(`side.${c.computer()}`) });
   c.acts = (state = c.get()) => whoActs(state, spec.rules);
   c.computerToMove = () => computerToMove(c.get(), spec.rules);
@@ -407,7 +410,9 @@ const COMMON = {
   again: (c) => replace(c, c.game().nextGame(), c.get().opponent),
   hint: (c) => showHint(c),
   new: (c) => c.newGame.open({ ...c.get().opponent, defaultLevel: c.GAME.defaultLevel }),
-  rules: (c) => c.rules.open().catch((error) => c.say('notice.failed', { why: error.message })),
+  rules: (c) => c.rules.open().catch((error) => {
+    if (!c.life.destroyed) c.say('notice.failed', { why: error.message });
+  }),
   home: (c) => c.ctx.go('./'),
 };
 

@@ -130,13 +130,14 @@ export function createPageDialog(parent, { t }, id, fill) {
   return {
     element: dialog,
     async open() {
-      filling ??= Promise.resolve(fill(body)).catch((error) => {
+      filling ??= (async () => fill(body))().catch((error) => {
         filling = null;
         body.replaceChildren();
         throw error;
       });
       await filling;
-      if (dialog.open) return;
+      // Not once the screen has gone, nor over another dialog opened meanwhile.
+      if (!dialog.isConnected || dialog.ownerDocument.querySelector('dialog[open]')) return;
       dialog.showModal();
       // showModal focuses the first control, the Close button at the end of a long page, and
       // scrolls down to it: a reader starts at the top, on the page's heading.

@@ -121,7 +121,7 @@ function furnish(c) {
  */
 function setup(c, first, told) {
   const { t, parts, root } = c;
-  const drawn = parts.board ? { geometry: JSON.stringify(parts.geometry), face: JSON.stringify(parts.inscribed) } : null;
+  const drawn = parts.board ? { geometry: JSON.stringify(parts.geometry), face: JSON.stringify(parts.inscribed), tall: parts.tall } : null;
   parts.geometry = first.geometry();
   c.words = createWords(c.i18n, parts.geometry);
   const reading = first.snapshot().rules;
@@ -135,15 +135,17 @@ function setup(c, first, told) {
   parts.inscribed = chooseFace(c.engine.scriptaFaces(), c.route, told);
   parts.portrait = window.matchMedia('(orientation: portrait)');
   // The board drawn from the build's picture stays where the engine's is the same board.
-  if (drawn?.geometry === JSON.stringify(parts.geometry) && drawn.face === JSON.stringify(parts.inscribed)) return;
+  if (drawn?.geometry === JSON.stringify(parts.geometry) && drawn.face === JSON.stringify(parts.inscribed)
+    && drawn.tall === parts.portrait.matches) return;
   drawBoard(c);
 }
 
 function drawBoard({ parts, dom, i18n }) {
   const { geometry } = parts;
   parts.board?.destroy();
+  parts.tall = parts.portrait.matches;
   parts.board = createBoard(dom.board, geometry, {
-    tall: parts.portrait.matches,
+    tall: parts.tall,
     i18n,
     face: parts.inscribed,
     label: i18n.t('board.scripta', { name: geometry.name, rows: geometry.rows, columns: geometry.columns }),
