@@ -93,8 +93,7 @@ export function createI18n(wanted = 'en', catalogue = en) {
       const value = args[name];
       if (value === undefined || value === null) return whole;
       if (typeof value !== 'number') return String(value);
-      // Counts below a thousand read as plain digits in every language we speak (tested), and
-      // a first Intl.NumberFormat costs a slow phone tens of milliseconds before a first tap.
+      // Counts below a thousand read as plain digits in every language we speak (tested).
       return Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : numbers().format(value);
     });
   }

@@ -14,13 +14,9 @@ export function hasGraph(url) {
   return Object.hasOwn(GRAPHS, url.href.slice(ROOT.length));
 }
 
-/**
- * Asks for the whole graph of the module at `url` (a URL) without running it; false when the
- * build lists no such module.
- */
+/** Asks for the whole graph of the module at `url` (a URL) without running it. */
 export function preloadWhole(url) {
-  const graph = GRAPHS[url.href.slice(ROOT.length)];
-  for (const file of graph ?? []) {
+  for (const file of GRAPHS[url.href.slice(ROOT.length)] ?? []) {
     if (asked.has(file)) continue;
     asked.add(file);
     const link = document.createElement('link');
@@ -28,7 +24,6 @@ export function preloadWhole(url) {
     link.href = ROOT + file;
     document.head.append(link);
   }
-  return Boolean(graph);
 }
 
 /** Imports the module at `url` (a URL), its whole graph asked for at once. */

@@ -121,7 +121,6 @@ function furnish(c) {
  */
 function setup(c, first, told) {
   const { t, parts, root } = c;
-  const drawn = parts.board ? { geometry: JSON.stringify(parts.geometry), face: JSON.stringify(parts.inscribed), tall: parts.tall } : null;
   parts.geometry = first.geometry();
   c.words = createWords(c.i18n, parts.geometry);
   const reading = first.snapshot().rules;
@@ -134,18 +133,23 @@ function setup(c, first, told) {
   }
   parts.inscribed = chooseFace(c.engine.scriptaFaces(), c.route, told);
   parts.portrait = window.matchMedia('(orientation: portrait)');
-  // The board drawn from the build's picture stays where the engine's is the same board.
-  if (drawn?.geometry === JSON.stringify(parts.geometry) && drawn.face === JSON.stringify(parts.inscribed)
-    && drawn.tall === parts.portrait.matches) return;
   drawBoard(c);
 }
 
+/**
+ * Draws the board for the geometry, inscribed face and orientation in `parts`; a board already
+ * drawn for the same three stays (the one drawn from the build's picture, when the engine's
+ * game is on that board).
+ */
 function drawBoard({ parts, dom, i18n }) {
   const { geometry } = parts;
+  const tall = parts.portrait.matches;
+  const key = JSON.stringify([geometry, parts.inscribed, tall]);
+  if (parts.board && parts.drawn === key) return;
   parts.board?.destroy();
-  parts.tall = parts.portrait.matches;
+  parts.drawn = key;
   parts.board = createBoard(dom.board, geometry, {
-    tall: parts.tall,
+    tall,
     i18n,
     face: parts.inscribed,
     label: i18n.t('board.scripta', { name: geometry.name, rows: geometry.rows, columns: geometry.columns }),
