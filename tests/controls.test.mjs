@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close } from './helpers.mjs';
+import { launch, open, close, position, says, visit } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -29,6 +29,31 @@ test('the Rules dialog in play opens at its top, on its heading', async () => {
     assert.deepEqual(seen, { scrollTop: 0, long: true, heading: true, inside: true, named: true }, game);
     await close(s);
   }
+});
+
+test('Rules whose module cannot load say so, and a reload keeps the game and opens them', async () => {
+  // The dialog's module, fetched at an idle moment once the board is playable, fails until
+  // the test lets it through.
+  const s = await open(browser);
+  let blocked = true;
+  await s.context.route('**/games/scripta/rules.js', (route) => (blocked ? route.abort() : route.continue()));
+  await visit(s.page, '?game=scripta&opponent=human&seed=3');
+  await s.page.click('[data-action="throw"]');
+  const thrown = await position(s.page);
+  await s.page.click('[data-action="rules"]');
+  await says(s.page, 'notice.rulesFailed');
+  assert.equal(await s.page.isVisible('dialog#rules[open]'), false);
+  assert.equal(await position(s.page), thrown);
+  // The connection is back. The browser remembers a failed import, hence the reload the
+  // message asks for.
+  blocked = false;
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await position(s.page), thrown);
+  await s.page.click('[data-action="rules"]');
+  await s.page.waitForSelector('dialog#rules[open] .rules-page');
+  assert.deepEqual(s.errors, []);
+  await close(s);
 });
 
 test('Show again can be pressed only when there is a turn to show again', async () => {

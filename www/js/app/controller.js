@@ -410,8 +410,8 @@ const COMMON = {
   again: (c) => replace(c, c.game().nextGame(), c.get().opponent),
   hint: (c) => showHint(c),
   new: (c) => c.newGame.open({ ...c.get().opponent, defaultLevel: c.GAME.defaultLevel }),
-  rules: (c) => c.rules.open().catch((error) => {
-    if (!c.life.destroyed) c.say('notice.failed', { why: error.message });
+  rules: (c) => c.rules.open().catch(() => {
+    if (!c.life.destroyed) c.say('notice.rulesFailed');
   }),
   home: (c) => c.ctx.go('./'),
 };

@@ -252,6 +252,7 @@ export default {
   'notice.newGameVs': 'Neue Partie: Du spielst {human} gegen {level}. Den ersten Zug haben: {side}.',
   'notice.youPlay': 'Du spielst {human} gegen {level}.',
   'notice.failed': 'Das hat nicht geklappt: {why}',
+  'notice.rulesFailed': 'Die Regeln konnten nicht geladen werden. Prüfe die Verbindung und lade die Seite neu: Deine Partie bleibt erhalten.',
   'notice.hintFailed': 'Diesmal kein Tipp ({why}).',
   'notice.unsaved': 'Dieser Browser lässt die Seite nicht speichern: Spiel ruhig weiter, aber beim Schließen der Seite geht die Partie verloren.',
   'notice.newerSave': 'Die gespeicherte Partie stammt von einer neueren Version dieser Seite und wurde beiseitegelegt. Eine neue Partie beginnt.',

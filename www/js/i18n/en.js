@@ -251,6 +251,7 @@ export default {
   'notice.newGameVs': 'A new game: you play {human} against {level}. {side} to start.',
   'notice.youPlay': 'You play {human} against {level}.',
   'notice.failed': 'That did not work: {why}',
+  'notice.rulesFailed': 'The rules could not load. Check the connection, then reload the page: your game is kept.',
   'notice.hintFailed': 'No hint this time ({why}).',
   'notice.unsaved': 'This browser does not let the page save: play on, but the game is lost when the page closes.',
   'notice.newerSave': 'The saved game comes from a newer version of this page and was set aside. A new game has started.',

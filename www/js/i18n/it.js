@@ -250,6 +250,7 @@ export default {
   'notice.newGameVs': 'Nuova partita: giochi con {human} contro {level}. La prima mossa è di {side}.',
   'notice.youPlay': 'Giochi con {human} contro {level}.',
   'notice.failed': 'Non ha funzionato: {why}',
+  'notice.rulesFailed': 'Le regole non si sono caricate. Controlla la connessione, poi ricarica la pagina: la partita resta salvata.',
   'notice.hintFailed': 'Niente consiglio, questa volta ({why}).',
   'notice.unsaved': 'Questo browser non permette alla pagina di salvare: puoi giocare, ma chiudendo la pagina la partita va persa.',
   'notice.newerSave': 'La partita salvata viene da una versione più recente di questa pagina ed è stata messa da parte. È iniziata una nuova partita.',

@@ -251,6 +251,7 @@ export default {
   'notice.newGameVs': 'Novus ludus: partes tuae {human}, adversarius {level}. {side} incipiunt.',
   'notice.youPlay': 'Partes tuae: {human}; adversarius: {level}.',
   'notice.failed': 'Non successit: {why}',
+  'notice.rulesFailed': 'Leges adferri non potuerunt. Conexum inspice, deinde paginam renova: ludus tuus servatur.',
   'notice.hintFailed': 'Hac vice nullum consilium ({why}).',
   'notice.unsaved': 'Hic navigator paginam servare non sinit: lude, sed pagina clausa ludus peribit.',
   'notice.newerSave': 'Ludus servatus a recentiore huius paginae editione venit et sepositus est. Novus ludus coeptus est.',
