@@ -91,12 +91,20 @@ for (const { name, base } of OVER) {
   });
 }
 
-test('the page paints its splash before any script has run, and the first screen replaces it', async () => {
-  const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-  const before = await bare.newPage();
-  await before.goto(BASE);
+test('the page paints its splash before its scripts arrive, and the first screen replaces it', async () => {
+  const waiting = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await waiting.route('**/*.js', () => {});
+  const before = await waiting.newPage();
+  await before.goto(BASE, { waitUntil: 'commit' });
   const box = await before.locator('.splash svg').boundingBox();
   assert.ok(box && box.width > 0 && box.height > 0, 'the splash is drawn');
+  await waiting.close();
+  // Without scripts, the no-JavaScript notice stands alone.
+  const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const plain = await bare.newPage();
+  await plain.goto(BASE);
+  assert.equal(await plain.isVisible('.splash'), false);
+  assert.equal(await plain.isVisible('noscript p, p.status'), true);
   await bare.close();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
