@@ -56,6 +56,21 @@ test('Rules whose module cannot load say so, and a reload keeps the game and ope
   await close(s);
 });
 
+test('where the game cannot be saved, the message does not promise a reload keeps it', async () => {
+  // A browser with storage disabled.
+  const noStorage = () => Object.defineProperty(window, 'localStorage', {
+    get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+  });
+  const s = await open(browser, '', { init: noStorage });
+  await s.context.route('**/games/scripta/rules.js', (route) => route.abort());
+  await s.page.goto(new URL('?game=scripta&opponent=human', s.base).href);
+  await s.page.waitForSelector('body.ready');
+  await s.page.click('[data-action="rules"]');
+  await says(s.page, 'notice.rulesFailedUnsaved');
+  assert.equal(await s.page.isVisible('dialog#rules[open]'), false);
+  await close(s);
+});
+
 test('Show again can be pressed only when there is a turn to show again', async () => {
   const s = await open(browser, '?game=scripta&opponent=human&seed=5&pace=0');
   const replay = '[data-action="replay"]';

@@ -108,7 +108,7 @@ test('the page paints its splash before its scripts arrive, and the first screen
   await bare.close();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  for (const query of ['', '?game=scripta&opponent=human', '?game=latrunculi&opponent=human']) {
+  for (const query of ['', '?game=scripta&opponent=human', '?game=latrunculi&opponent=human', 'embed.html?game=scripta']) {
     await page.goto(new URL(query, BASE).href);
     await page.waitForSelector('body.ready');
     assert.equal(await page.locator('.splash').count(), 0, query);

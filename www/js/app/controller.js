@@ -156,6 +156,8 @@ function begin(c) {
     stop: () => { c.life.destroyed = true; },
     saving: start.saving,
   });
+  // Whether a reload finds this game again: saved here, or held by the server.
+  c.kept = start.saving || Boolean(ctx.online);
   c.game = () => c.safe.guard(c.get().game);
   c.computer = () => computerSide(c.get().opponent, spec.rules.sides);
   const vs = () => c.get().opponent;
@@ -410,8 +412,10 @@ const COMMON = {
   again: (c) => replace(c, c.game().nextGame(), c.get().opponent),
   hint: (c) => showHint(c),
   new: (c) => c.newGame.open({ ...c.get().opponent, defaultLevel: c.GAME.defaultLevel }),
+  // A reload brings the rules a browser failed to import; it keeps the game only where the
+  // game is kept.
   rules: (c) => c.rules.open().catch(() => {
-    if (!c.life.destroyed) c.say('notice.rulesFailed');
+    if (!c.life.destroyed) c.say(c.kept ? 'notice.rulesFailed' : 'notice.rulesFailedUnsaved');
   }),
   home: (c) => c.ctx.go('./'),
 };

@@ -252,6 +252,7 @@ export default {
   'notice.youPlay': 'Partes tuae: {human}; adversarius: {level}.',
   'notice.failed': 'Non successit: {why}',
   'notice.rulesFailed': 'Leges adferri non potuerunt. Conexum inspice, deinde paginam renova: ludus tuus servatur.',
+  'notice.rulesFailedUnsaved': 'Leges adferri non potuerunt: conexum inspice. Pagina renovata adferrentur, sed hic ludus non servatur.',
   'notice.hintFailed': 'Hac vice nullum consilium ({why}).',
   'notice.unsaved': 'Hic navigator paginam servare non sinit: lude, sed pagina clausa ludus peribit.',
   'notice.newerSave': 'Ludus servatus a recentiore huius paginae editione venit et sepositus est. Novus ludus coeptus est.',
