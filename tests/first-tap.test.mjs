@@ -115,3 +115,27 @@ test('the page paints its splash before its scripts arrive, and the first screen
   }
   await context.close();
 });
+
+test('a game\'s engine is instantiated once the screen\'s first words are on screen, not the splash', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript(() => {
+    window.seen = { words: null, engine: null };
+    // The first text painted: the splash, shapes only, makes no such entry.
+    new PerformanceObserver((list) => { window.seen.words ??= list.getEntries()[0].startTime; })
+      .observe({ type: 'largest-contentful-paint', buffered: true });
+    for (const name of ['instantiate', 'instantiateStreaming']) {
+      const real = WebAssembly[name];
+      WebAssembly[name] = function watched(...args) {
+        window.seen.engine ??= performance.now();
+        return real.apply(this, args);
+      };
+    }
+  });
+  const page = await context.newPage();
+  await page.goto(new URL('?game=scripta&opponent=human', BASE).href);
+  await page.waitForSelector('body.ready');
+  const seen = await page.evaluate(() => window.seen);
+  assert.ok(seen.words !== null && seen.engine !== null, JSON.stringify(seen));
+  assert.ok(seen.engine >= seen.words, `the engine at ${seen.engine} ms, the first words at ${seen.words} ms`);
+  await context.close();
+});

@@ -26,18 +26,23 @@ const HOME = new URL('./home.js', import.meta.url);
 
 const root = document.getElementById('app');
 
-// Once the browser has shown the page's first words (its first contentful paint, reported
-// only after the frame is on screen), or after a while should it never say so.
+// Once the browser has shown the first screen's words, or after a while should it never say
+// so. Its first largest-contentful-paint entry, reported only after the frame is on screen,
+// is the first text painted: the shell's splash (shapes only) makes the first contentful
+// paint but no such entry. A browser without them says when its first contentful paint is.
 const FIRST_WORDS_WAIT = 3000;
 function firstWordsShown() {
   return new Promise((resolve) => {
     setTimeout(resolve, FIRST_WORDS_WAIT);
-    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return;
+    const types = PerformanceObserver.supportedEntryTypes ?? [];
+    const watch = (type, seen) => new PerformanceObserver((list, observer) => {
+      if (!seen(list)) return;
       observer.disconnect();
       resolve();
-    }).observe({ type: 'paint', buffered: true });
+    }).observe({ type, buffered: true });
+    if (types.includes('largest-contentful-paint')) watch('largest-contentful-paint', () => true);
+    else if (types.includes('paint')) watch('paint', (list) => list.getEntriesByName('first-contentful-paint').length > 0);
+    else resolve();
   });
 }
 
