@@ -69,6 +69,33 @@ test('where the game cannot be saved, the message does not promise a reload keep
   await says(s.page, 'notice.rulesFailedUnsaved');
   assert.equal(await s.page.isVisible('dialog#rules[open]'), false);
   await close(s);
+
+  // Storage that fills up during the game: from the first save refused on.
+  const f = await open(browser);
+  await f.context.route('**/games/scripta/rules.js', (route) => route.abort());
+  await visit(f.page, '?game=scripta&opponent=human&seed=3');
+  await f.page.evaluate(() => {
+    Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+  });
+  await f.page.click('[data-action="throw"]');
+  await says(f.page, 'notice.unsaved');
+  await f.page.click('[data-action="rules"]');
+  await says(f.page, 'notice.rulesFailedUnsaved');
+  await close(f);
+});
+
+test('rules that arrive but fail to draw say why, not that the connection failed', async () => {
+  const s = await open(browser);
+  await s.context.route('**/games/scripta/rules.js', (route) => route.fulfill({
+    contentType: 'text/javascript',
+    body: "export function renderRules() { throw new Error('drawn wrong'); }",
+  }));
+  await visit(s.page, '?game=scripta&opponent=human');
+  await s.page.click('[data-action="rules"]');
+  await says(s.page, 'notice.failed');
+  assert.match(await s.page.textContent('[role="status"]'), /drawn wrong/);
+  assert.equal(await s.page.isVisible('dialog#rules[open]'), false);
+  await close(s);
 });
 
 test('Show again can be pressed only when there is a turn to show again', async () => {

@@ -33,9 +33,9 @@
 //   tapped?                     fields a refused tap resets
 //   hint: {start, ask(snap, game), shown(c, answer, position)}
 //   actions: {name(c, target)}  the game's own buttons' actions
-//   rulesPage(c, body) -> promise, link(snap)
-//   later                       modules the screen uses on demand only (the rules page):
+//   rulesModule                 the URL of the rules page's module, used on demand only:
 //                               fetched once the board is playable, not before
+//   rulesPage(c, body, page), link(snap)   the rules drawn into `body` with that module
 //   keyRows, shortcuts, commands(c), playText(c, text)
 //   roving(c), handler(c), placeOf(element), click?(c, event, act), attach?(c) -> detach
 //   online: {before(c, action, who), after?(c, action, who)}   a server's accepted action
@@ -52,6 +52,7 @@ import { computerSide } from './opponent.js';
 import { startingGame, sayWinner } from './game-screen.js';
 import { maybeComputer } from './computer-turn.js';
 import { safeguards } from './safeguards.js';
+import { isFatal } from './fault.js';
 import { noticeWords, joined } from './notices.js';
 import { createNewGameDialog, createPageDialog } from './dialogs.js';
 import { borrowedReading, optionsOfText } from './strength.js';
@@ -101,7 +102,7 @@ export async function mountGame(root, ctx, spec) {
   const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 200));
   idle(() => {
     if (navigator.onLine === false) return;
-    for (const url of spec.later ?? []) importWhole(url).catch(() => {});
+    importWhole(spec.rulesModule).catch(() => {});
   });
   return { destroy: () => teardown(c, detach) };
 }
@@ -156,8 +157,8 @@ function begin(c) {
     stop: () => { c.life.destroyed = true; },
     saving: start.saving,
   });
-  // Whether a reload finds this game again: saved here, or held by the server.
-  c.kept = start.saving || Boolean(ctx.online);
+  // Whether a reload finds this game as it stands: held by the server, or saved here.
+  c.kept = () => Boolean(ctx.online) || c.safe.keeping();
   c.game = () => c.safe.guard(c.get().game);
   c.computer = () => computerSide(c.get().opponent, spec.rules.sides);
   const vs = () => c.get().opponent;
@@ -389,7 +390,13 @@ function attachDialogs(c) {
     if (vs.kind === 'computer') c.worker.warmUp(c.GAME.id);
     replace(c, spec.create(c.engine, { rules: c.snap().rules }), vs);
   }, played(c));
-  c.rules = createPageDialog(root, i18n, 'rules', (body) => spec.rulesPage(c, body));
+  c.rules = createPageDialog(root, i18n, 'rules', async (body) => {
+    const page = await importWhole(spec.rulesModule).catch((error) => {
+      // A module that did not arrive, which a reload mends, unlike a page that failed to draw.
+      throw Object.assign(new Error(error.message), { unfetched: true });
+    });
+    await spec.rulesPage(c, body, page);
+  });
   c.keys = createKeysDialog(root, i18n, spec.keyRows);
   c.records = attachRecordMenu(root, ctx, {
     game: GAME.id,
@@ -413,9 +420,13 @@ const COMMON = {
   hint: (c) => showHint(c),
   new: (c) => c.newGame.open({ ...c.get().opponent, defaultLevel: c.GAME.defaultLevel }),
   // A reload brings the rules a browser failed to import; it keeps the game only where the
-  // game is kept.
-  rules: (c) => c.rules.open().catch(() => {
-    if (!c.life.destroyed) c.say(c.kept ? 'notice.rulesFailed' : 'notice.rulesFailedUnsaved');
+  // game is kept. An engine's trap goes on to the page's unhandled rejections, which fail the
+  // screen.
+  rules: (c) => c.rules.open().catch((error) => {
+    if (isFatal(error)) throw error;
+    if (c.life.destroyed) return;
+    if (error.unfetched) c.say(c.kept() ? 'notice.rulesFailed' : 'notice.rulesFailedUnsaved');
+    else c.say('notice.failed', { why: error.message });
   }),
   home: (c) => c.ctx.go('./'),
 };

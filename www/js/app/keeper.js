@@ -22,7 +22,7 @@ function writerId() {
  */
 export function createKeeper(game, slot, { onTakenOver, onUnsaved }) {
   const writer = writerId();
-  const state = { claimed: false, stopped: false, warned: false };
+  const state = { claimed: false, stopped: false, warned: false, failing: false };
 
   function takenOver() {
     if (state.stopped) return;
@@ -52,11 +52,14 @@ export function createKeeper(game, slot, { onTakenOver, onUnsaved }) {
         if (stored.writer && stored.writer !== writer) return takenOver();
       }
       state.claimed = true;
-      if (!storage.writeGame(game, makeSave(game, fields, writer, new Date())) && !state.warned) {
+      state.failing = !storage.writeGame(game, makeSave(game, fields, writer, new Date()));
+      if (state.failing && !state.warned) {
         state.warned = true;
         onUnsaved();
       }
     },
+    /** Whether this tab still saves the game and its last write was taken. */
+    keeping: () => !state.stopped && !state.failing,
     /** Saves no more (the screen's engine failed: its last good save stays). */
     stop() {
       state.stopped = true;

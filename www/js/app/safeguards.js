@@ -93,6 +93,8 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
   window.addEventListener('unhandledrejection', onError);
 
   return {
+    /** Whether the game's latest save is written (none is, where the page may not save). */
+    keeping: () => keeper.keeping(),
     /** The game with its engine calls watched. */
     guard: (game) => guard(game, fail),
     /** Keeps the game's record and saves it, unless its engine failed. */

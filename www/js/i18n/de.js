@@ -253,7 +253,7 @@ export default {
   'notice.youPlay': 'Du spielst {human} gegen {level}.',
   'notice.failed': 'Das hat nicht geklappt: {why}',
   'notice.rulesFailed': 'Die Regeln konnten nicht geladen werden. Prüfe die Verbindung und lade die Seite neu: Deine Partie bleibt erhalten.',
-  'notice.rulesFailedUnsaved': 'Die Regeln konnten nicht geladen werden: Prüfe die Verbindung. Nach einem Neuladen der Seite kämen sie, aber diese Partie wird nicht gespeichert.',
+  'notice.rulesFailedUnsaved': 'Die Regeln konnten nicht geladen werden: Prüfe die Verbindung. Ein Neuladen der Seite lädt sie, aber diese Partie ist nicht gespeichert und ginge verloren.',
   'notice.hintFailed': 'Diesmal kein Tipp ({why}).',
   'notice.unsaved': 'Dieser Browser lässt die Seite nicht speichern: Spiel ruhig weiter, aber beim Schließen der Seite geht die Partie verloren.',
   'notice.newerSave': 'Die gespeicherte Partie stammt von einer neueren Version dieser Seite und wurde beiseitegelegt. Eine neue Partie beginnt.',

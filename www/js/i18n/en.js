@@ -252,7 +252,7 @@ export default {
   'notice.youPlay': 'You play {human} against {level}.',
   'notice.failed': 'That did not work: {why}',
   'notice.rulesFailed': 'The rules could not load. Check the connection, then reload the page: your game is kept.',
-  'notice.rulesFailedUnsaved': 'The rules could not load: check the connection. A reload of the page would bring them, but this game is not saved.',
+  'notice.rulesFailedUnsaved': 'The rules could not load: check the connection. Reloading the page would load them, but this game is not saved and would be lost.',
   'notice.hintFailed': 'No hint this time ({why}).',
   'notice.unsaved': 'This browser does not let the page save: play on, but the game is lost when the page closes.',
   'notice.newerSave': 'The saved game comes from a newer version of this page and was set aside. A new game has started.',

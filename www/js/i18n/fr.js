@@ -255,7 +255,7 @@ export default {
   'notice.youPlay': 'Vous jouez les {human} contre {level}.',
   'notice.failed': 'Cela n’a pas marché : {why}',
   'notice.rulesFailed': 'Les règles n’ont pas pu se charger. Vérifiez la connexion, puis rechargez la page : votre partie est conservée.',
-  'notice.rulesFailedUnsaved': 'Les règles n’ont pas pu se charger : vérifiez la connexion. Recharger la page les apporterait, mais cette partie n’est pas enregistrée.',
+  'notice.rulesFailedUnsaved': 'Les règles n’ont pas pu se charger : vérifiez la connexion. Recharger la page les afficherait, mais cette partie n’est pas enregistrée et serait perdue.',
   'notice.hintFailed': 'Pas de conseil cette fois ({why}).',
   'notice.unsaved': 'Ce navigateur ne permet pas à la page d’enregistrer : vous pouvez jouer, mais la partie sera perdue à la fermeture de la page.',
   'notice.newerSave': 'La partie enregistrée vient d’une version plus récente de cette page et a été mise de côté. Une nouvelle partie commence.',

@@ -251,7 +251,7 @@ export default {
   'notice.youPlay': 'Giochi con {human} contro {level}.',
   'notice.failed': 'Non ha funzionato: {why}',
   'notice.rulesFailed': 'Le regole non si sono caricate. Controlla la connessione, poi ricarica la pagina: la partita resta salvata.',
-  'notice.rulesFailedUnsaved': 'Le regole non si sono caricate: controlla la connessione. Ricaricando la pagina arriverebbero, ma questa partita non è salvata.',
+  'notice.rulesFailedUnsaved': 'Le regole non si sono caricate: controlla la connessione. Ricaricando la pagina si caricherebbero, ma questa partita non è salvata e andrebbe persa.',
   'notice.hintFailed': 'Niente consiglio, questa volta ({why}).',
   'notice.unsaved': 'Questo browser non permette alla pagina di salvare: puoi giocare, ma chiudendo la pagina la partita va persa.',
   'notice.newerSave': 'La partita salvata viene da una versione più recente di questa pagina ed è stata messa da parte. È iniziata una nuova partita.',

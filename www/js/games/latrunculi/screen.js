@@ -14,7 +14,6 @@ import { createBoard } from './board.js';
 import { createWords } from './words.js';
 import { GAME } from './meta.js';
 import { PICTURES } from '../../../pkg/pictures.js';
-import { importWhole } from '../../kit/preload.js';
 
 // The rules of the reading, shown on demand: fetched once the board is playable.
 const RULES = new URL('./rules.js', import.meta.url);
@@ -510,8 +509,8 @@ const LATRUNCULI = {
     shown: (c, move, position) => ({ hint: { position, move }, event: { kind: 'hint', who: c.t(`level.${GAME.hintLevel}`), move } }),
   },
   actions,
-  rulesPage: async (c, body) => (await importWhole(RULES)).renderRules(body, c.i18n, c.engine, c.snap().preset ?? c.snap().rules),
-  later: [RULES],
+  rulesModule: RULES,
+  rulesPage: (c, body, page) => page.renderRules(body, c.i18n, c.engine, c.snap().preset ?? c.snap().rules),
   link: (snap) => query({ game: GAME.id, rules: snap.preset ?? snap.rules, position: snap.position }),
   keyRows: [
     ['a11y.key.arrows', 'a11y.keys.arrows'], ['a11y.key.enter', 'a11y.keys.enter.latrunculi'],

@@ -19,7 +19,6 @@ import { createWords } from './words.js';
 import { counts, more, ways, drawWays } from './chooser.js';
 import { GAME } from './meta.js';
 import { PICTURES } from '../../../pkg/pictures.js';
-import { importWhole } from '../../kit/preload.js';
 
 // The rules of the reading, shown on demand: fetched once the board is playable.
 const RULES = new URL('./rules.js', import.meta.url);
@@ -691,8 +690,8 @@ const SCRIPTA = {
   },
   actions,
   // The rules of the reading being played.
-  rulesPage: async (c, body) => (await importWhole(RULES)).renderRules(body, c.i18n, c.engine, { rules: c.snap().rules }),
-  later: [RULES],
+  rulesModule: RULES,
+  rulesPage: (c, body, page) => page.renderRules(body, c.i18n, c.engine, { rules: c.snap().rules }),
   link: (snap) => query({ game: GAME.id, position: snap.position }),
   keyRows: [
     ['a11y.key.arrows', 'a11y.keys.arrows'], ['a11y.key.enter', 'a11y.keys.enter'],
