@@ -139,3 +139,27 @@ test('a game\'s engine is instantiated once the screen\'s first words are on scr
   assert.ok(seen.engine >= seen.words, `the engine at ${seen.engine} ms, the first words at ${seen.words} ms`);
   await context.close();
 });
+
+test('the home screen shows its words in a frame before it builds its board pictures', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript(() => {
+    // Frames counted by the browser's rendering steps; the frame each part first appeared in.
+    window.seen = { frames: 0, words: null, picture: null };
+    const count = () => { window.seen.frames += 1; requestAnimationFrame(count); };
+    requestAnimationFrame(count);
+    const watch = new MutationObserver(() => {
+      if (document.querySelector('main.home legend')) window.seen.words ??= window.seen.frames;
+      if (document.querySelector('.preview-board svg')) window.seen.picture ??= window.seen.frames;
+      if (window.seen.picture !== null) watch.disconnect();
+    });
+    watch.observe(document, { subtree: true, childList: true });
+  });
+  const page = await context.newPage();
+  await page.goto(BASE);
+  await page.waitForSelector('body.ready');
+  assert.equal(await page.locator('.preview-board svg').count(), 2, 'both games have their picture');
+  const seen = await page.evaluate(() => window.seen);
+  assert.ok(seen.words !== null && seen.picture !== null, JSON.stringify(seen));
+  assert.ok(seen.picture > seen.words, `the words appeared by frame ${seen.words}, the first picture by frame ${seen.picture}`);
+  await context.close();
+});

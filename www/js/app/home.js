@@ -15,6 +15,15 @@ import { serverHere } from './online-api.js';
 import { createOnline, onlineChoices, onlineGames, onlineNote } from './online-home.js';
 import { borrowedReading, presetOfOptions, strengthLine, strengthOf } from './strength.js';
 
+/** Resolves once the browser has shown a frame, or a moment later where frames are paused. */
+function afterFrame() {
+  return new Promise((resolve) => {
+    const next = () => setTimeout(resolve);
+    requestAnimationFrame(next);
+    setTimeout(next, 100);
+  });
+}
+
 /** The choices as remembered, checked against what `games` offer (storage is untrusted). */
 function remembered(games, saved) {
   const ids = Object.keys(games);
@@ -86,7 +95,7 @@ function gameCards(h, state) {
     const key = `${id} ${rules ?? ''}`;
     if (!previews.has(key)) {
       const holder = el('span', 'preview-board');
-      drawing.push(game.preview(holder, rules));
+      drawing.push(h.picture(() => game.preview(holder, rules)));
       previews.set(key, holder);
     }
     box.append(previews.get(key));
@@ -236,6 +245,14 @@ export function mountHome(root, ctx) {
   const typed = {};
   const keepChoices = ({ faces, face, server, ...choices }) => storage.saveChoices({ ...choices, name: typed.name ?? choices.name });
   const h = { i18n, t, games, go, store, previews, drawing, typed, saveChoices: () => keepChoices(store.get()) };
+  // The board pictures draw one at a time once the words are on screen: a few hundred SVG
+  // elements each, drawn with the words they made one long task that a first tap waited on.
+  let pictures = Promise.resolve();
+  h.picture = (draw) => {
+    const drawn = pictures.then(afterFrame).then(() => (h.gone ? null : draw()));
+    pictures = drawn.catch(() => {});
+    return drawn;
+  };
 
   const header = el('header', 'bar home-bar');
   const h1 = el('h1', '', t('home.title'));
