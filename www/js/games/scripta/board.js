@@ -137,7 +137,7 @@ function measure(geometry, tall, face) {
 
 /** Draws the empty board of `b` (measure's layout, with `t`, `id` and `label`): its parts. */
 function drawFrame(b) {
-  const { geometry, t, id, label, face, cells, cellX, cellY, H, half, split, trackPath, keyOf, letterOf, exitBox, width, height } = b;
+  const { geometry, t, id, label, face, cells, cellX, cellY, H, half, split, trackPath, keyOf, letterOf, exitBox, width, height, picture } = b;
   function exitZone(svg, side) {
     const { x, y, h } = exitBox(side);
     const zone = el('g', { class: `exit exit-${side}`, 'data-off': side, role: 'button' }, svg);
@@ -200,8 +200,9 @@ function drawFrame(b) {
     } else if (homeMarks.has(cell.mark)) {
       g.classList.add('home');
     }
-    // The whole column slot answers taps, not only the drawn cell: bigger thumb targets.
-    el('rect', { x, y: y - ROW_GAP / 2, width: W, height: H + ROW_GAP, class: 'hit-area' }, g);
+    // The whole column slot answers taps, not only the drawn cell: bigger thumb targets. A
+    // picture takes no taps, and a class's wall draws thirty of them.
+    if (!picture) el('rect', { x, y: y - ROW_GAP / 2, width: W, height: H + ROW_GAP, class: 'hit-area' }, g);
     el('rect', { x: x + 1.5, y, width: W - 3, height: H, rx: 5, class: 'cell' }, g);
     // The number, then the letter: the mark's name begins with them in that order.
     const number = el('text', { x: x + 3, y: y + 17, class: 'number' }, g);
