@@ -15,12 +15,15 @@ import { serverHere } from './online-api.js';
 import { createOnline, onlineChoices, onlineGames, onlineNote } from './online-home.js';
 import { borrowedReading, presetOfOptions, strengthLine, strengthOf } from './strength.js';
 
-/** Resolves once the browser has shown a frame, or a moment later where frames are paused. */
+/**
+ * Resolves once the browser has shown a frame. A hidden page shows none, so there it waits only
+ * for a moment.
+ */
 function afterFrame() {
   return new Promise((resolve) => {
     const next = () => setTimeout(resolve);
-    requestAnimationFrame(next);
-    setTimeout(next, 100);
+    if (document.hidden) setTimeout(next, 100);
+    else requestAnimationFrame(next);
   });
 }
 
@@ -95,8 +98,9 @@ function gameCards(h, state) {
     const key = `${id} ${rules ?? ''}`;
     if (!previews.has(key)) {
       const holder = el('span', 'preview-board');
-      drawing.push(h.picture(() => game.preview(holder, rules)));
       previews.set(key, holder);
+      // A holder replaced before its turn (another face chosen) is not drawn.
+      drawing.push(h.picture(() => previews.get(key) === holder && game.preview(holder, rules)));
     }
     box.append(previews.get(key));
     return { value: id, name: t(game.name), about: t(`${game.name}.about`), extra: box };
@@ -238,20 +242,23 @@ export function mountHome(root, ctx) {
   // `server`: whether this site has the game server (null until it has answered).
   const store = createStore({ ...remembered(games, storage.loadChoices()), faces: {}, face: storage.loadFace(), server: null });
   const previews = new Map();
-  // The board pictures wait for the engine; the words are on screen before it arrives.
+  // What the screen still draws (pictures, the engine's lists); the words come first.
   const drawing = [];
   // What the parts of the screen below share.
   // The name as typed, kept out of the store so typing draws nothing again.
   const typed = {};
   const keepChoices = ({ faces, face, server, ...choices }) => storage.saveChoices({ ...choices, name: typed.name ?? choices.name });
   const h = { i18n, t, games, go, store, previews, drawing, typed, saveChoices: () => keepChoices(store.get()) };
-  // The board pictures draw one at a time once the words are on screen: a few hundred SVG
-  // elements each, drawn with the words they made one long task that a first tap waited on.
-  let pictures = Promise.resolve();
+  // The first render's board pictures draw one to a frame once the words are on screen: a few
+  // hundred SVG elements each, drawn with the words they made one long task that a first tap
+  // waited on. Only the frames queue: a picture that waits for the engine holds up no other.
+  // A picture asked for later (another reading chosen) draws with its choice, never blank.
+  let frame = Promise.resolve();
+  let first = true;
   h.picture = (draw) => {
-    const drawn = pictures.then(afterFrame).then(() => (h.gone ? null : draw()));
-    pictures = drawn.catch(() => {});
-    return drawn;
+    if (!first) return draw();
+    frame = frame.then(afterFrame);
+    return frame.then(() => (h.gone ? null : draw()));
   };
 
   const header = el('header', 'bar home-bar');
@@ -405,6 +412,7 @@ export function mountHome(root, ctx) {
     }
   }
   render(store.get());
+  first = false;
   document.title = t('app.title');
 
   return {
