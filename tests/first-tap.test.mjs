@@ -102,9 +102,11 @@ test('the page paints its splash before its scripts arrive, and the first screen
   // Without scripts, the no-JavaScript notice stands alone.
   const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const plain = await bare.newPage();
-  await plain.goto(BASE);
-  assert.equal(await plain.isVisible('.splash'), false);
-  assert.equal(await plain.isVisible('noscript p, p.status'), true);
+  for (const shell of ['', 'embed.html?game=scripta']) {
+    await plain.goto(new URL(shell, BASE).href);
+    assert.equal(await plain.isVisible('.splash'), false, shell);
+    assert.equal(await plain.isVisible('noscript p, p.status'), true, shell);
+  }
   await bare.close();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
