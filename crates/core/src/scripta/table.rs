@@ -287,6 +287,16 @@ impl Table {
         count_of(self.cells[self.place(side, mark.get())], side)
     }
 
+    /// [`Table::count`] of every mark of `side`'s track at once (index m for mark m, 0 past
+    /// its last): the network's inputs read them all for each outcome a player scores.
+    pub(crate) fn counts_by_mark(&self, side: Side) -> [u8; CELLS] {
+        let mut counts = [0; CELLS];
+        for m in 1..self.rules.marks() + 1 {
+            counts[usize::from(m)] = count_of(self.cells[self.place(side, m)], side);
+        }
+        counts
+    }
+
     /// How many counters of the other side stand on `side`'s mark `mark`.
     fn enemies(&self, side: Side, mark: u8) -> u8 {
         count_of(self.cells[self.place(side, mark)], side.other())

@@ -13,7 +13,6 @@
 
 use crate::scripta::position::{count_of, Position, Side, Tray, COUNTERS, DICE, FACES, MARKS};
 use crate::scripta::table::Table;
-use crate::scripta::Mark;
 
 /// Units per mark and side.
 const PER_MARK: usize = 4;
@@ -136,12 +135,9 @@ impl<'a> TableSeen<'a> {
         };
         for side in Side::BOTH {
             let i = side.index();
-            for m in 1..table.rules().marks() + 1 {
-                let n = Mark::new(m).map_or(0, |mark| table.count(side, mark));
-                seen.counts[i][usize::from(m)] = n;
-                if n > 0 {
-                    seen.occupied[i] |= 1 << m;
-                }
+            seen.counts[i] = table.counts_by_mark(side);
+            for (m, &n) in seen.counts[i].iter().enumerate() {
+                seen.occupied[i] |= u64::from(n > 0) << m;
             }
             seen.blocks[i] = table.blocks_for(side);
             seen.bear_off[i] = table.may_bear_off_for(side);
@@ -198,8 +194,6 @@ pub fn encode_table(table: &Table) -> Features {
     encode_seen(&TableSeen::of(table))
 }
 
-// The loops over marks take exclusive ranges: an inclusive one's extra check showed in the
-// hard player's time.
 fn encode_seen(seen: &impl Seen) -> Features {
     let mut f = Features {
         len: 0,
@@ -212,11 +206,12 @@ fn encode_seen(seen: &impl Seen) -> Features {
     for (k, side) in [mover, mover.other()].into_iter().enumerate() {
         let base = k * PER_SIDE;
         let mut pips = u32::from(seen.tray(side).to_enter()) * (u32::from(marks) + 1);
-        for m in 1..marks + 1 {
+        // The side's marks in order, by their bits: a side stands on a handful of the marks.
+        let mut held = seen.occupied(side);
+        while held != 0 {
+            let m = held.trailing_zeros() as u8;
+            held &= held - 1;
             let n = seen.count(side, m);
-            if n == 0 {
-                continue;
-            }
             pips += u32::from(n) * u32::from(marks + 1 - m);
             let at = base + usize::from(m - 1) * PER_MARK;
             f.push(at, 1.0);
@@ -332,12 +327,28 @@ const fn shots(dice: u32) -> [u32; REACH + 1] {
     table
 }
 
-/// The throws of `dice` dice that cover each distance, and how many throws there are.
-fn shots_of(dice: u8) -> (&'static [u32; REACH + 1], f32) {
+/// For each distance, the chance that no throw of two (then three) dice covers it: one
+/// counter's miss, which [`exposure`] multiplies for every shooter. Worked out here, once,
+/// as `exposure` would (the same f32 steps), rather than divided again for every blot of
+/// every outcome the players score.
+const MISSES: [[f32; REACH + 1]; 2] = [misses(&SHOTS[0], 36.0), misses(&SHOTS[1], 216.0)];
+
+const fn misses(shots: &[u32; REACH + 1], throws: f32) -> [f32; REACH + 1] {
+    let mut miss = [0.0; REACH + 1];
+    let mut d = 0;
+    while d <= REACH {
+        miss[d] = 1.0 - shots[d] as f32 / throws;
+        d += 1;
+    }
+    miss
+}
+
+/// [`MISSES`] for `dice` dice.
+fn misses_of(dice: u8) -> &'static [f32; REACH + 1] {
     if dice == 2 {
-        (&SHOTS[0], 36.0)
+        &MISSES[0]
     } else {
-        (&SHOTS[1], 216.0)
+        &MISSES[1]
     }
 }
 
@@ -353,21 +364,23 @@ fn exposure(seen: &impl Seen, side: Side) -> (f32, f32, bool) {
     let enemies = seen.occupied(enemy);
     let dice = seen.dice();
     let reach = usize::from(FACES * dice);
-    let (shots, throws) = shots_of(dice);
+    let miss = misses_of(dice);
     let (mut loss, mut worst) = (0.0f32, 0.0f32);
     let mut contact = false;
-    for m in usize::from(seen.first_shared())..usize::from(seen.marks()) + 1 {
-        let mine = seen.count(side, m as u8);
-        let behind = entering || enemies & marks(1, m as u8 - 1) != 0;
-        if mine > 0 && behind {
-            contact = true;
-        }
-        if mine != 1 || !behind {
+    // The side's counters on shared marks, in order.
+    let mut held = seen.occupied(side) & (u64::MAX << seen.first_shared());
+    while held != 0 {
+        let m = held.trailing_zeros() as usize;
+        held &= held - 1;
+        // An enemy on marks 1 to m - 1, or entering.
+        let behind = entering || enemies & ((1u64 << m) - 2) != 0;
+        contact |= behind;
+        if seen.count(side, m as u8) != 1 || !behind {
             continue;
         }
         let mut safe = 1.0f32;
         if entering && m <= reach {
-            safe *= 1.0 - shots[m] as f32 / throws;
+            safe *= miss[m];
         }
         if board_shoots {
             // Nearest shooter first, as the distance grows.
@@ -375,7 +388,7 @@ fn exposure(seen: &impl Seen, side: Side) -> (f32, f32, bool) {
             while shooters != 0 {
                 let at = 63 - shooters.leading_zeros() as usize;
                 shooters &= !(1u64 << at);
-                safe *= 1.0 - shots[m - at] as f32 / throws;
+                safe *= miss[m - at];
             }
         }
         let hit = 1.0 - safe;
@@ -486,7 +499,9 @@ mod tests {
         assert_eq!(two[4], 14);
         assert_eq!(two[12], 1);
         assert_eq!(two[13], 0);
-        assert_eq!(shots_of(2), (&two, 36.0));
+        assert_eq!(misses_of(2)[1], 1.0 - 11.0 / 36.0);
+        assert_eq!(misses_of(2)[13], 1.0);
+        assert_eq!(misses_of(3)[18], 1.0 - 1.0 / 216.0);
     }
 
     #[test]
