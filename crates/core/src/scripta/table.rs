@@ -9,7 +9,7 @@
 //! shared S cell n is mark n. A signed count per cell (Albi positive) makes "no cell holds
 //! both sides" true by construction.
 
-use super::position::{cell_of, count_of, Dice, Mark, Side, Tray, DICE};
+use super::position::{cell_of, count_of, Dice, Mark, Side, Tray, DICE, MARKS};
 use super::refusal::Refusal;
 use super::ruleset::{BearOff, Entry, Hit, Rules, Stacks, Start};
 use super::step::{From, To};
@@ -287,10 +287,11 @@ impl Table {
         count_of(self.cells[self.place(side, mark.get())], side)
     }
 
-    /// [`Table::count`] of every mark of `side`'s track at once (index m for mark m, 0 past
-    /// its last): the network's inputs read them all for each outcome a player scores.
-    pub(crate) fn counts_by_mark(&self, side: Side) -> [u8; CELLS] {
-        let mut counts = [0; CELLS];
+    /// [`Table::count`] of every mark of `side`'s track at once (index m for mark m; 0 at
+    /// index 0 and past the last mark): the network's inputs read them all for each outcome a
+    /// player scores.
+    pub(crate) fn counts_by_mark(&self, side: Side) -> [u8; MARKS as usize + 1] {
+        let mut counts = [0; MARKS as usize + 1];
         for m in 1..self.rules.marks() + 1 {
             counts[usize::from(m)] = count_of(self.cells[self.place(side, m)], side);
         }

@@ -72,7 +72,8 @@ trait Seen {
     fn dice(&self) -> u8;
     fn count(&self, side: Side, mark: u8) -> u8;
     fn tray(&self, side: Side) -> Tray;
-    /// Bit m set where `side` has counters.
+    /// Bit m set where `side` has counters: marks 1 to [`Seen::marks`] only, which the
+    /// encoding walks by these bits.
     fn occupied(&self, side: Side) -> u64;
     /// Bit m set where `side` may not land: the other side holds the mark.
     fn blocks_for(&self, side: Side) -> u64;
@@ -327,10 +328,10 @@ const fn shots(dice: u32) -> [u32; REACH + 1] {
     table
 }
 
-/// For each distance, the chance that no throw of two (then three) dice covers it: one
-/// counter's miss, which [`exposure`] multiplies for every shooter. Worked out here, once,
-/// as `exposure` would (the same f32 steps), rather than divided again for every blot of
-/// every outcome the players score.
+/// For each distance, the chance that a throw of two ([0]) or three ([1]) dice does not cover
+/// it: one shooter's miss, which [`exposure`] multiplies for every shooter of every blot of
+/// every outcome the players score. Worked out once, as `1.0 - shots as f32 / throws`: Rust
+/// rounds f32 arithmetic at compile time exactly as it does at run time.
 const MISSES: [[f32; REACH + 1]; 2] = [misses(&SHOTS[0], 36.0), misses(&SHOTS[1], 216.0)];
 
 const fn misses(shots: &[u32; REACH + 1], throws: f32) -> [f32; REACH + 1] {
@@ -502,6 +503,21 @@ mod tests {
         assert_eq!(misses_of(2)[1], 1.0 - 11.0 / 36.0);
         assert_eq!(misses_of(2)[13], 1.0);
         assert_eq!(misses_of(3)[18], 1.0 - 1.0 / 216.0);
+    }
+
+    #[test]
+    fn each_miss_worked_out_at_compile_time_is_the_run_time_division() {
+        for (k, throws) in [36.0f32, 216.0].into_iter().enumerate() {
+            for d in 0..=REACH {
+                let shots = std::hint::black_box(SHOTS[k][d]) as f32;
+                let at_run_time = 1.0 - shots / std::hint::black_box(throws);
+                assert_eq!(
+                    MISSES[k][d].to_bits(),
+                    at_run_time.to_bits(),
+                    "{throws} {d}"
+                );
+            }
+        }
     }
 
     #[test]
