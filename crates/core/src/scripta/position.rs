@@ -81,6 +81,18 @@ impl Mark {
     pub const LAST: Mark = Mark(MARKS);
 }
 
+/// The numbers of the marks in a set of them held as bits (bit m for mark m), lowest first: a
+/// side stands on a handful of the marks, so walking the bits visits only those.
+pub(crate) fn marks_in(mut set: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let m = set.trailing_zeros() as u8;
+            set &= set - 1;
+            m
+        })
+    })
+}
+
 /// One die's value, 1 to 6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Die(u8);

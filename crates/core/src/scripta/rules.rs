@@ -1,7 +1,9 @@
 //! The rules of movement, one function per rule, as the Austin and Murray reconstruction
 //! states them. Everything that decides whether a single step is allowed lives here.
 
-use super::position::{cell_of, count_of, Die, Mark, Position, Side, Tray, COUNTERS, HOME, MARKS};
+use super::position::{
+    cell_of, count_of, marks_in, Die, Mark, Position, Side, Tray, COUNTERS, HOME, MARKS,
+};
 use super::step::{From, Step, To};
 
 impl Position {
@@ -134,10 +136,7 @@ impl Position {
         let rearmost = (own != 0 && outside_home == 0 && self.trays[side.index()].to_enter() == 0)
             .then(|| Mark::new(own.trailing_zeros() as u8))
             .flatten();
-        let mut marks = own;
-        while marks != 0 {
-            let m = marks.trailing_zeros() as u8;
-            marks &= marks - 1;
+        for m in marks_in(own) {
             if let Some(step) =
                 Mark::new(m).and_then(|from| self.move_step_bearing(from, die, rearmost))
             {

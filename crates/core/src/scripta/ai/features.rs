@@ -11,7 +11,9 @@
 //! Most marks are empty, so a position is encoded sparsely as the list of its non-zero
 //! inputs.
 
-use crate::scripta::position::{count_of, Position, Side, Tray, COUNTERS, DICE, FACES, MARKS};
+use crate::scripta::position::{
+    count_of, marks_in, Position, Side, Tray, COUNTERS, DICE, FACES, MARKS,
+};
 use crate::scripta::table::Table;
 
 /// Units per mark and side.
@@ -207,11 +209,8 @@ fn encode_seen(seen: &impl Seen) -> Features {
     for (k, side) in [mover, mover.other()].into_iter().enumerate() {
         let base = k * PER_SIDE;
         let mut pips = u32::from(seen.tray(side).to_enter()) * (u32::from(marks) + 1);
-        // The side's marks in order, by their bits: a side stands on a handful of the marks.
-        let mut held = seen.occupied(side);
-        while held != 0 {
-            let m = held.trailing_zeros() as u8;
-            held &= held - 1;
+        // The side's marks in order.
+        for m in marks_in(seen.occupied(side)) {
             let n = seen.count(side, m);
             pips += u32::from(n) * u32::from(marks + 1 - m);
             let at = base + usize::from(m - 1) * PER_MARK;
@@ -369,10 +368,7 @@ fn exposure(seen: &impl Seen, side: Side) -> (f32, f32, bool) {
     let (mut loss, mut worst) = (0.0f32, 0.0f32);
     let mut contact = false;
     // The side's counters on shared marks, in order.
-    let mut held = seen.occupied(side) & (u64::MAX << seen.first_shared());
-    while held != 0 {
-        let m = held.trailing_zeros() as usize;
-        held &= held - 1;
+    for m in marks_in(seen.occupied(side) & (u64::MAX << seen.first_shared())).map(usize::from) {
         // An enemy on marks 1 to m - 1, or entering.
         let behind = entering || enemies & ((1u64 << m) - 2) != 0;
         contact |= behind;
