@@ -7,7 +7,9 @@
 // figures, not assertions (they depend on the machine's load); the test asserts only that each
 // screen became playable. The page itself notes when the throw became possible: when the task
 // that enabled the button ends and a tap could be taken (polling from outside the page lags
-// the slowed page by up to half a second).
+// the slowed page by up to half a second). On the static host, the home screen's question
+// whether a game server is here is answered by the site itself (`api/online`), without a failed
+// request.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -90,6 +92,27 @@ for (const { name, base } of OVER) {
     await context.close();
   });
 }
+
+test('on a static host the home screen learns there is no game server without a failed request', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block', ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  const failed = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') failed.push(message.text());
+  });
+  const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/online');
+  await page.goto(host.url);
+  await page.waitForSelector('body.ready');
+  assert.deepEqual(await (await asked).json(), { online: false });
+  for (const choice of ['online', 'class']) {
+    await page.waitForSelector(`[data-opponent="${choice}"][disabled]`);
+  }
+  assert.deepEqual(failed, []);
+  await context.close();
+});
 
 test('the page paints its splash before its scripts arrive, and the first screen replaces it', async () => {
   const waiting = await browser.newContext({ viewport: { width: 390, height: 844 } });

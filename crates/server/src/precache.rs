@@ -15,6 +15,12 @@ pub const FILE: &str = "precache.js";
 const WORKER: &str = "sw.js";
 /// The deployment notes a built site carries (`cargo xtask dist`), for servers, not pages.
 pub const DEPLOY: &str = "DEPLOY.md";
+/// A built site's own answer to the page's question whether a game server is here,
+/// `{"online":false}`: a static host sends it rather than an error, and the game server, which
+/// serves the site too, answers at this path itself.
+pub const NO_SERVER: &str = "api/online";
+/// The folder of the game server's answers, which are live: never cached for offline play.
+const API: &str = "api";
 /// Hex digits of the hash in the cache name.
 const HASH_DIGITS: usize = 16;
 
@@ -87,12 +93,14 @@ pub fn write(www: &Path) -> Result<Precache, String> {
 /// Whether the page never needs a file offline: dotfiles and dot-folders (editor and tool
 /// litter), the worker and the generated list themselves, what only tools read (TypeScript
 /// declarations, source maps), and what a built site (`target/dist/`) adds for servers and
-/// installers: compressed copies, the deployment notes, the install screenshots.
+/// installers: compressed copies, the deployment notes, the install screenshots, the answer
+/// for static hosts ([`NO_SERVER`]).
 fn excluded(relative: &str, name: &str) -> bool {
     name.starts_with('.')
         || relative == WORKER
         || relative == FILE
         || relative == DEPLOY
+        || relative == API
         || relative == "screenshots"
         || name.ends_with(".d.ts")
         || name.ends_with(".map")
@@ -217,6 +225,7 @@ mod tests {
         www.put("js/main.js.br", "brotli");
         www.put(DEPLOY, "# notes");
         www.put("screenshots/narrow.png", "png");
+        www.put(NO_SERVER, r#"{"online":false}"#);
         let files = Precache::of(&www.0).unwrap().files;
         assert_eq!(files.len(), 8, "{files:?}");
         assert!(files.contains(&"js/sw.js".to_string()));
@@ -233,6 +242,7 @@ mod tests {
             "js/main.js.br",
             DEPLOY,
             "screenshots/narrow.png",
+            NO_SERVER,
         ] {
             assert!(
                 !files.contains(&absent.to_string()),

@@ -69,12 +69,25 @@ pub fn write(www: &Path, dist: &Path) -> Result<(), String> {
     let deploy = dist.join(DEPLOY);
     std::fs::write(&deploy, deploy_notes())
         .map_err(|e| format!("cannot write {}: {e}", deploy.display()))?;
+    write_no_server(dist)?;
     println!(
         "xtask: wrote {} ({} files, {compressed} with .gz and .br copies)",
         dist.display(),
         files.len()
     );
     Ok(())
+}
+
+/// The site's answer to the page's question whether a game server is here, for a static host
+/// to send rather than a 404 (which a browser reports as an error in the console).
+fn write_no_server(dist: &Path) -> Result<(), String> {
+    let answer = dist.join(precache::NO_SERVER);
+    if let Some(folder) = answer.parent() {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    }
+    std::fs::write(&answer, "{\"online\":false}\n")
+        .map_err(|e| format!("cannot write {}: {e}", answer.display()))
 }
 
 /// Whether a file of `www/` stays out of the shipped site: editor and tool litter, and the
@@ -198,7 +211,9 @@ fn deploy_notes() -> String {
         "# Deploying Ludi Romani\n\n\
          This folder is the whole site, made by `cargo xtask dist`. Copy it to any static host,\n\
          at the root or in a folder of its own (every URL in it is relative): everything but\n\
-         online play works there.\n\n\
+         online play works there. `api/online` is the site's answer to the page's question\n\
+         whether a game server is here (`{{\"online\":false}}`, sent with any type), so a host\n\
+         at the root shows no error for it.\n\n\
          ## Online play\n\n\
          Playing a friend on another device needs the game server, which also serves this\n\
          folder with the headers below: `ludi-server --site <this folder> --data <dir>` (or\n\
@@ -331,6 +346,10 @@ mod tests {
         let list = std::fs::read_to_string(dist.join(precache::FILE)).unwrap();
         assert!(list.contains("\"js/main.js\""), "{list}");
         assert!(!list.contains(".gz\"") && !list.contains(".br\"") && !list.contains(DEPLOY));
+        assert!(!list.contains(precache::NO_SERVER), "{list}");
+        let answer = std::fs::read_to_string(dist.join(precache::NO_SERVER)).unwrap();
+        let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(answer, serde_json::json!({ "online": false }));
         let notes = std::fs::read_to_string(dist.join(DEPLOY)).unwrap();
         assert!(notes.contains("application/wasm") && notes.contains("frame-ancestors *"));
         std::fs::remove_dir_all(&root).unwrap();
