@@ -372,7 +372,9 @@ async fn site(name: &str, files: &[(&str, &str)]) -> (PathBuf, Running) {
     let dir = root.join("site");
     std::fs::create_dir_all(&dir).unwrap();
     for (file, text) in files {
-        std::fs::write(dir.join(file), text).unwrap();
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
     }
     let server = start(&root.join("data"), Some(dir)).await;
     (root, server)
@@ -384,6 +386,8 @@ async fn serves_files_with_their_types_and_a_deployments_headers() {
         ("index.html", "<p>salve</p>"),
         ("embed.html", "<p>board</p>"),
         ("x.wasm", "\0asm"),
+        // A built site's answer for static hosts: the server answers that path itself.
+        (crate::precache::NO_SERVER, r#"{"online":false}"#),
     ];
     let (root, server) = site("types", &files).await;
     let page = get_raw(server.addr, "/", "").await;
