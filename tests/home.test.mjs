@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { launch, open, close, position, says, screenshotPath, playHumanTurn, visit } from './helpers.mjs';
 import { GAME as SCRIPTA } from '../www/js/games/scripta/meta.js';
 import { GAME as LATRUNCULI } from '../www/js/games/latrunculi/meta.js';
-import { strengthOf } from '../www/js/app/strength.js';
+import { strengthOf, strengthWords } from '../www/js/app/strength.js';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -41,6 +41,16 @@ test('the home screen starts XII Scripta against the computer with the chosen le
   assert.equal(await s.page.getAttribute('body', 'data-level'), 'hard');
   assert.equal(await s.page.getAttribute('[data-tray="nigri"]', 'data-player'), 'you');
   await close(s);
+});
+
+test('a level measured against the random player says what that player does, not a level the picker never offers', () => {
+  // The catalogue's key and arguments stand for the words.
+  const t = (key, args) => (args ? `${key} ${JSON.stringify(args)}` : key);
+  for (const game of [SCRIPTA, LATRUNCULI]) assert.ok(!game.levels.includes('random'));
+  const words = strengthWords(t, { kind: 'measured', against: 'random', wins: 10, draws: 0 });
+  assert.equal(words, 'strength.wins {"wins":10,"draws":0,"other":"strength.random"}');
+  assert.equal(strengthWords(t, { kind: 'measured', against: 'medium', wins: 8, draws: 0 }),
+    'strength.wins {"wins":8,"draws":0,"other":"level.medium"}');
 });
 
 /** Each level's strength line in `scope`, as its data says. */

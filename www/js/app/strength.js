@@ -51,9 +51,13 @@ export function strengthOf(game, rules, level, borrowed = null) {
   return { kind: 'unmeasured' };
 }
 
-/** The line's words in the catalogue of `t`. */
+/**
+ * The line's words in the catalogue of `t`. The random player is said as what it is: the
+ * picker never offers it by its level's name.
+ */
 export function strengthWords(t, strength) {
-  const other = strength.against ? t(`level.${strength.against}`) : '';
+  const other = strength.against === 'random' ? t('strength.random')
+    : strength.against ? t(`level.${strength.against}`) : '';
   if (strength.kind === 'borrowed') return t('strength.borrowed', { reading: t(strength.name) });
   if (strength.kind === 'same') return t('strength.same', { other });
   if (strength.kind === 'unmeasured') return t('strength.unmeasured');

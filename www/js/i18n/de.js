@@ -40,6 +40,7 @@ export default {
   'level.expert.about': 'Der Kaiser: bedenkt auch jeden Wurf, mit dem du antworten könntest.',
   'level.random': 'Infans',
   'level.random.about': 'Ein Kind: spielt irgendeinen erlaubten Zug.',
+  'strength.random': 'einen Spieler, der zufällig zieht',
   'strength.wins': 'Gewinnt {wins} von 10 gegen {other}.',
   'strength.winsDraws': 'Gewinnt {wins} von 10 gegen {other}, {draws} unentschieden.',
   'strength.same': 'Spielt nach diesen Regeln wie {other}: für sie ist noch kein Urteil trainiert.',
@@ -144,7 +145,7 @@ export default {
   'die.used': 'gesetzt',
   'die.forfeited': 'verfallen',
 
-  'board.scripta': 'Das Brett von {name}: {rows} Reihen mit je {columns} Zeichen',
+  'board.scripta': 'Das Brett: {rows} Reihen mit je {columns} Zeichen',
   'board.group': 'Brett',
   'board.exit': 'ZIEL',
   'board.exitLabel': 'Ausgang für {side}: einen Stein auswürfeln',

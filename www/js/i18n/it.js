@@ -37,6 +37,7 @@ export default {
   'level.expert.about': "L'imperatore: pensa anche a ogni lancio con cui potresti rispondere.",
   'level.random': 'Infans',
   'level.random.about': 'Un bambino: una mossa qualsiasi, purché valida.',
+  'strength.random': 'un giocatore che muove a caso',
   'strength.wins': 'Vince {wins} partite su 10 contro {other}.',
   'strength.winsDraws': 'Vince {wins} partite su 10 contro {other}, {draws} patte.',
   'strength.same': 'Con queste regole gioca come {other}: nessun giudizio ancora addestrato per esse.',
@@ -141,7 +142,7 @@ export default {
   'die.used': 'usato',
   'die.forfeited': 'perso',
 
-  'board.scripta': 'Il tavoliere {name}: {rows} file da {columns} caselle',
+  'board.scripta': 'Il tavoliere: {rows} file da {columns} caselle',
   'board.group': 'Tavoliere',
   'board.exit': 'USCITA',
   'board.exitLabel': 'Uscita per {side}: fai uscire una pedina',

@@ -39,6 +39,7 @@ export default {
   'level.expert.about': 'Imperator: etiam omnes iactus perpendit quibus tu respondere possis.',
   'level.random': 'Infans',
   'level.random.about': 'Infans: quemlibet motum legitimum facit.',
+  'strength.random': 'lusor temere movens',
   'strength.wins': 'Vincit {wins} ex 10 (adversarius: {other}).',
   'strength.winsDraws': 'Vincit {wins} ex 10, {draws} sine victore (adversarius: {other}).',
   'strength.same': 'His legibus ut {other} ludit: nullum iudicium iis adhuc exercitum.',
@@ -143,7 +144,7 @@ export default {
   'die.used': 'adhibita',
   'die.forfeited': 'amissa',
 
-  'board.scripta': 'Tabula {name}: {rows} ordines {columns} locorum',
+  'board.scripta': 'Tabula: {rows} ordines {columns} locorum',
   'board.group': 'Tabula',
   'board.exit': 'EXITVS',
   'board.exitLabel': 'Exitus {side}: calculum educ',

@@ -37,6 +37,7 @@ export default {
   'level.expert.about': 'Император: взвешивает ещё и каждый ваш возможный ответный бросок.',
   'level.random': 'Infans',
   'level.random.about': 'Ребёнок: ходит как попало, лишь бы по правилам.',
+  'strength.random': 'игрока, который ходит наугад',
   'strength.wins': 'Выигрывает {wins} из 10 у {other}.',
   'strength.winsDraws': 'Выигрывает {wins} из 10 у {other}, ничьих: {draws}.',
   'strength.same': 'По этим правилам играет как {other}: обученной оценки для них пока нет.',
@@ -141,7 +142,7 @@ export default {
   'die.used': 'сыграна',
   'die.forfeited': 'сгорела',
 
-  'board.scripta': 'Доска {name}: рядов — {rows}, пунктов в ряду — {columns}',
+  'board.scripta': 'Доска: рядов — {rows}, пунктов в ряду — {columns}',
   'board.group': 'Доска',
   'board.exit': 'ВЫХОД',
   'board.exitLabel': 'Выход для {side}: вывести фишку',

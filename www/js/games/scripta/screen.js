@@ -151,7 +151,7 @@ function drawBoard({ parts, dom, i18n }) {
     tall,
     i18n,
     face: parts.inscribed,
-    label: i18n.t('board.scripta', { name: geometry.name, rows: geometry.rows, columns: geometry.columns }),
+    label: i18n.t('board.scripta', { rows: geometry.rows, columns: geometry.columns }),
   });
 }
 
