@@ -18,6 +18,8 @@ importScripts('precache.js');
 
 const { version: VERSION, files: FILES } = self.PRECACHE;
 const PREFIX = 'ludi-romani-';
+// Where the game server answers: beside the site, at the root where the server serves it.
+const API = new URL('api/', self.registration.scope).pathname;
 
 /** Caches every listed file not yet in `cache`, asking the server whether each is fresh. */
 async function completeCopy(cache) {
@@ -75,8 +77,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
   // The game server's answers are live (whether it is there, an invite's state, a QR code per
-  // link, a record): never from the cache, never kept in it.
-  if (url.pathname.startsWith('/api/')) return;
+  // link, a record): never from the cache, never kept in it. So is a static host's own answer.
+  if (url.pathname.startsWith(API)) return;
   event.respondWith(
     caches.open(VERSION).then((cache) =>
       cache.match(event.request, { ignoreSearch: true }).then((cached) => cached || fetch(event.request).then((response) => {

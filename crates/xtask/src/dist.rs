@@ -1,7 +1,8 @@
 //! `cargo xtask dist`: the site as it ships, in `target/dist/`. Every file the page needs
 //! (pages, modules, the wasm and its glue, icons, manifest, service worker and its generated
 //! precache list), `.gz` and `.br` copies beside the larger ones for servers that send
-//! precompressed files, and `DEPLOY.md`: the headers a host should set.
+//! precompressed files, `api/online` (the answer a static host gives the page: no game server
+//! here) and `DEPLOY.md`: the headers a host should set.
 
 use crate::{modules, strip, wasm, workspace_root};
 use flate2::write::GzEncoder;
@@ -48,8 +49,8 @@ pub fn build() -> Result<PathBuf, String> {
     Ok(dist)
 }
 
-/// Copies the site from `www` into a fresh `dist`, with its precache list, compressed copies
-/// and `DEPLOY.md`.
+/// Copies the site from `www` into a fresh `dist`, with its precache list, compressed copies,
+/// the static answer `api/online` and `DEPLOY.md`.
 pub fn write(www: &Path, dist: &Path) -> Result<(), String> {
     if dist.exists() {
         std::fs::remove_dir_all(dist)
@@ -219,7 +220,9 @@ fn deploy_notes() -> String {
          folder with the headers below: `ludi-server --site <this folder> --data <dir>` (or\n\
          `DATABASE_URL=postgres://...` for several servers on one database). Behind a reverse\n\
          proxy that ends TLS, pass `/ws` on as a WebSocket upgrade (`wss:` to the browser) with\n\
-         the `Host` header kept; see docs/online.md.\n\n\
+         the `Host` header kept; see docs/online.md. A proxy that serves this folder itself and\n\
+         passes on only what it lacks must pass `/api/` to the game server first: the folder's own\n\
+         `api/online` says that no server is here.\n\n\
          ## Types\n\n\
          - `.wasm`: `application/wasm` (browsers refuse to stream-compile anything else)\n\
          - `.webmanifest`: `application/manifest+json`\n\

@@ -22,10 +22,14 @@ export async function asked(path, options = {}) {
 /** A seat's player in a server STATE: the computer's level by its name, the name given (text, never HTML), or null. */
 export const playerName = (t, state, side) => (state.computer?.[side] ? t(`level.${state.computer[side]}`) : state.names?.[side] ?? null);
 
-/** Whether this site has the game server (a static host or an embed answers no). */
+/**
+ * Whether this site has the game server (a static host or an embed answers no). Asked beside
+ * the page, so a site in a folder of a static host reads its own answer (`api/online`); the
+ * game server serves the site at its root and answers there itself.
+ */
 export async function serverHere() {
   try {
-    return (await asked('/api/online'))?.online === true;
+    return (await asked('api/online'))?.online === true;
   } catch {
     return false;
   }

@@ -145,7 +145,7 @@ export default {
   'die.used': 'gesetzt',
   'die.forfeited': 'verfallen',
 
-  'board.scripta': 'Das Brett: {rows} Reihen mit je {columns} Zeichen',
+  'board.scripta': 'Das Brett der XII Scripta: {rows} Reihen mit je {columns} Zeichen',
   'board.group': 'Brett',
   'board.exit': 'ZIEL',
   'board.exitLabel': 'Ausgang für {side}: einen Stein auswürfeln',

@@ -37,6 +37,7 @@ export default {
   'level.expert.about': 'The emperor: also weighs every throw you might answer with.',
   'level.random': 'Infans',
   'level.random.about': 'A child: any legal move at all.',
+  // {other} of `strength.wins`, in the case that sentence gives it (accusative, genitive).
   'strength.random': 'a player moving at random',
   'strength.wins': 'Wins {wins} in 10 against {other}.',
   'strength.winsDraws': 'Wins {wins} in 10 against {other}, draws {draws}.',
@@ -145,7 +146,7 @@ export default {
   'die.used': 'used',
   'die.forfeited': 'forfeited',
 
-  'board.scripta': 'The board: {rows} rows of {columns} marks',
+  'board.scripta': 'The XII Scripta board: {rows} rows of {columns} marks',
   'board.group': 'Board',
   'board.exit': 'EXIT',
   'board.exitLabel': 'Exit for {side}: bear a counter off',

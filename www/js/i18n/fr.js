@@ -41,7 +41,7 @@ export default {
   'level.expert.about': 'L’empereur : pèse aussi chaque lancer par lequel vous pourriez répondre.',
   'level.random': 'Infans',
   'level.random.about': 'Un enfant : n’importe quel coup permis.',
-  'strength.random': 'un joueur qui joue au hasard',
+  'strength.random': 'un adversaire qui joue au hasard',
   'strength.wins': 'Gagne {wins} parties sur 10 contre {other}.',
   'strength.winsDraws': 'Gagne {wins} parties sur 10 contre {other}, {draws} nulles.',
   'strength.same': 'Avec ces règles, joue comme {other} : aucun jugement n’est encore entraîné pour elles.',
@@ -146,7 +146,7 @@ export default {
   'die.used': 'joué',
   'die.forfeited': 'perdu',
 
-  'board.scripta': 'Le plateau : {rows} rangées de {columns} cases',
+  'board.scripta': 'Le plateau des XII Scripta : {rows} rangées de {columns} cases',
   'board.group': 'Plateau',
   'board.exit': 'SORTIE',
   'board.exitLabel': 'Sortie des {side} : faire sortir un pion',

@@ -142,7 +142,7 @@ export default {
   'die.used': 'usato',
   'die.forfeited': 'perso',
 
-  'board.scripta': 'Il tavoliere: {rows} file da {columns} caselle',
+  'board.scripta': 'Il tavoliere delle XII Scripta: {rows} file da {columns} caselle',
   'board.group': 'Tavoliere',
   'board.exit': 'USCITA',
   'board.exitLabel': 'Uscita per {side}: fai uscire una pedina',

@@ -144,7 +144,7 @@ export default {
   'die.used': 'adhibita',
   'die.forfeited': 'amissa',
 
-  'board.scripta': 'Tabula: {rows} ordines {columns} locorum',
+  'board.scripta': 'Tabula XII Scriptorum: {rows} ordines {columns} locorum',
   'board.group': 'Tabula',
   'board.exit': 'EXITVS',
   'board.exitLabel': 'Exitus {side}: calculum educ',

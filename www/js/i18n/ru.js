@@ -142,7 +142,7 @@ export default {
   'die.used': 'сыграна',
   'die.forfeited': 'сгорела',
 
-  'board.scripta': 'Доска: рядов — {rows}, пунктов в ряду — {columns}',
+  'board.scripta': 'Доска XII Scripta: рядов — {rows}, пунктов в ряду — {columns}',
   'board.group': 'Доска',
   'board.exit': 'ВЫХОД',
   'board.exitLabel': 'Выход для {side}: вывести фишку',

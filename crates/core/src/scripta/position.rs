@@ -310,3 +310,15 @@ pub(crate) fn cell_of(side: Side, n: u8) -> i8 {
         Side::Nigri => -(n as i8),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_of_marks_is_walked_lowest_first() {
+        assert_eq!(marks_in(0).count(), 0);
+        let set = (1u64 << 36) | (1 << 7) | (1 << 1);
+        assert_eq!(marks_in(set).collect::<Vec<_>>(), [1, 7, 36]);
+    }
+}
