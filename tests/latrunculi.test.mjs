@@ -33,8 +33,9 @@ const LAST = 'B5/6/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-';
 test('placing by tap: every empty square is a target, a taken one is refused', async () => {
   const s = await open(browser, lat());
   assert.equal(await s.page.locator('[data-target]').count(), 64);
-  // A newcomer's first placement is explained.
+  // A newcomer's first placement is explained, after whose turn it is (two at one device).
   await says(s.page, 'situation.latrunculi.coach.place');
+  await says(s.page, 'situation.latrunculi.place');
   await s.page.click('[data-square="d4"]');
   assert.equal(await piece(s.page, 'd4'), 'white');
   await says(s.page, 'event.latrunculi.place');
@@ -56,6 +57,7 @@ test('place the rest for me fills the board and moving begins', async () => {
   await says(s.page, 'event.latrunculi.placeRest');
   // The first move is explained too; then the status just says whose move it is.
   await says(s.page, 'situation.latrunculi.coach.move');
+  await says(s.page, 'situation.latrunculi.move');
   assert.equal(await s.page.getAttribute('body', 'data-phase'), 'move');
   assert.ok(await s.page.locator('[data-action="place-rest"]').isHidden());
   assert.ok(await s.page.locator('[data-selectable]').count() > 0);

@@ -30,6 +30,8 @@ test('the first turn is coached until a counter has entered', async () => {
   const s = await open(browser, '?game=scripta&opponent=human&seed=3');
   await s.page.click('[data-action="throw"]');
   await says(s.page, 'situation.coach');
+  // Two at one device: the coaching says "your", so whose turn it is is said first.
+  await says(s.page, 'situation.toPlay');
   assert.ok(await s.page.locator('[data-tray="albi"].coach').count());
   // The throw is done: Throw looks disabled and is not the main action any more.
   assert.ok(await s.page.locator('[data-action="throw"]').isDisabled());

@@ -57,8 +57,16 @@ export function createWords({ t, list }) {
       if (you) return say(snap.result.winner === you ? 'situation.latrunculi.you.won' : 'situation.latrunculi.you.lost', { level });
       return say('situation.latrunculi.won', { side: side(snap.result.winner) });
     }
-    if (coach) return say(`situation.latrunculi.coach.${coach}`, { square: snap.keptEmpty });
-    const mine = snap.turn === you;
+    if (coach) {
+      const taught = say(`situation.latrunculi.coach.${coach}`, { square: snap.keptEmpty });
+      // Two people at one device: the coaching says "your", so whose turn it is comes first.
+      return you === null ? joined([turn(snap, false), taught]) : taught;
+    }
+    return turn(snap, snap.turn === you);
+  }
+
+  /** Whose turn it is: to place or to move, said to the player when `mine`. */
+  function turn(snap, mine) {
     if (snap.phase === 'place') {
       return say(mine ? 'situation.latrunculi.you.place' : 'situation.latrunculi.place', { side: side(snap.turn), count: snap.toPlace[snap.turn] });
     }

@@ -137,14 +137,19 @@ export function createWords({ t, list }, board = {}) {
       }
       return say(mine ? 'situation.you.allPlayed' : 'situation.allPlayed', { side: who });
     }
-    if (coach === 'tray') return say('situation.coach');
-    if (coach === 'target') return say('situation.coachTarget');
     const toPlay = say(mine ? 'situation.you.toPlay' : 'situation.toPlay', { side: who, dice: list(unused) });
+    if (coach) {
+      const taught = say(coach === 'tray' ? 'situation.coach' : 'situation.coachTarget');
+      // Two people at one device: the coaching says "your", so whose turn it is comes first.
+      return you ? taught : both(toPlay, taught);
+    }
     const tray = snap[snap.turn];
     if (!tray.sentHome && !tray.mustMove) return toPlay;
-    const duty = say(tray.sentHome ? 'situation.mustReenter' : 'situation.mustMoveHit');
-    return { key: `${toPlay.key} ${duty.key}`, text: `${toPlay.text} ${duty.text}` };
+    return both(toPlay, say(tray.sentHome ? 'situation.mustReenter' : 'situation.mustMoveHit'));
   }
+
+  /** Two messages said one after the other. */
+  const both = (first, second) => ({ key: `${first.key} ${second.key}`, text: `${first.text} ${second.text}` });
 
   /**
    * Why a tap by `mover` was refused: the engine's code put into words. Its marks are in the
