@@ -213,8 +213,8 @@ fn deploy_notes() -> String {
          This folder is the whole site, made by `cargo xtask dist`. Copy it to any static host,\n\
          at the root or in a folder of its own (every URL in it is relative): everything but\n\
          online play works there. `api/online` is the site's answer to the page's question\n\
-         whether a game server is here (`{{\"online\":false}}`, sent with any type), so a host\n\
-         at the root shows no error for it.\n\n\
+         whether a game server is here (`{{\"online\":false}}`, sent with any type), so a static\n\
+         host shows no error for it.\n\n\
          ## Online play\n\n\
          Playing a friend on another device needs the game server, which also serves this\n\
          folder with the headers below: `ludi-server --site <this folder> --data <dir>` (or\n\

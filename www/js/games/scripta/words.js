@@ -3,6 +3,8 @@
 // words come from the catalogue; the facts from the engine's snapshot and refusal codes.
 // Against the computer, messages speak to the player ("Your turn", "sent your counter home").
 
+import { joined } from '../../app/notices.js';
+
 export function createWords({ t, list }, board = {}) {
   const side = (s) => t(`side.${s}`);
   const other = (s) => (s === 'albi' ? 'nigri' : 'albi');
@@ -141,15 +143,12 @@ export function createWords({ t, list }, board = {}) {
     if (coach) {
       const taught = say(coach === 'tray' ? 'situation.coach' : 'situation.coachTarget');
       // Two people at one device: the coaching says "your", so whose turn it is comes first.
-      return you ? taught : both(toPlay, taught);
+      return you ? taught : joined([toPlay, taught]);
     }
     const tray = snap[snap.turn];
     if (!tray.sentHome && !tray.mustMove) return toPlay;
-    return both(toPlay, say(tray.sentHome ? 'situation.mustReenter' : 'situation.mustMoveHit'));
+    return joined([toPlay, say(tray.sentHome ? 'situation.mustReenter' : 'situation.mustMoveHit')]);
   }
-
-  /** Two messages said one after the other. */
-  const both = (first, second) => ({ key: `${first.key} ${second.key}`, text: `${first.text} ${second.text}` });
 
   /**
    * Why a tap by `mover` was refused: the engine's code put into words. Its marks are in the
