@@ -7,28 +7,29 @@ import { asPicture } from '../../kit/svg.js';
 import { createBoard } from './board.js';
 import { GAME } from './meta.js';
 
-// Each diagram: a position under its rules, the moves played before it is drawn (`played`),
+// Each diagram: a position under its rules, on that reading's own board (a smaller one showed
+// corners and edges the game does not have), the moves played before it is drawn (`played`),
 // what it shows (a `move`, every move of the counter it `pick`s, or the frozen counters there
 // are to remove, `removing`) and its caption. The board marks the moving counter, an arrow to
 // where it goes and the counter it takes; after `played`, the last move, a frozen counter and
 // a leap's path, as in play. What may be played comes from the engine, as in play.
 const DIAGRAMS = {
-  custodial: { rules: 'piso', position: 'B4B/5B/2W3/2B3/3W2/6 w 0,0 0,0 0 -,-', move: 'd2-c2', caption: 'diagram.latrunculi.custodial' },
-  corner: { rules: 'piso', position: '4B1/5B/6/6/W5/B1W3 w 0,0 0,0 0 -,-', move: 'c1-b1', caption: 'diagram.latrunculi.corner' },
-  freeze: { rules: 'schadler-1994', position: 'B4B/6/6/1WB3/3W2/B5 w 0,0 0,0 0 -,-', played: ['d2-d3'], caption: 'diagram.latrunculi.freeze' },
-  leap: { rules: 'schadler-1994', position: 'B4B/6/3B2/6/3W2/3W2 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leap' },
-  leapOwn: { rules: 'seneca', position: 'B4B/6/3W2/6/3W2/3W2 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leapOwn' },
-  remove: { rules: 'schadler-1994', position: 'B4B/6/6/1WbW2/6/B5 w 0,0 0,0 0 -,-', removing: true, caption: 'diagram.latrunculi.remove' },
-  removeFree: { rules: 'seneca', position: 'B4B/6/6/1WbW2/6/B5 w 0,0 0,0 0 -,-', removing: true, caption: 'diagram.latrunculi.removeFree' },
+  custodial: { rules: 'piso', position: '8/8/B4B2/5B2/2W5/2B5/3W4/8 w 0,0 0,0 0 -,-', move: 'd2-c2', caption: 'diagram.latrunculi.custodial' },
+  corner: { rules: 'piso', position: '8/8/4B3/5B2/8/8/W7/B1W5 w 0,0 0,0 0 -,-', move: 'c1-b1', caption: 'diagram.latrunculi.corner' },
+  freeze: { rules: 'schadler-1994', position: '8/8/B4B2/8/8/1WB5/3W4/B7 w 0,0 0,0 0 -,-', played: ['d2-d3'], caption: 'diagram.latrunculi.freeze' },
+  leap: { rules: 'schadler-1994', position: '8/8/B4B2/8/3B4/8/3W4/3W4 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leap' },
+  leapOwn: { rules: 'seneca', position: '8/8/B4B2/8/3W4/8/3W4/3W4 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leapOwn' },
+  remove: { rules: 'schadler-1994', position: '8/8/B4B2/8/8/1WbW4/8/B7 w 0,0 0,0 0 -,-', removing: true, caption: 'diagram.latrunculi.remove' },
+  removeFree: { rules: 'seneca', position: '8/8/B4B2/8/8/1WbW4/8/B7 w 0,0 0,0 0 -,-', removing: true, caption: 'diagram.latrunculi.removeFree' },
   centre: { rules: 'seega-6x6', position: '6/1B4/3W2/6/1W2B1/6 w 15,15 0,0 0 -,-', placing: true, caption: 'diagram.latrunculi.centre' },
-  between: { rules: 'schadler-2001', position: 'B4B/6/6/2B1B1/3W2/W5 w 0,0 0,0 0 -,-', pick: 'd2', caption: 'diagram.latrunculi.between' },
-  diagonal: { rules: 'falkener', position: '5B/6/1W4/2B3/6/4W1 w 0,0 0,0 0 -,-', move: 'e1-d2', caption: 'diagram.latrunculi.diagonal' },
-  hopEnemy: { rules: 'falkener', position: '3W2/3B2/6/3B2/3W2/6 w 0,0 0,0 0 -,-', move: 'd2-d4', caption: 'diagram.latrunculi.hopEnemy' },
-  duxTraps: { rules: 'kowalski-10x11', position: '5Y/6/6/X2BW1/6/B5 w 0,0 0,0 0 -,-', move: 'a3-c3', caption: 'diagram.latrunculi.duxTraps' },
-  duxSafe: { rules: 'kowalski-10x11', position: 'B4X/6/6/1WY3/6/3W2 w 0,0 0,0 0 -,-', move: 'd1-d3', caption: 'diagram.latrunculi.duxSafe' },
-  hostileCorner: { rules: 'bell-8x8', position: '5B/6/6/6/2W3/1B4 w 0,0 0,0 0 -,-', move: 'c2-c1', caption: 'diagram.latrunculi.hostileCorner' },
-  captureAgain: { rules: 'bell-8x8', position: '5B/3W2/3B2/2W3/6/6 w 0,0 0,0 0 -,-', played: ['c3-d3'], pick: 'd3', caption: 'diagram.latrunculi.captureAgain' },
-  duxHop: { rules: 'bell-8x8', position: '5B/6/3B2/3X2/6/6 w 0,0 0,0 0 -,-', move: 'd3-d5', caption: 'diagram.latrunculi.duxHop' },
+  between: { rules: 'schadler-2001', position: '8/8/B4B2/8/8/2B1B3/3W4/W7 w 0,0 0,0 0 -,-', pick: 'd2', caption: 'diagram.latrunculi.between' },
+  diagonal: { rules: 'falkener', position: '12/12/12/12/12/12/5B6/12/1W10/2B9/12/4W7 w 0,0 0,0 0 -,-', move: 'e1-d2', caption: 'diagram.latrunculi.diagonal' },
+  hopEnemy: { rules: 'falkener', position: '12/12/12/12/12/12/3W8/3B8/12/3B8/3W8/12 w 0,0 0,0 0 -,-', move: 'd2-d4', caption: 'diagram.latrunculi.hopEnemy' },
+  duxTraps: { rules: 'kowalski-10x11', position: '11/11/11/11/5Y5/11/11/X2BW6/11/B10 w 0,0 0,0 0 -,-', move: 'a3-c3', caption: 'diagram.latrunculi.duxTraps' },
+  duxSafe: { rules: 'kowalski-10x11', position: '11/11/11/11/B4X5/11/11/1WY8/11/3W7 w 0,0 0,0 0 -,-', move: 'd1-d3', caption: 'diagram.latrunculi.duxSafe' },
+  hostileCorner: { rules: 'bell-8x8', position: '8/8/5B2/8/8/8/2W5/1B6 w 0,0 0,0 0 -,-', move: 'c2-c1', caption: 'diagram.latrunculi.hostileCorner' },
+  captureAgain: { rules: 'bell-8x8', position: '8/8/5B2/3W4/3B4/2W5/8/8 w 0,0 0,0 0 -,-', played: ['c3-d3'], pick: 'd3', caption: 'diagram.latrunculi.captureAgain' },
+  duxHop: { rules: 'bell-8x8', position: '8/8/5B2/8/3B4/3X4/8/8 w 0,0 0,0 0 -,-', move: 'd3-d5', caption: 'diagram.latrunculi.duxHop' },
 };
 
 /** Draws `diagram` into `box`; a picture, not a control. */
