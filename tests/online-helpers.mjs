@@ -27,7 +27,7 @@ export const serverBuilt = () => existsSync(SERVER_BIN) && existsSync(path.join(
 
 /** Why the online tests are skipped, or false; under `cargo xtask test` (LUDI_SERVER set) a missing server fails rather than skips. */
 export const skipWithoutServer = process.env.LUDI_SERVER || serverBuilt() ? false
-  : `no ${SERVER_BIN}: build ludi-server (cargo build -p ludi-server) and the site (cargo xtask dist)`;
+  : `no ${SERVER_BIN}: build ludi-server (cargo test --workspace --no-run) and the site (cargo xtask dist)`;
 
 async function answering(base, up, ms = 20000) {
   const until = Date.now() + ms;
