@@ -311,6 +311,20 @@ test('the verbs of the forms that name you agree with you, in Russian and Latin'
   assert.equal(I18N.la.t('camp.latrunculi.placing', { count: 1, captured: '' }).includes('ponendi'), false);
 });
 
+test('a move\'s words name its player before a colon, where "you" would need another verb form', () => {
+  // {who} is "you" for the player's own moves, else a side or a level: "Du zieht", "Tu muove"
+  // and "Vous a retiré" were the third person's verb after "you". English verbs agree with both.
+  const keys = ['event.throw', 'event.step', 'event.undo', 'event.played', 'event.forfeit',
+    ...['place', 'move', 'placeDux', 'moveDux', 'remove', 'stop'].map((kind) => `event.latrunculi.${kind}`)];
+  const wrong = [];
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    for (const key of keys) {
+      if (!/^\{who\}\s?[:,]/.test(CATALOGUES[lang][key])) wrong.push(`${lang} ${key}: ${CATALOGUES[lang][key]}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
 test('German calls the home screen Startseite, not Start (which reads as "start a game")', () => {
   assert.equal(I18N.de.t('nav.home'), 'Startseite');
   assert.equal(I18N.de.t('action.home'), 'Startseite');
