@@ -477,8 +477,8 @@ export default {
   'camp.latrunculi.placing': 'noch {count} zu setzen · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
-    one: 'Noch {count} Zug bis zum Ende nach {limit} Zügen',
-    other: 'Noch {count} Züge bis zum Ende nach {limit} Zügen',
+    one: 'Noch {count} Zug bis zum Spielende ({limit} je Seite ohne Schlagen)',
+    other: 'Noch {count} Züge bis zum Spielende ({limit} je Seite ohne Schlagen)',
   },
   'move.latrunculi.move': '{from} nach {to}',
   'move.latrunculi.place': 'einen Stein auf {to}',

@@ -479,9 +479,9 @@ export default {
   'camp.latrunculi.placing': '{count} à poser · {captured}',
   'camp.latrunculi.label': '{name} : {counts}',
   'clock.latrunculi': {
-    one: 'Encore {count} coup avant la fin à {limit} coups',
-    many: 'Encore {count} de coups avant la fin à {limit} coups',
-    other: 'Encore {count} coups avant la fin à {limit} coups',
+    one: 'Encore {count} coup avant la fin de la partie ({limit} par camp sans prise)',
+    many: 'Encore {count} de coups avant la fin de la partie ({limit} par camp sans prise)',
+    other: 'Encore {count} coups avant la fin de la partie ({limit} par camp sans prise)',
   },
   'move.latrunculi.move': 'de {from} à {to}',
   'move.latrunculi.place': 'un pion en {to}',

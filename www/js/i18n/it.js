@@ -475,9 +475,9 @@ export default {
   'camp.latrunculi.placing': '{count} da mettere · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
-    one: 'Ancora {count} mossa al limite di {limit} mosse',
-    many: 'Ancora {count} di mosse al limite di {limit} mosse',
-    other: 'Ancora {count} mosse al limite di {limit} mosse',
+    one: 'Ancora {count} mossa alla fine della partita ({limit} per parte senza catture)',
+    many: 'Ancora {count} di mosse alla fine della partita ({limit} per parte senza catture)',
+    other: 'Ancora {count} mosse alla fine della partita ({limit} per parte senza catture)',
   },
   'move.latrunculi.move': 'da {from} a {to}',
   'move.latrunculi.place': 'una pedina su {to}',

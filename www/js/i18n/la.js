@@ -476,8 +476,8 @@ export default {
   'camp.latrunculi.placing': 'ad ponendum: {count} · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
-    one: 'Restat {count} motus ad terminum {limit} motuum',
-    other: 'Restant {count} motus ad terminum {limit} motuum',
+    one: 'Restat {count} motus ad finem ludi ({limit} utrique sine captione)',
+    other: 'Restant {count} motus ad finem ludi ({limit} utrique sine captione)',
   },
   'move.latrunculi.move': 'ex {from} in {to}',
   'move.latrunculi.place': 'calculus in {to}',
