@@ -264,7 +264,8 @@ export function mountHome(root, ctx) {
   const header = el('header', 'bar home-bar');
   const h1 = el('h1', '', t('home.title'));
   h1.append(el('span', 'subtitle', t('app.tagline')));
-  header.append(h1);
+  // The language and theme switches go here (main.js), so a long title wraps them together.
+  header.append(h1, el('div', 'bar-actions'));
   const main = el('main', 'home');
   root.replaceChildren(header, main);
   // A record from a file or pasted text opens in the replay screen; a bad one is refused there
