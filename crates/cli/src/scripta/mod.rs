@@ -8,7 +8,7 @@ mod train;
 use crate::{answer_positions, games_and_seed, replay_record, say, Args, Stopwatch, UsageError};
 use ludi_core::rng::Rng;
 use ludi_core::scripta::ai::analysis::{self, Opinion};
-use ludi_core::scripta::{random_game, Record, Side, Table};
+use ludi_core::scripta::{random_game, Record, Rules, Side, Table};
 use matches::wilson;
 use std::process::ExitCode;
 
@@ -140,7 +140,7 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
         } else {
             Side::Nigri
         };
-        let (winner, turns) = random_game(&rules, &mut rng, opener);
+        let (winner, turns) = one_game(&rules, &mut rng, opener);
         wins[winner.index()] += 1;
         total_turns += turns as u64;
         max_turns = max_turns.max(turns);
@@ -161,6 +161,14 @@ fn play(args: &[String]) -> Result<ExitCode, UsageError> {
         games as f64 / clock.wall()
     ));
     Ok(ExitCode::SUCCESS)
+}
+
+/// A random game in a call of its own: V8 cannot move a wasm loop that is already running to
+/// optimised code, so were the games inlined into `play`'s one call, every turn of them would
+/// run as Liftoff's baseline code (`cargo xtask wasm-speed` measures this command as wasm).
+#[inline(never)]
+fn one_game(rules: &Rules, rng: &mut Rng, opener: Side) -> (Side, usize) {
+    random_game(rules, rng, opener)
 }
 
 /// A record's final position (XSN, no dice) and result (`albi`, `nigri` or `*`).
