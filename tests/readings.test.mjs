@@ -69,6 +69,21 @@ test('every other reading has a rules page: its board, both paths, its options, 
   await close(s);
 });
 
+test('rules of one\'s own name their path in words: the split track on Ostia\'s letters, the shared S on its numbers', async () => {
+  const s = await open(browser, '?page=rules&game=scripta');
+  for (const [track, face] of [['split', 'ostia-alphabet'], ['shared', null]]) {
+    const rules = `counters=6,dice=2,track=${track}`;
+    await s.page.goto(new URL(`?${new URLSearchParams({ page: 'rules', game: 'scripta', rules })}`, s.page.url()).href);
+    await s.page.waitForSelector('[data-reading="custom"] figure svg');
+    // A caption from the catalogue, never its key (the shared track's was missing).
+    assert.doesNotMatch(await s.page.textContent('[data-reading="custom"] figcaption'), /diagram\.path/, track);
+    const drawn = await s.page.getAttribute('[data-reading="custom"] figure svg', 'data-board-face');
+    if (face) assert.equal(drawn, face, track);
+    else assert.notEqual(drawn, 'ostia-alphabet', `${track}: Ostia's letters spell the split path only`);
+  }
+  await close(s);
+});
+
 test('the readings say their options apart: six counters and two dice only where they hold', async () => {
   const s = await open(browser, '?page=rules&game=scripta&rules=italian-6&lang=en');
   await s.page.waitForSelector('[data-reading="italian-6"]');

@@ -253,6 +253,25 @@ test('taking over from a middle turn goes on from there, with the turns before i
   await close(s);
 });
 
+test('New game warns that a game under way ends, and downloads its record from the warning', async () => {
+  const s = await open(browser, '?game=latrunculi&opponent=human&seed=5');
+  // Nothing played yet: nothing to lose, nothing said.
+  await s.page.click('[data-action="new"]');
+  assert.equal(await s.page.isVisible('#new-game [data-replaces]'), false);
+  await s.page.click('#new-game button[value="cancel"]');
+  await s.page.click('[data-square="d4"]');
+  const before = await s.page.getAttribute('[data-position]', 'data-position');
+  await s.page.click('[data-action="new"]');
+  assert.ok(await s.page.isVisible('#new-game [data-replaces]'));
+  const [file] = await Promise.all([s.page.waitForEvent('download'), s.page.click('#new-game [data-replaces] [data-action="record-download"]')]);
+  assert.match(await readFile(await file.path(), 'utf8'), /d4/);
+  // The dialog stays open for the choice; Cancel keeps the game as it was.
+  assert.ok(await s.page.isVisible('#new-game[open]'));
+  await s.page.click('#new-game button[value="cancel"]');
+  assert.equal(await s.page.getAttribute('[data-position]', 'data-position'), before);
+  await close(s);
+});
+
 test('a bad record is refused with the engine\'s reason and changes nothing', async () => {
   const s = await open(browser, '?game=scripta&opponent=human&seed=8&pace=0');
   const live = await playScripta(s.page, 3);

@@ -58,6 +58,7 @@ import { createNewGameDialog, createPageDialog } from './dialogs.js';
 import { borrowedReading, optionsOfText } from './strength.js';
 import { attachRecordMenu, playerNames } from './record-menu.js';
 import * as storage from './storage.js';
+import { played as hasMoves } from './saves.js';
 import {
   whoActs, computerToMove, worthSaving, keptHint, opponentOfChoice,
   newGameEvent, startState, newGameState, situationShown,
@@ -418,7 +419,11 @@ const COMMON = {
   },
   again: (c) => replace(c, c.game().nextGame(), c.get().opponent),
   hint: (c) => showHint(c),
-  new: (c) => c.newGame.open({ ...c.get().opponent, defaultLevel: c.GAME.defaultLevel }),
+  new: (c) => c.newGame.open({
+    ...c.get().opponent,
+    defaultLevel: c.GAME.defaultLevel,
+    unfinished: !c.spec.rules.over(c.snap()) && hasMoves({ saved: c.game().save() }),
+  }),
   // A reload brings the rules a browser failed to import; it keeps the game only where the
   // game is kept. An engine's trap goes on to the page's unhandled rejections, which fail the
   // screen.

@@ -52,7 +52,8 @@ function actions(buttons) {
  * gets {opponent: 'human'|'computer', level, side}. `named` gives another {id, title} (the
  * replay's "Take over from here" asks the same) and the `rules` played, for each level's
  * strength under them (`borrowed`: the preset whose network plays rules of one's own, from
- * `borrowedReading`). Returns {open(current), element}.
+ * `borrowedReading`). Returns {open(current), element}; `current` is the opponent on the board,
+ * with `defaultLevel` and `unfinished` (a game under way that the new one would end).
  */
 export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   const { levels, sides, levelAbout } = game;
@@ -77,7 +78,24 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
     sides.map((s) => radio('side', s, t(`side.${s}.long`))));
   levelSet.dataset.computerOnly = '';
   sideSet.dataset.computerOnly = '';
-  form.append(title, opponent, levelSet, sideSet,
+  // A game on the board with moves and no result ends with the new one: said, with its record
+  // a tap away (the screen's own record-download), so no game is lost unawares.
+  const replaces = document.createElement('div');
+  replaces.className = 'new-game-replaces';
+  replaces.dataset.replaces = '';
+  replaces.hidden = true;
+  const warning = document.createElement('p');
+  warning.textContent = t('newGame.replaces');
+  const keep = document.createElement('button');
+  keep.type = 'button';
+  keep.className = 'plain';
+  keep.dataset.action = 'record-download';
+  keep.textContent = t('record.download');
+  const row = document.createElement('div');
+  row.className = 'dialog-actions';
+  row.append(keep);
+  replaces.append(warning, row);
+  form.append(title, replaces, opponent, levelSet, sideSet,
     actions([['cancel', t('action.cancel')], ['start', t('action.start'), true]]));
   dialog.append(form);
   parent.append(dialog);
@@ -104,6 +122,7 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
       form.elements.opponent.value = current.kind;
       form.elements.level.value = current.kind === 'computer' ? current.level : current.defaultLevel;
       form.elements.side.value = current.kind === 'computer' ? current.human : sides[0];
+      replaces.hidden = !current.unfinished;
       enable();
       dialog.showModal();
     },

@@ -123,6 +123,7 @@ export default {
   'action.close': 'Schließen',
 
   'newGame.title': 'Neues Spiel',
+  'newGame.replaces': 'Diese Partie ist nicht zu Ende: Die neue tritt an ihre Stelle, und ihre Züge gehen verloren. Lade vorher ihr Protokoll herunter, um sie zu behalten.',
   'newGame.opponent': 'Gegner',
   'newGame.human': 'Zu zweit an diesem Gerät',
   'newGame.computer': 'Gegen den Computer',
@@ -753,6 +754,7 @@ export default {
   'scripta.readings.how': 'Die Regeln im Einzelnen',
   'scripta.readings.heading': 'Andere Lesarten der Regeln',
   'scripta.readings.intro': 'Kein Römer hat die Regeln aufgeschrieben, jedes Regelwerk ist eine Rekonstruktion. Andere Quellen lesen das Spiel anders:',
+  'diagram.path.shared': 'Der Weg, für beide Seiten derselbe: auf der oberen Reihe von Feld 1 bis 12, auf der mittleren zurück von 13 bis 24, auf der unteren von 25 bis 36, dann vom Brett.',
   'diagram.path.split': 'Der Weg, auf dem in Ostia gefundenen Brett: Jede Seite beginnt auf ihren eigenen sechs Feldern der Mittelreihe, den A (Albi links, Nigri rechts), dann laufen beide auf der oberen Reihe von rechts nach links (B, C) und auf der unteren von links nach rechts (D, E) und verlassen das Brett nach Feld 30.',
   'a11y.ownMark': '{mark} von {side}',
   'scripta.opt.counters.15': 'Fünfzehn Steine je Seite.',

@@ -124,6 +124,7 @@ export default {
   'action.close': 'Close',
 
   'newGame.title': 'New game',
+  'newGame.replaces': 'This game is not finished: the new one takes its place, and its moves are lost. Download its record first to keep it.',
   'newGame.opponent': 'Opponent',
   'newGame.human': 'Two players on this device',
   'newGame.computer': 'Against the computer',
@@ -748,6 +749,7 @@ export default {
   'scripta.readings.how': 'The rules, one by one',
   'scripta.readings.heading': 'Other readings of the rules',
   'scripta.readings.intro': 'No Roman wrote the rules down, so every set is a reconstruction. Other sources read the game differently:',
+  'diagram.path.shared': 'The path, one for both sides: along the top row from cell 1 to 12, back along the middle row from 13 to 24, along the bottom row from 25 to 36, then off the board.',
   'diagram.path.split': 'The path, on the board found at Ostia: each side begins on its own six cells of the middle row, the A\'s (Albi on the left, Nigri on the right), then both run right to left along the top row (B, C) and left to right along the bottom row (D, E), and leave after cell 30.',
   'a11y.ownMark': '{mark} of {side}',
   'scripta.opt.counters.15': 'Fifteen counters a side.',

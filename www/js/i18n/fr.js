@@ -124,6 +124,7 @@ export default {
   'action.close': 'Fermer',
 
   'newGame.title': 'Nouvelle partie',
+  'newGame.replaces': 'Cette partie n’est pas finie : la nouvelle prend sa place, et ses coups sont perdus. Pour la garder, téléchargez d’abord son relevé.',
   'newGame.opponent': 'Adversaire',
   'newGame.human': 'À deux sur cet appareil',
   'newGame.computer': 'Contre l’ordinateur',
@@ -785,6 +786,7 @@ export default {
   'scripta.readings.how': 'Les règles, une à une',
   'scripta.readings.heading': 'Autres lectures des règles',
   'scripta.readings.intro': 'Aucun Romain n\'a écrit les règles : chaque version est une reconstitution. D\'autres sources lisent le jeu autrement :',
+  'diagram.path.shared': 'Le chemin, le même pour les deux camps : sur la rangée du haut de la case 1 à 12, en revenant sur celle du milieu de 13 à 24, sur celle du bas de 25 à 36, puis hors du plateau.',
   'diagram.path.split': 'Le chemin, sur le plateau trouvé à Ostie : chaque camp commence sur ses six cases de la rangée du milieu, les A (Albi à gauche, Nigri à droite), puis tous deux vont de droite à gauche sur la rangée du haut (B, C) et de gauche à droite sur celle du bas (D, E), et sortent après la case 30.',
   'a11y.ownMark': '{mark} de {side}',
   'scripta.opt.counters.15': 'Quinze pions par camp.',

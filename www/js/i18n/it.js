@@ -120,6 +120,7 @@ export default {
   'action.close': 'Chiudi',
 
   'newGame.title': 'Nuova partita',
+  'newGame.replaces': 'Questa partita non è finita: la nuova ne prende il posto e le sue mosse vanno perse. Per conservarla, scarica prima il suo registro.',
   'newGame.opponent': 'Avversario',
   'newGame.human': 'In due su questo dispositivo',
   'newGame.computer': 'Contro il computer',
@@ -777,6 +778,7 @@ export default {
   'scripta.readings.how': 'Le regole, una per una',
   'scripta.readings.heading': 'Altre letture delle regole',
   'scripta.readings.intro': 'Nessun romano ha scritto le regole, e ogni versione è una ricostruzione. Altre fonti leggono il gioco diversamente:',
+  'diagram.path.shared': 'Il percorso, uguale per entrambi: sulla fila superiore dalla casella 1 alla 12, indietro sulla fila centrale dalla 13 alla 24, sulla fila inferiore dalla 25 alla 36, poi fuori dal tavoliere.',
   'diagram.path.split': 'Il percorso, sul tavoliere trovato a Ostia: ogni giocatore comincia sulle proprie sei caselle della fila centrale, le A (Albi a sinistra, Nigri a destra), poi entrambi vanno da destra a sinistra sulla fila superiore (B, C) e da sinistra a destra su quella inferiore (D, E), ed escono dopo la casella 30.',
   'a11y.ownMark': '{mark} di {side}',
   'scripta.opt.counters.15': 'Quindici pedine per parte.',

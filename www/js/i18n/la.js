@@ -122,6 +122,7 @@ export default {
   'action.close': 'Claude',
 
   'newGame.title': 'Novus ludus',
+  'newGame.replaces': 'Hic ludus nondum finitus est: novus in locum eius succedit, et motus eius pereunt. Ut eum serves, prius commentarium defer.',
   'newGame.opponent': 'Adversarius',
   'newGame.human': 'Duo lusores hoc instrumento',
   'newGame.computer': 'Contra machinam',
@@ -752,6 +753,7 @@ export default {
   'scripta.readings.how': 'Leges singulae',
   'scripta.readings.heading': 'Aliae legum lectiones',
   'scripta.readings.intro': 'Nemo Romanus leges scripsit, itaque omnes restitutiones sunt. Alii fontes ludum aliter legunt:',
+  'diagram.path.shared': 'Via, utrique eadem: in ordine summo a loco 1 ad 12, retro in medio a 13 ad 24, in imo a 25 ad 36, deinde e tabula.',
   'diagram.path.split': 'Via, in tabula Ostiensi: uterque in suis sex locis ordinis medii, litteris A, incipit (Albi a sinistra, Nigri a dextra), deinde ambo in ordine summo a dextra ad sinistram (B, C) et in imo a sinistra ad dextram (D, E) currunt et post locum 30 exeunt.',
   'a11y.ownMark': '{mark} ({side})',
   'scripta.opt.counters.15': 'Quindeni calculi utrique.',

@@ -58,11 +58,12 @@ const SOURCES = {
 const PATH_FACE = 'ostia-alphabet';
 
 /**
- * Draws the board of the reading `rules` into `box` with each side's path on it, lettered as
- * the Ostia board; a picture named by `caption`.
+ * Draws the board of the reading `rules` into `box` with each side's path on it, the split
+ * track lettered as the Ostia board (the shared track's S has its numbers); a picture named by
+ * `caption`.
  */
-function drawPaths(box, i18n, engine, rules, caption) {
-  const face = engine.scriptaFaces().find((f) => f.id === PATH_FACE) ?? null;
+function drawPaths(box, i18n, engine, rules, caption, track) {
+  const face = track === 'split' ? engine.scriptaFaces().find((f) => f.id === PATH_FACE) ?? null : null;
   createBoard(box, engine.scriptaGeometry(rules), { i18n, face });
   asPicture(box, caption);
 }
@@ -89,13 +90,14 @@ function renderReading(body, i18n, engine, reading) {
   const { id } = reading;
   // The engine writes every option of a preset as key=value; the catalogue says each in words.
   const value = new Map(reading.text.split(',').map((pair) => pair.split('=')));
-  const caption = `diagram.path.${value.get('track')}`;
+  const track = value.get('track');
+  const caption = `diagram.path.${track}`;
   const article = renderPage(body, i18n, {
     title: `${t('page.rulesTitle', { game: t('game.scripta') })} · ${t(`rules.scripta.${id}`)}`,
     sections: [
       {
         paragraphs: [`scripta.${id}.intro`],
-        figures: [{ caption, draw: (box) => drawPaths(box, i18n, engine, id, t(caption)) }],
+        figures: [{ caption, draw: (box) => drawPaths(box, i18n, engine, id, t(caption), track) }],
       },
       { heading: 'scripta.readings.how', list: engine.scriptaRules().options.map((o) => `scripta.opt.${o.key}.${value.get(o.key)}`) },
       { heading: 'page.choices', list: CHOICES[id].map((c) => `scripta.choice.${id}.${c}`) },
@@ -122,13 +124,14 @@ function renderOwn(body, i18n, engine, text) {
     return null;
   }
   const options = engine.scriptaRules().options;
-  const caption = `diagram.path.${value(options.find((o) => o.key === 'track'))}`;
+  const track = value(options.find((o) => o.key === 'track'));
+  const caption = `diagram.path.${track}`;
   const article = renderPage(body, i18n, {
     title: `${t('page.rulesTitle', { game: t('game.scripta') })} · ${t('rules.scripta.custom')}`,
     sections: [
       {
         paragraphs: ['scripta.own.intro'],
-        figures: [{ caption, draw: (box) => drawPaths(box, i18n, engine, text, t(caption)) }],
+        figures: [{ caption, draw: (box) => drawPaths(box, i18n, engine, text, t(caption), track) }],
       },
       { heading: 'scripta.readings.how', list: options.map((o) => `scripta.opt.${o.key}.${value(o)}`) },
       TEACHERS,
