@@ -3,6 +3,7 @@
 // asks `isOpen()` before the computer moves.
 
 import { strengthLine, strengthOf } from './strength.js';
+import { button, div } from './game-screen.js';
 
 function radio(name, value, text, about, extra) {
   const label = document.createElement('label');
@@ -37,12 +38,12 @@ function actions(buttons) {
   const row = document.createElement('div');
   row.className = 'dialog-actions';
   for (const [value, text, primary] of buttons) {
-    const button = document.createElement('button');
-    button.type = 'submit';
-    button.value = value;
-    button.className = primary ? 'primary' : 'plain';
-    button.textContent = text;
-    row.append(button);
+    const submit = document.createElement('button');
+    submit.type = 'submit';
+    submit.value = value;
+    submit.className = primary ? 'primary' : 'plain';
+    submit.textContent = text;
+    row.append(submit);
   }
   return row;
 }
@@ -80,20 +81,13 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   sideSet.dataset.computerOnly = '';
   // A game on the board with moves and no result ends with the new one: said, with its record
   // a tap away (the screen's own record-download), so no game is lost unawares.
-  const replaces = document.createElement('div');
-  replaces.className = 'new-game-replaces';
+  const replaces = div('new-game-replaces');
   replaces.dataset.replaces = '';
   replaces.hidden = true;
   const warning = document.createElement('p');
   warning.textContent = t('newGame.replaces');
-  const keep = document.createElement('button');
-  keep.type = 'button';
-  keep.className = 'plain';
-  keep.dataset.action = 'record-download';
-  keep.textContent = t('record.download');
-  const row = document.createElement('div');
-  row.className = 'dialog-actions';
-  row.append(keep);
+  const row = div('dialog-actions');
+  row.append(button('record-download', t('record.download'), 'plain'));
   replaces.append(warning, row);
   form.append(title, replaces, opponent, levelSet, sideSet,
     actions([['cancel', t('action.cancel')], ['start', t('action.start'), true]]));
