@@ -205,6 +205,18 @@ test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega b
   assert.match(await position(s.page), / w 20,20 /, 'Piso is played');
   assert.deepEqual(s.errors, []);
   await close(s);
+  // XII Scripta's too: set up on the board, on the shared track.
+  s = await open(browser, '');
+  await s.page.click('[data-game="scripta"]');
+  await s.page.click('[data-rules="custom"]');
+  await s.page.selectOption('select[data-option="start"]', 'set');
+  await s.page.click('[data-opponent="human"]');
+  await s.page.click('[data-action="start"]');
+  await s.page.waitForSelector('body.ready #board[data-position]');
+  await says(s.page, 'notice.rulesClash');
+  assert.equal(await s.page.getAttribute('main', 'data-rules'), 'austin-murray', 'Austin & Murray is played');
+  assert.deepEqual(s.errors, []);
+  await close(s);
 });
 
 test('Resume restores an unfinished game from the home screen', async () => {

@@ -420,7 +420,7 @@ impl Rules {
             return Ok(rules);
         }
         if text.is_empty() {
-            return Err(RulesError(format!(
+            return Err(RulesError::new(format!(
                 "empty rules: give a preset ({}) or key=value pairs",
                 PRESETS.join(", ")
             )));
@@ -429,24 +429,24 @@ impl Rules {
         let mut seen: Vec<&str> = Vec::new();
         for pair in text.split(',') {
             let (key, value) = pair.split_once('=').ok_or_else(|| {
-                RulesError(format!(
+                RulesError::new(format!(
                     "`{pair}` is neither a preset ({}) nor a key=value pair",
                     PRESETS.join(", ")
                 ))
             })?;
             let option = OPTIONS.iter().find(|o| o.key == key).ok_or_else(|| {
                 let keys: Vec<&str> = OPTIONS.iter().map(|o| o.key).collect();
-                RulesError(format!(
+                RulesError::new(format!(
                     "unknown rules key `{key}` (keys: {})",
                     keys.join(", ")
                 ))
             })?;
             if seen.contains(&key) {
-                return Err(RulesError(format!("`{key}` is given twice")));
+                return Err(RulesError::new(format!("`{key}` is given twice")));
             }
             seen.push(key);
             if !option.values.contains(&value) {
-                return Err(RulesError(format!(
+                return Err(RulesError::new(format!(
                     "`{key}={value}`: expected {}",
                     option.values.join(" or ")
                 )));
@@ -567,20 +567,23 @@ impl Rules {
         })
     }
 
-    /// Refuses options that cannot go together.
+    /// Refuses options that cannot go together, naming the two that clash.
     fn check(&self) -> Result<(), RulesError> {
         if self.track == Track::Shared && self.start == Start::Set {
-            return Err(RulesError(
+            return Err(RulesError::clash(
+                ["start", "track"],
                 "`start=set` sets counters up on the own half of the middle row: it needs `track=split`".into(),
             ));
         }
         if self.start == Start::Set && self.counters != 12 {
-            return Err(RulesError(
+            return Err(RulesError::clash(
+                ["start", "counters"],
                 "`start=set` puts two counters on each of six marks: it needs `counters=12`".into(),
             ));
         }
         if self.track == Track::Shared && self.hit == Hit::Middle {
-            return Err(RulesError(
+            return Err(RulesError::clash(
+                ["hit", "track"],
                 "`hit=middle` sends a hit counter to the own half of the middle row: it needs `track=split`".into(),
             ));
         }
@@ -613,11 +616,42 @@ impl fmt::Display for Rules {
 
 /// A `--rules` text that names no valid set of rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError(pub String);
+pub struct RulesError {
+    reason: String,
+    clash: Option<[&'static str; 2]>,
+}
+
+impl RulesError {
+    fn new(reason: String) -> RulesError {
+        RulesError {
+            reason,
+            clash: None,
+        }
+    }
+
+    /// Two options, each valid, that cannot be played together.
+    fn clash(keys: [&'static str; 2], reason: String) -> RulesError {
+        RulesError {
+            reason,
+            clash: Some(keys),
+        }
+    }
+
+    /// Why, without the `rules:` that [`fmt::Display`] puts first.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+
+    /// The keys of the two options that cannot go together, when that is why the text was
+    /// refused: a page that built the text from its own controls can name the two controls.
+    pub fn clashing(&self) -> Option<[&'static str; 2]> {
+        self.clash
+    }
+}
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rules: {}", self.0)
+        write!(f, "rules: {}", self.reason)
     }
 }
 

@@ -67,6 +67,13 @@ impl ScriptaGame {
         Ok(ScriptaGame { session })
     }
 
+    /// The keys of two options that cannot be played together (`["start", "track"]`), when
+    /// that is why `rules` is refused; `null` when it is valid or wrong in another way.
+    #[wasm_bindgen(js_name = rulesClash)]
+    pub fn rules_clash(rules: &str) -> Result<JsValue, JsError> {
+        js(&session::rules_clash(rules))
+    }
+
     /// A game that starts from an XSN position; dice it carries count as already thrown. A
     /// leading rules field (`italian A w15s0o0: w15s0o0:`) plays it under that reading.
     #[wasm_bindgen(js_name = fromPosition)]

@@ -47,6 +47,12 @@ fn parse_rules(text: Option<&str>) -> Result<Rules, String> {
         }
     }
 }
+
+/// The two option keys that cannot go together in `text`, if that is why it is refused.
+pub(crate) fn rules_clash(text: &str) -> Option<[&'static str; 2]> {
+    Rules::read(text).err()?.clashing()
+}
+
 fn parse_side(name: &str) -> Option<Side> {
     Side::BOTH.into_iter().find(|s| s.name() == name)
 }
@@ -215,6 +221,23 @@ mod tests {
 
     fn session(xsn: &str) -> Session {
         Session::from_position(xsn, Some("1")).unwrap()
+    }
+
+    #[test]
+    fn own_rules_that_clash_name_their_two_keys() {
+        assert_eq!(rules_clash("start=set"), Some(["start", "track"]));
+        assert_eq!(
+            rules_clash(" track=split,start=set "),
+            Some(["start", "counters"])
+        );
+        assert_eq!(rules_clash("hit=middle"), Some(["hit", "track"]));
+        assert_eq!(rules_clash("russian"), None, "valid");
+        assert_eq!(
+            rules_clash("counters=12,track=split,start=set"),
+            None,
+            "valid"
+        );
+        assert_eq!(rules_clash("counters=7"), None, "wrong another way");
     }
 
     /// The first legal step, as the page would pick it from the snapshot.

@@ -662,6 +662,7 @@ const SCRIPTA = {
   faceAttribute: 'data-face',
   layout,
   furnish,
+  rulesClash: (engine, rules) => engine.ScriptaGame.rulesClash(rules)?.map((key) => `option.scripta.${key}`),
   restore: (engine, saved) => engine.ScriptaGame.restore(saved),
   // A position names its own rules.
   create: (engine, { rules, seed, position }) => (position

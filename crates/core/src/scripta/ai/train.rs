@@ -336,7 +336,8 @@ impl Training {
                     })?;
                 let name = std::str::from_utf8(name)
                     .map_err(|_| CheckpointError::Rules("not UTF-8".into()))?;
-                let rules = Rules::parse(name).map_err(|e| CheckpointError::Rules(e.0))?;
+                let rules = Rules::parse(name)
+                    .map_err(|e| CheckpointError::Rules(e.reason().to_string()))?;
                 (rules, 2 + len)
             }
             2 => {

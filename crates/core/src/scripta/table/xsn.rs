@@ -26,7 +26,7 @@ impl FromStr for Table {
         let rules = match fields.first() {
             Some(&first) if first != "A" && first != "N" && fields.len() >= 4 => {
                 fields.remove(0);
-                Rules::parse(first).map_err(|e| XsnError::new("rules", e.0))?
+                Rules::parse(first).map_err(|e| XsnError::new("rules", e.reason().to_string()))?
             }
             _ => Rules::default(),
         };
