@@ -6,6 +6,8 @@ pub mod clock;
 pub mod latrunculi;
 mod record;
 pub mod rng;
+mod rules_error;
 pub mod scripta;
 
 pub use record::{RecordError, RecordedGame, ReplayError};
+pub use rules_error::RulesError;

@@ -1,6 +1,7 @@
 //! The rule options, the presets and the `--rules` text that names them.
 
 use super::board::{parse_count, Size, Square, MAX_FILES, MAX_RANKS};
+pub use crate::RulesError;
 use std::fmt;
 
 /// How the counters come onto the board.
@@ -859,49 +860,6 @@ impl fmt::Display for Rules {
     }
 }
 
-/// A `--rules` text that names no valid set of rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError {
-    reason: String,
-    clash: Option<[&'static str; 2]>,
-}
-
-impl RulesError {
-    fn new(reason: String) -> RulesError {
-        RulesError {
-            reason,
-            clash: None,
-        }
-    }
-
-    /// Two options, each valid, that cannot be played together.
-    fn clash(keys: [&'static str; 2], reason: String) -> RulesError {
-        RulesError {
-            reason,
-            clash: Some(keys),
-        }
-    }
-
-    /// Why, without the `rules:` that [`fmt::Display`] puts first.
-    pub fn reason(&self) -> &str {
-        &self.reason
-    }
-
-    /// The keys of the two options that cannot go together, when that is why the text was
-    /// refused: a page that built the text from its own controls can name the two controls.
-    pub fn clashing(&self) -> Option<[&'static str; 2]> {
-        self.clash
-    }
-}
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rules: {}", self.reason)
-    }
-}
-
-impl std::error::Error for RulesError {}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -971,7 +929,7 @@ mod tests {
         // 2 x 34 = 68 of 70 squares: the centre and one more stay empty; 35 each would not.
         let full = Rules::parse("board=7x10,centre=on,placed=35").unwrap_err();
         assert!(
-            full.reason
+            full.reason()
                 .contains("70 counters do not fit on the 7x10 board"),
             "{full}"
         );
@@ -996,7 +954,7 @@ mod tests {
         ] {
             let error = Rules::parse(bad).unwrap_err();
             assert!(
-                error.reason.starts_with(&format!("`{bad}`: expected")),
+                error.reason().starts_with(&format!("`{bad}`: expected")),
                 "{bad}: {error}"
             );
         }

@@ -6,6 +6,7 @@
 //! and the Russian club rules (`russian`). Every choice made where a source is silent is
 //! written on its preset and in docs/scripta-rules.md.
 
+pub use crate::RulesError;
 use std::fmt;
 
 /// The way counters run over the three rows.
@@ -613,49 +614,6 @@ impl fmt::Display for Rules {
         Ok(())
     }
 }
-
-/// A `--rules` text that names no valid set of rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError {
-    reason: String,
-    clash: Option<[&'static str; 2]>,
-}
-
-impl RulesError {
-    fn new(reason: String) -> RulesError {
-        RulesError {
-            reason,
-            clash: None,
-        }
-    }
-
-    /// Two options, each valid, that cannot be played together.
-    fn clash(keys: [&'static str; 2], reason: String) -> RulesError {
-        RulesError {
-            reason,
-            clash: Some(keys),
-        }
-    }
-
-    /// Why, without the `rules:` that [`fmt::Display`] puts first.
-    pub fn reason(&self) -> &str {
-        &self.reason
-    }
-
-    /// The keys of the two options that cannot go together, when that is why the text was
-    /// refused: a page that built the text from its own controls can name the two controls.
-    pub fn clashing(&self) -> Option<[&'static str; 2]> {
-        self.clash
-    }
-}
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rules: {}", self.reason)
-    }
-}
-
-impl std::error::Error for RulesError {}
 
 #[cfg(test)]
 mod tests {
