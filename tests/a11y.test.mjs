@@ -174,6 +174,28 @@ test('a whole XII Scripta turn by keyboard: throw, enter from the tray, a move, 
   await close(s);
 });
 
+test('Throw and Confirm pressed from the keyboard hand the focus to the board, not to the page', async () => {
+  const s = await open('?game=scripta&opponent=human&seed=7');
+  const { page } = s;
+  await page.focus('[data-action="throw"]');
+  await page.keyboard.press('Enter');
+  await says(page, 'event.throw');
+  // The throw disables its button: the focus is on the board, on the tray to enter from.
+  assert.deepEqual(await focused(page), { mark: null, tray: 'albi', off: null, square: null });
+  for (let i = 0; i < 5 && await page.locator('[data-action="confirm"]:disabled').count(); i++) {
+    await arrowTo(page, '[data-selectable]');
+    await page.keyboard.press('Enter');
+    await arrowTo(page, '[data-target]');
+    await page.keyboard.press('Enter');
+  }
+  await page.focus('[data-action="confirm"]');
+  await page.keyboard.press('Enter');
+  await says(page, 'event.played');
+  const on = await focused(page);
+  assert.ok(on.mark || on.tray || on.off, JSON.stringify(on));
+  await close(s);
+});
+
 test('Latrunculi by keyboard: a placement, then a move that captures', async () => {
   const s = await open(lat());
   assert.equal(await tabStops(s.page), 1);

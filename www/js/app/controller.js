@@ -275,6 +275,9 @@ function replace(c, next, vs) {
 function render(c, state) {
   const { dom, spec } = c;
   const { snap: s, opponent: who } = state;
+  // A focused button this change disables or hides (Throw, Confirm) would drop the focus to
+  // the page, a dozen Tabs from the board: the focus goes to the board instead.
+  const pressed = dom.main.contains(document.activeElement) ? document.activeElement.closest('button') : null;
   spec.render(c, state);
   const online = who.kind === 'online';
   if (online) c.ctx.onlinePlay.renderOnline(c, state);
@@ -297,6 +300,7 @@ function render(c, state) {
   dom.status.dataset.say = message.key;
   renderGameOver(c, state);
   c.roving.refresh();
+  if (pressed && (pressed.disabled || pressed.hidden || !pressed.isConnected) && dom.over.hidden) c.roving.focus();
 }
 
 /**
