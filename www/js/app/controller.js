@@ -275,9 +275,11 @@ function replace(c, next, vs) {
 function render(c, state) {
   const { dom, spec } = c;
   const { snap: s, opponent: who } = state;
-  // A focused button this change disables or hides (Throw, Confirm) would drop the focus to
-  // the page, a dozen Tabs from the board: the focus goes to the board instead.
-  const pressed = dom.main.contains(document.activeElement) ? document.activeElement.closest('button') : null;
+  // A button pressed from the keyboard that this change disables or hides (Throw, Confirm)
+  // would drop the focus to the page, a dozen Tabs from the board: it goes to the board instead.
+  // A tap leaves the focus alone, so the page never scrolls under a thumb.
+  const focused = document.activeElement;
+  const pressed = dom.main.contains(focused) && focused.matches('button:focus-visible') ? focused : null;
   spec.render(c, state);
   const online = who.kind === 'online';
   if (online) c.ctx.onlinePlay.renderOnline(c, state);

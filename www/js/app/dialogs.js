@@ -85,6 +85,7 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   replaces.dataset.replaces = '';
   replaces.hidden = true;
   const warning = document.createElement('p');
+  warning.id = `${id}-replaces`;
   warning.textContent = t('newGame.replaces');
   const row = div('dialog-actions');
   row.append(button('record-download', t('record.download'), 'plain'));
@@ -117,6 +118,9 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
       form.elements.level.value = current.kind === 'computer' ? current.level : current.defaultLevel;
       form.elements.side.value = current.kind === 'computer' ? current.human : sides[0];
       replaces.hidden = !current.unfinished;
+      // Said with the dialog's name, before the focus lands on Download record.
+      if (current.unfinished) dialog.setAttribute('aria-describedby', warning.id);
+      else dialog.removeAttribute('aria-describedby');
       enable();
       dialog.showModal();
     },

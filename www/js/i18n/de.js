@@ -478,8 +478,8 @@ export default {
   'camp.latrunculi.placing': 'noch {count} zu setzen · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
-    one: 'Noch {count} Zug bis zum Spielende ({limit} je Seite ohne Schlagen)',
-    other: 'Noch {count} Züge bis zum Spielende ({limit} je Seite ohne Schlagen)',
+    one: 'Noch {count} Zug bis zum Spielende ({limit} in Folge ohne Schlagen)',
+    other: 'Noch {count} Züge bis zum Spielende ({limit} in Folge ohne Schlagen)',
   },
   'move.latrunculi.move': '{from} nach {to}',
   'move.latrunculi.place': 'einen Stein auf {to}',

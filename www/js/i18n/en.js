@@ -478,8 +478,8 @@ export default {
   'camp.latrunculi.placing': '{count} to place · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
-    one: '{count} move left before the game ends ({limit} each without a capture)',
-    other: '{count} moves left before the game ends ({limit} each without a capture)',
+    one: '{count} move left before the game ends ({limit} in a row without a capture)',
+    other: '{count} moves left before the game ends ({limit} in a row without a capture)',
   },
   'move.latrunculi.move': '{from} to {to}',
   'move.latrunculi.place': 'a counter on {to}',

@@ -480,9 +480,9 @@ export default {
   'camp.latrunculi.placing': '{count} à poser · {captured}',
   'camp.latrunculi.label': '{name} : {counts}',
   'clock.latrunculi': {
-    one: 'Encore {count} coup avant la fin de la partie ({limit} par camp sans prise)',
-    many: 'Encore {count} de coups avant la fin de la partie ({limit} par camp sans prise)',
-    other: 'Encore {count} coups avant la fin de la partie ({limit} par camp sans prise)',
+    one: 'Encore {count} coup avant la fin de la partie ({limit} d’affilée sans prise)',
+    many: 'Encore {count} de coups avant la fin de la partie ({limit} d’affilée sans prise)',
+    other: 'Encore {count} coups avant la fin de la partie ({limit} d’affilée sans prise)',
   },
   'move.latrunculi.move': 'de {from} à {to}',
   'move.latrunculi.place': 'un pion en {to}',

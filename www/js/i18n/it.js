@@ -476,9 +476,9 @@ export default {
   'camp.latrunculi.placing': '{count} da mettere · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
-    one: 'Ancora {count} mossa alla fine della partita ({limit} per parte senza catture)',
-    many: 'Ancora {count} di mosse alla fine della partita ({limit} per parte senza catture)',
-    other: 'Ancora {count} mosse alla fine della partita ({limit} per parte senza catture)',
+    one: 'Ancora {count} mossa alla fine della partita ({limit} di fila senza catture)',
+    many: 'Ancora {count} di mosse alla fine della partita ({limit} di fila senza catture)',
+    other: 'Ancora {count} mosse alla fine della partita ({limit} di fila senza catture)',
   },
   'move.latrunculi.move': 'da {from} a {to}',
   'move.latrunculi.place': 'una pedina su {to}',

@@ -477,8 +477,8 @@ export default {
   'camp.latrunculi.placing': 'ad ponendum: {count} · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
-    one: 'Restat {count} motus ad finem ludi ({limit} utrique sine captione)',
-    other: 'Restant {count} motus ad finem ludi ({limit} utrique sine captione)',
+    one: 'Restat {count} motus ad finem ludi ({limit} continui sine captione)',
+    other: 'Restant {count} motus ad finem ludi ({limit} continui sine captione)',
   },
   'move.latrunculi.move': 'ex {from} in {to}',
   'move.latrunculi.place': 'calculus in {to}',

@@ -173,7 +173,7 @@ function render(c, state) {
   const left = s.clockLimit - s.clock;
   dom.clock.hidden = s.phase !== 'move' || Boolean(s.result) || left >= CLOCK_WARNING;
   dom.clock.dataset.clock = String(left);
-  dom.clock.textContent = t('clock.latrunculi', { count: left, limit: s.clockLimit / 2 });
+  dom.clock.textContent = t('clock.latrunculi', { count: left, limit: s.clockLimit });
 
   const placing = s.phase === 'place' && !s.result;
   // Online a move is final and each placement the player's own: no undo, no placing for them.
