@@ -34,7 +34,8 @@ function fieldset(legend, className, children) {
   return set;
 }
 
-function actions(buttons) {
+/** A dialog's row of submit buttons: [value, text, primary?] each. */
+export function actions(buttons) {
   const row = document.createElement('div');
   row.className = 'dialog-actions';
   for (const [value, text, primary] of buttons) {

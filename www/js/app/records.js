@@ -3,6 +3,8 @@
 // the visitor: a downloaded .txt file, the clipboard, the device's share sheet, or, when those
 // are refused, a dialog with the text selected for copying by hand.
 
+import { actions } from './dialogs.js';
+
 const REPLAY_KEY = 'ludi-romani.replay.v1';
 
 // File names: the game's name as a visitor knows it, then the date.
@@ -107,20 +109,6 @@ function dialogShell(parent, id, titleText) {
   return { dialog, form, title };
 }
 
-function actionRow(buttons) {
-  const row = document.createElement('div');
-  row.className = 'dialog-actions';
-  for (const [value, text, primary] of buttons) {
-    const b = document.createElement('button');
-    b.type = 'submit';
-    b.value = value;
-    b.className = primary ? 'primary' : 'plain';
-    b.textContent = text;
-    row.append(b);
-  }
-  return row;
-}
-
 /**
  * The dialog shown when the clipboard is refused: the text, selected, to copy by hand.
  * Returns {open(title, text), element}.
@@ -134,7 +122,7 @@ export function createTextDialog(parent, { t }) {
   area.rows = 8;
   area.className = 'record-text';
   area.setAttribute('aria-labelledby', 'record-text-title');
-  form.append(about, area, actionRow([['close', t('action.close'), true]]));
+  form.append(about, area, actions([['close', t('action.close'), true]]));
   return {
     element: dialog,
     open(heading, text) {
@@ -180,7 +168,7 @@ export function createOpenDialog(parent, { t }, onText) {
   problem.setAttribute('role', 'alert');
   problem.hidden = true;
   form.append(about, fileLabel, pasteLabel, problem,
-    actionRow([['cancel', t('action.cancel')], ['open', t('record.open.go'), true]]));
+    actions([['cancel', t('action.cancel')], ['open', t('record.open.go'), true]]));
 
   async function tryText(text) {
     const why = await onText(text);
