@@ -3,7 +3,7 @@
 // asks `isOpen()` before the computer moves.
 
 import { strengthLine, strengthOf } from './strength.js';
-import { button, div } from './game-screen.js';
+import { actions, button, div } from './game-screen.js';
 
 function radio(name, value, text, about, extra) {
   const label = document.createElement('label');
@@ -32,21 +32,6 @@ function fieldset(legend, className, children) {
   title.textContent = legend;
   set.append(title, ...children);
   return set;
-}
-
-/** A dialog's row of submit buttons: [value, text, primary?] each. */
-export function actions(buttons) {
-  const row = document.createElement('div');
-  row.className = 'dialog-actions';
-  for (const [value, text, primary] of buttons) {
-    const submit = document.createElement('button');
-    submit.type = 'submit';
-    submit.value = value;
-    submit.className = primary ? 'primary' : 'plain';
-    submit.textContent = text;
-    row.append(submit);
-  }
-  return row;
 }
 
 /**

@@ -25,19 +25,34 @@ export function div(className, id) {
   return d;
 }
 
+/** A dialog's row of submit buttons: [value, text, primary?] each. */
+export function actions(buttons) {
+  const row = document.createElement('div');
+  row.className = 'dialog-actions';
+  for (const [value, text, primary] of buttons) {
+    const submit = document.createElement('button');
+    submit.type = 'submit';
+    submit.value = value;
+    submit.className = primary ? 'primary' : 'plain';
+    submit.textContent = text;
+    row.append(submit);
+  }
+  return row;
+}
+
 /** The header bar: the game's name, then `extra` buttons, Home, Rules, Record and New game. */
 export function header({ t }, title, extra = []) {
   const bar = document.createElement('header');
   bar.className = 'bar';
   const h1 = document.createElement('h1');
   h1.textContent = title;
-  const actions = div('bar-actions');
+  const group = div('bar-actions');
   const rules = button('rules', t('action.rules'), 'plain');
   const records = button('records', t('action.records'), 'plain');
   const fresh = button('new', t('action.new'), 'plain');
   for (const b of [rules, records, fresh]) b.setAttribute('aria-haspopup', 'dialog');
-  actions.append(...extra, button('home', t('action.home'), 'plain'), rules, records, fresh);
-  bar.append(h1, actions);
+  group.append(...extra, button('home', t('action.home'), 'plain'), rules, records, fresh);
+  bar.append(h1, group);
   return bar;
 }
 

@@ -3,7 +3,7 @@
 // the visitor: a downloaded .txt file, the clipboard, the device's share sheet, or, when those
 // are refused, a dialog with the text selected for copying by hand.
 
-import { actions } from './dialogs.js';
+import { actions } from './game-screen.js';
 
 const REPLAY_KEY = 'ludi-romani.replay.v1';
 
