@@ -84,7 +84,10 @@ const { LANGUAGES, pluralRules, languageOf } = await import('../../www/js/i18n/i
 const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lang) =>
   [lang, (await import(`../../www/js/i18n/${lang}.js`)).default])));
 
-const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+// A placeholder may ask for a form of a side's name ({side:of}); it is still {side}.
+const placeholders = (text) => [...text.matchAll(/\{(\w+)(?::\w+)?\}/g)].map((m) => m[1]).sort();
+// A language's own tables of the side names' forms ('form.of': {Albi: 'degli Albi'}).
+const isForm = (key) => key.startsWith('form.');
 const union = (message) => [...new Set((typeof message === 'string' ? [message] : Object.values(message))
   .flatMap(placeholders))].sort();
 
@@ -100,7 +103,7 @@ for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
 
   test(`${lang}: every English key, and no other`, () => {
     assert.deepEqual(Object.keys(en).filter((key) => !(key in catalogue)), [], 'missing');
-    assert.deepEqual(Object.keys(catalogue).filter((key) => !(key in en)), [], 'unknown');
+    assert.deepEqual(Object.keys(catalogue).filter((key) => !(key in en) && !isForm(key)), [], 'unknown');
   });
 
   test(`${lang}: no empty message, the same placeholders as English`, () => {
@@ -137,7 +140,7 @@ for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
   test(`${lang}: plural objects have exactly the forms ${categories.join(', ')}`, () => {
     const wrong = [];
     for (const [key, message] of Object.entries(catalogue)) {
-      if (typeof message !== 'object' || message === null) continue;
+      if (typeof message !== 'object' || message === null || isForm(key)) continue;
       const missing = categories.filter((c) => !(c in message));
       const extra = Object.keys(message).filter((form) => !categories.includes(form));
       if (missing.length) wrong.push(`${key}: no ${missing.join(', ')}`);
@@ -180,6 +183,31 @@ const { createWords: scriptaWords } = await import('../../www/js/games/scripta/w
 const { createWords: latrunculiWords } = await import('../../www/js/games/latrunculi/words.js');
 const I18N = Object.fromEntries(LANGUAGES.map((lang) => [lang, createI18n(lang, CATALOGUES[lang])]));
 const COUNTS = [1, 2, 5, 21];
+
+test('a side\'s name takes the form its sentence asks for: article and case', () => {
+  assert.equal(I18N.it.t('situation.toThrow', { side: I18N.it.t('side.albi') }), 'Tocca agli Albi lanciare i dadi.');
+  assert.equal(I18N.it.t('situation.latrunculi.move', { side: I18N.it.t('side.black') }), 'Tocca al Nero muovere.');
+  assert.equal(I18N.la.t('board.latrunculi.held', { square: 'c3', side: I18N.la.t('side.black') }), 'c3, calculus Nigrorum');
+  assert.equal(I18N.la.t('refuse.other-tray', { side: 'Marcus' }), 'Hic est loculus Marcus: nunc non ludunt.',
+    'a name the table does not know stays as it is');
+});
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: every form a message asks for has its table, naming every side`, () => {
+    const catalogue = CATALOGUES[lang];
+    const names = Object.keys(en).filter((key) => /^side\.\w+$/.test(key)).map((key) => catalogue[key]);
+    const texts = Object.entries(catalogue).filter(([key]) => !isForm(key))
+      .flatMap(([, m]) => (typeof m === 'string' ? [m] : Object.values(m)));
+    const wrong = new Set();
+    for (const [, name, form] of texts.flatMap((text) => [...text.matchAll(/\{(\w+):(\w+)\}/g)])) {
+      if (!['side', 'other', 'human'].includes(name)) wrong.add(`{${name}:${form}}: only a side's name has forms`);
+      const table = catalogue[`form.${form}`];
+      if (!table) wrong.add(`{${name}:${form}}: no form.${form}`);
+      else for (const side of names) if (!table[side]) wrong.add(`form.${form}: no ${side}`);
+    }
+    assert.deepEqual([...wrong], []);
+  });
+}
 
 test('counts 1, 2, 5 and 21 take each language\'s own forms', () => {
   const want = {
@@ -279,7 +307,9 @@ for (const lang of LANGUAGES) {
       steps: i18n.list([t('played.move', steps[0]), t('played.move', steps[1])]) }));
     const theirs = words.event({ kind: 'confirm', side: 'nigri', other: 'albi', steps, dice: thrown }, null);
     assert.equal(theirs.key, 'event.playedHit');
-    assert.ok(theirs.text.includes(t('side.albi')) && theirs.text.includes('2'), theirs.text);
+    // The victims' name, in whatever form its sentence needs ("Alborum" in Latin).
+    const albi = [t('side.albi'), ...Object.keys(CATALOGUES[lang]).filter(isForm).map((key) => CATALOGUES[lang][key][t('side.albi')])];
+    assert.ok(albi.some((name) => theirs.text.includes(name)) && theirs.text.includes('2'), theirs.text);
     const one = words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: [steps[0]], dice: thrown }, 'albi');
     assert.ok(one.text.includes(t('played.moveHitYou', steps[0])), one.text);
     // The throw is said with the turn played.

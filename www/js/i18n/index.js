@@ -80,6 +80,12 @@ export function createI18n(wanted = 'en', catalogue = en) {
   const numbers = once(() => (lang === 'la' ? latinNumbers() : new Intl.NumberFormat(lang)));
   const lists = once(() => (lang === 'la' ? LATIN_LISTS : new Intl.ListFormat(lang, { type: 'conjunction' })));
 
+  // A side's name where the sentence needs another form of it: `{side:of}` looks the name up
+  // in the catalogue's `form.of` table ("Albi" to "degli Albi" in Italian, "Alborum" in Latin).
+  // A name the table does not know (a long form, a player's own) stays as it is.
+  function inflect(form, name) {
+    return catalogue[`form.${form}`]?.[name] ?? name;
+  }
   function message(key, args) {
     const found = catalogue[key] ?? en[key];
     if (found === undefined) return key;
@@ -89,9 +95,10 @@ export function createI18n(wanted = 'en', catalogue = en) {
   }
 
   function t(key, args = {}) {
-    return message(key, args).replace(/\{(\w+)\}/g, (whole, name) => {
+    return message(key, args).replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, form) => {
       const value = args[name];
       if (value === undefined || value === null) return whole;
+      if (form) return inflect(form, String(value));
       if (typeof value !== 'number') return String(value);
       // Counts below a thousand read as plain digits in every language we speak (tested).
       return Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : numbers().format(value);
