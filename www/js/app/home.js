@@ -121,7 +121,7 @@ function facePicker(h, state) {
   if (!game.faces) return null;
   const faces = state.faces[state.game] ?? [];
   const options = el('div', 'options');
-  const row = el('label', 'option face-option');
+  const row = el('label', 'option');
   row.append(el('span', '', t('home.face')));
   const select = el('select');
   select.name = 'face';
