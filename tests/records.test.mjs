@@ -272,15 +272,18 @@ test('New game warns that a game under way ends, and downloads its record from t
   await close(s);
 });
 
-test('a bad record is refused with the engine\'s reason and changes nothing', async () => {
+test('a bad record is refused, saying where it goes wrong, and changes nothing', async () => {
   const s = await open(browser, '?game=scripta&opponent=human&seed=8&pace=0');
   const live = await playScripta(s.page, 3);
   await fromMenu(s.page, 'record-open');
   await paste(s.page, 'Game: XII Scripta\n\nA 235: in/2 in/3\n');
-  await s.page.waitForSelector('#open-record [data-record-error]:not([hidden])');
+  await s.page.waitForSelector('#open-record [data-record-error="turn"][data-turn="1"]:not([hidden])');
   assert.ok(await s.page.isVisible('#open-record'), 'the dialog stays open to mend the text');
   await paste(s.page, 'Game: chess\n');
-  await s.page.waitForSelector('#open-record [data-record-error]:not([hidden])');
+  await s.page.waitForSelector('#open-record [data-record-error="line"][data-line="1"]:not([hidden])');
+  assert.equal(await s.page.locator('#open-record [data-turn]').count(), 0, 'where it went wrong is this record\'s');
+  await paste(s.page, 'Albi: Ada\n');
+  await s.page.waitForSelector('#open-record [data-record-error="game"]:not([hidden])');
   await s.page.click('#open-record button[value="cancel"]');
   assert.equal(await s.page.locator('#replay').count(), 0);
   assert.equal(await boardPosition(s.page), live[live.length - 1]);
@@ -294,7 +297,7 @@ test('a bad record is refused with the engine\'s reason and changes nothing', as
   await s.page.click('[data-action="home"]');
   await s.page.click('[data-action="open-record"]');
   await paste(s.page, 'Game: Latrunculi\n\n@d4\n@d4\n');
-  await s.page.waitForSelector('#open-record [data-record-error]:not([hidden])');
+  await s.page.waitForSelector('#open-record [data-record-error="turn"][data-turn="2"]:not([hidden])');
   await s.page.keyboard.press('Escape');
   assert.equal(await s.page.locator('main.home').count(), 1);
   await s.page.goto(new URL('?page=replay', s.page.url()).href);

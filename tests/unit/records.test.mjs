@@ -1,9 +1,11 @@
-// The page's side of records that needs no browser: file names, the date a record carries, and
-// who the record says played.
+// The page's side of records that needs no browser: file names, the date a record carries,
+// who the record says played, and why one is refused, in the visitor's words.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { recordFileName, today } from '../../www/js/app/records.js';
+import { recordFileName, refusal, today } from '../../www/js/app/records.js';
+import { createI18n } from '../../www/js/i18n/index.js';
+import de from '../../www/js/i18n/de.js';
 import { playerNames } from '../../www/js/app/record-menu.js';
 
 test('a record file is named for its game and its day', () => {
@@ -22,4 +24,20 @@ test('the players are a person, or the computer by its level', () => {
   assert.deepEqual(playerNames({ t }, { kind: 'human' }, sides), ['Player', 'Player']);
   assert.deepEqual(playerNames({ t }, { kind: 'computer', level: 'hard', human: 'nigri' }, sides), ['Centurio', 'Player']);
   assert.deepEqual(playerNames({ t }, { kind: 'computer', level: 'hard', human: 'albi' }, sides), ['Player', 'Centurio']);
+});
+
+test('a refused record is said where it goes wrong, in the page\'s words, never the engine\'s', () => {
+  const i18n = createI18n('de', de);
+  const fault = (where) => ({ line: 0, turn: 0, result: false, ...where });
+  const text = 'Game: XII Scripta\r\n\r\nA 2357: in/2\n';
+  const line = refusal(i18n, fault({ line: 3 }), text);
+  assert.deepEqual([line.kind, line.line], ['line', 3]);
+  assert.equal(line.text, i18n.t('record.bad.line', { line: 3, text: 'A 2357: in/2' }));
+  const turn = refusal(i18n, fault({ turn: 2 }), text);
+  assert.deepEqual([turn.kind, turn.turn, turn.text], ['turn', 2, i18n.t('record.bad.turn', { turn: 2 })]);
+  assert.equal(refusal(i18n, fault({ result: true }), text).kind, 'result');
+  assert.equal(refusal(i18n, fault({}), 'Albi: Ada\n').kind, 'game');
+  // Anything else thrown is the engine failing to load (offline), not the record.
+  assert.equal(refusal(i18n, new TypeError('Failed to fetch'), text).kind, 'load');
+  for (const why of [line, turn]) assert.ok(!why.text.includes('{'), why.text);
 });

@@ -268,8 +268,8 @@ export function mountHome(root, ctx) {
   header.append(h1, el('div', 'bar-actions'));
   const main = el('main', 'home');
   root.replaceChildren(header, main);
-  // A record from a file or pasted text opens in the replay screen; a bad one is refused there
-  // with the engine's reason, and nothing changes. The dialog's module comes with the first
+  // A record from a file or pasted text opens in the replay screen; a bad one is refused there,
+  // saying where it goes wrong, and nothing changes. The dialog's module comes with the first
   // tap on Open a record, so a first visit does not pay for it.
   let opener = null;
   async function openRecord() {
@@ -277,8 +277,8 @@ export function mountHome(root, ctx) {
     opener ??= createOpenDialog(root, i18n, async (text) => {
       try {
         await readRecord(ctx.engines, text);
-      } catch (error) {
-        return error.message;
+      } catch (refused) {
+        return refused;
       }
       keepReplay(text);
       setTimeout(() => go(query({ page: 'replay' })));

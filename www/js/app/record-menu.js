@@ -36,8 +36,8 @@ export function attachRecordMenu(root, ctx, screen) {
   const opener = createOpenDialog(root, i18n, async (record) => {
     try {
       await readRecord(engines, record);
-    } catch (error) {
-      return error.message;
+    } catch (refused) {
+      return refused;
     }
     keepReplay(record);
     // The dialog closes first; the replay screen then takes the page.

@@ -24,12 +24,27 @@ export function recordFileName(game, date) {
 /**
  * Reads `text` as a record with its game's engine (`engines`: kit/engines.js): resolves to
  * {game: 'scripta'|'latrunculi', engine, view} (the engine's replay view), or rejects with the
- * engine's reason (naming the line or turn at fault).
+ * engine's fault ({line, turn, result}: where the record goes wrong).
  */
 export async function readRecord(engines, text) {
   const { game, engine } = await engines.forRecord(text);
   const view = game === 'scripta' ? engine.ScriptaGame.readRecord(text) : engine.LatrunculiGame.readRecord(text);
   return { game, engine, view };
+}
+
+/**
+ * Why a record was refused, in the visitor's words: `refused` is the engine's fault (where the
+ * record goes wrong), or any other error, which can only be the engine not loading. {kind, line, turn, text}, `kind` one of game, line, turn, result, load.
+ */
+export function refusal({ t }, refused, text) {
+  const fault = refused && typeof refused === 'object' && 'result' in refused ? refused : null;
+  if (!fault) return { kind: 'load', text: t('record.bad.load') };
+  const { line, turn } = fault;
+  if (turn) return { kind: 'turn', turn, text: t('record.bad.turn', { turn }) };
+  if (fault.result) return { kind: 'result', text: t('record.bad.result') };
+  // The line as the visitor wrote it, so they see which one to mend.
+  if (line) return { kind: 'line', line, text: t('record.bad.line', { line, text: text.split(/\r?\n/)[line - 1]?.trim() ?? '' }) };
+  return { kind: 'game', text: t('record.bad.game') };
 }
 
 /** Keeps the record on show (canonical text) and the turn looked at, for the replay screen. */
@@ -137,10 +152,11 @@ export function createTextDialog(parent, { t }) {
 
 /**
  * The "Open a record" dialog: a file or pasted text. `onText(text)` reads it and resolves to
- * null when it was taken, or to the engine's reason to show; the dialog stays open on a bad
+ * null when it was taken, or to what the engine refused it with; the dialog stays open on a bad
  * record, so nothing changes. Returns {open(), element}.
  */
-export function createOpenDialog(parent, { t }, onText) {
+export function createOpenDialog(parent, i18n, onText) {
+  const { t } = i18n;
   const { dialog, form } = dialogShell(parent, 'open-record', t('record.open.title'));
   const about = document.createElement('p');
   about.textContent = t('record.open.about');
@@ -171,14 +187,19 @@ export function createOpenDialog(parent, { t }, onText) {
     actions([['cancel', t('action.cancel')], ['open', t('record.open.go'), true]]));
 
   async function tryText(text) {
-    const why = await onText(text);
-    problem.hidden = why === null;
-    if (why === null) {
+    const refused = await onText(text);
+    problem.hidden = refused === null;
+    if (refused === null) {
       dialog.close('opened');
       return;
     }
-    problem.textContent = t('record.bad', { why });
-    problem.dataset.recordError = '';
+    const why = refusal(i18n, refused, text);
+    problem.textContent = why.text;
+    problem.dataset.recordError = why.kind;
+    for (const where of ['line', 'turn']) {
+      if (why[where]) problem.dataset[where] = why[where];
+      else delete problem.dataset[where];
+    }
   }
 
   file.addEventListener('change', async () => {

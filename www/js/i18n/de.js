@@ -657,7 +657,11 @@ export default {
   'record.open.file': 'Aus einer Datei',
   'record.open.paste': 'Oder den Text eines Protokolls einfügen',
   'record.open.go': 'Öffnen',
-  'record.bad': 'Dieses Protokoll lässt sich nicht öffnen: {why}',
+  'record.bad.game': 'Das ist kein Protokoll von XII Scripta oder Latrunculi: Ein Protokoll nennt sein Spiel in einer Zeile wie „Game: XII Scripta“.',
+  'record.bad.line': 'Dieses Protokoll lässt sich nicht öffnen: Zeile {line} ist nicht lesbar („{text}“).',
+  'record.bad.turn': 'Dieses Protokoll lässt sich nicht öffnen: Zug {turn} ist nach seinen Regeln nicht erlaubt.',
+  'record.bad.result': 'Dieses Protokoll lässt sich nicht öffnen: Seine Züge enden nicht so, wie seine Result-Zeile sagt.',
+  'record.bad.load': 'Das Spiel konnte nicht laden, um dieses Protokoll zu lesen. Prüfe die Verbindung und versuche es noch einmal.',
   'home.openRecord': 'Protokoll öffnen',
   'notice.tookOver': {
     one: 'Du übernimmst die aufgezeichnete Partie nach ihrem ersten Zug.',

@@ -684,7 +684,11 @@ export default {
   'record.open.file': 'Da un file',
   'record.open.paste': 'Oppure incolla il testo di un registro',
   'record.open.go': 'Apri',
-  'record.bad': 'Questo registro non si può aprire: {why}',
+  'record.bad.game': 'Questo non è un registro di XII Scripta o di Latrunculi: un registro dice il suo gioco in una riga come «Game: XII Scripta».',
+  'record.bad.line': 'Questo registro non si può aprire: la riga {line} non si legge («{text}»).',
+  'record.bad.turn': 'Questo registro non si può aprire: il turno {turn} non è permesso dalle sue regole.',
+  'record.bad.result': 'Questo registro non si può aprire: le sue mosse non finiscono come dice la sua riga Result.',
+  'record.bad.load': 'Il gioco non si è caricato per leggere questo registro. Controlla la connessione, poi riprova.',
   'home.openRecord': 'Apri un registro',
   'notice.tookOver': {
     one: 'Prendi in mano la partita registrata dopo il suo primo turno.',

@@ -658,7 +658,11 @@ export default {
   'record.open.file': 'Ex tabella',
   'record.open.paste': 'Aut textum commentarii insere',
   'record.open.go': 'Aperire',
-  'record.bad': 'Hic commentarius aperiri non potest: {why}',
+  'record.bad.game': 'Hic non est commentarius XII Scriptorum neque Latrunculorum: commentarius ludum suum versu nominat ut «Game: XII Scripta».',
+  'record.bad.line': 'Hic commentarius aperiri non potest: versus {line} legi non potest («{text}»).',
+  'record.bad.turn': 'Hic commentarius aperiri non potest: motus {turn} legibus eius non licet.',
+  'record.bad.result': 'Hic commentarius aperiri non potest: motus eius non ita finiunt ut versus Result dicit.',
+  'record.bad.load': 'Ludus onerari non potuit ut hunc commentarium legeret. Conexum inspice, deinde iterum conare.',
   'home.openRecord': 'Commentarium aperire',
   'notice.tookOver': {
     one: 'Ludum scriptum post primum iactum suscipis.',

@@ -13,6 +13,7 @@ pub use session::{
 };
 
 use crate::convert::{err, js, performance_now, string_field, strings_field};
+use crate::record::thrown;
 use ludi_core::latrunculi::{Game, SavedGame};
 use wasm_bindgen::prelude::*;
 
@@ -46,11 +47,11 @@ impl LatrunculiGame {
 
     /// Reads a game record for the replay view: `{header, record, start, turns}`, where
     /// `turns[k]` (`{played, before, after}`) leads from the position after `k` moves (`start`
-    /// before the first) to its `after`. A bad record throws the core's reason, naming its line
-    /// or move.
+    /// before the first) to its `after`. A bad record throws a [`Fault`](crate::record::Fault):
+    /// where it goes wrong.
     #[wasm_bindgen(js_name = readRecord)]
-    pub fn read_record(text: &str) -> Result<JsValue, JsError> {
-        js(&replay::read(text).map_err(err)?)
+    pub fn read_record(text: &str) -> Result<JsValue, JsValue> {
+        Ok(js(&replay::read(text).map_err(thrown)?)?)
     }
 
     /// The game of a record taken over after its first `moves` moves, which it keeps as its

@@ -26,6 +26,7 @@ pub use view::{
 };
 
 use crate::convert::{err, js, performance_now};
+use crate::record::thrown;
 use ludi_core::scripta::SavedGame;
 use wasm_bindgen::prelude::*;
 
@@ -84,10 +85,10 @@ impl ScriptaGame {
 
     /// Reads a game record for the replay view: `{header, record, start, turns}`, where
     /// `turns[k]` leads from the position after `k` turns (`start` before the first) to its
-    /// `after`. A bad record throws the core's reason, naming its line or turn.
+    /// `after`. A bad record throws a [`Fault`](crate::record::Fault): where it goes wrong.
     #[wasm_bindgen(js_name = readRecord)]
-    pub fn read_record(text: &str) -> Result<JsValue, JsError> {
-        js(&replay::read(text).map_err(err)?)
+    pub fn read_record(text: &str) -> Result<JsValue, JsValue> {
+        Ok(js(&replay::read(text).map_err(thrown)?)?)
     }
 
     /// The game of a record taken over after its first `turns` turns: their history kept when
