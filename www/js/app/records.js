@@ -1,7 +1,7 @@
-// Game records on the page: reading one with the engine (which game, the replay view or
-// where it goes wrong, said in the visitor's words), keeping the one on show so a reload finds it, and handing text to
-// the visitor: a downloaded .txt file, the clipboard, the device's share sheet, or, when those
-// are refused, a dialog with the text selected for copying by hand.
+// Game records on the page: reading one with the engine (which game, the replay view or where
+// it goes wrong, said in the visitor's words), keeping the one on show so a reload finds it,
+// and handing text to the visitor: a downloaded .txt file, the clipboard, the device's share
+// sheet, or, when those are refused, a dialog with the text selected for copying by hand.
 
 import { actions } from './game-screen.js';
 
