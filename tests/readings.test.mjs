@@ -56,6 +56,19 @@ test('every other reading has a rules page: its board, both paths, its options, 
     assert.equal(new Set([...albi, ...nigri].map((c) => c.y)).size, 1, id);
     const middle = albi[0].y;
     assert.ok(shared.some((c) => c.y < middle) && shared.some((c) => c.y > middle), id);
+    // The paths pass below the cells' letters, never through one.
+    const crossings = await s.page.$$eval('.rules-page [data-path]', (paths) => {
+      const letters = [...document.querySelectorAll('.rules-page .letter')].map((l) => l.getBBox());
+      const through = [];
+      for (const path of paths) {
+        for (let at = 0; at < path.getTotalLength(); at += 2) {
+          const { x, y } = path.getPointAtLength(at);
+          if (letters.some((b) => x > b.x && x < b.x + b.width && y > b.y && y < b.y + b.height)) through.push(`${path.dataset.path} ${Math.round(x)},${Math.round(y)}`);
+        }
+      }
+      return through;
+    });
+    assert.deepEqual(crossings.slice(0, 3), [], `${id}: a path through a letter`);
     // A sentence for each option, as many as the engine has, and the list differs by reading.
     const items = await s.page.$$eval('.rules-page h3 + ul li', (lis) => lis.map((li) => li.textContent));
     assert.ok(items.length >= options.length, id);

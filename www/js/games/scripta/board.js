@@ -14,6 +14,9 @@ const W = 40; // cell width
 const M = 8; // frame margin
 const GAP = 22; // the central gap
 const ROW_GAP = 14;
+// How far below a cell's top the split track's two paths run, between them: clear of its letter
+// (drawn down to about 53) and of its bottom edge.
+const LETTER_CLEAR = 67;
 const EXIT_GAP = 6;
 const EXIT_W = 46;
 const R = 14; // counter radius
@@ -103,7 +106,12 @@ function measure(geometry, tall, face) {
    * A path through the centres of `indices` (cells in the order a side's counters run),
    * turning in the margins, `dy` off the centres so two sides' paths lie side by side.
    */
-  function trackPath(indices, dy = 0) {
+  // Which way along its row a step from cell `from` to cell `to` goes: 1 right, -1 left.
+  const heading = (from, to) => Math.sign(centre(to).x - centre(from).x) || 1;
+  function trackPath(indices, side = 0) {
+    // The split track's two paths, one above the other, run below the cells' letters, which
+    // fill the middle of a short cell.
+    const dy = side && side + Math.max(0, LETTER_CLEAR - H / 2);
     const track = indices.map((i) => geometry.cells[i]);
     const first = centre(track[0]);
     const second = centre(track[1] ?? track[0]);
@@ -119,9 +127,12 @@ function measure(geometry, tall, face) {
         parts.push(`C${a.x + out},${a.y + dy} ${b.x + out},${b.y + dy} ${b.x},${b.y + dy}`);
       } else {
         // A crossing to another row's far end (the split track's step from the entry cells)
-        // runs along the gap between the rows, over no other cell.
+        // leaves its cell by the edge it was heading for, runs along the gap between the rows
+        // and comes into the far cell by its outer edge: over no letter and no other cell.
         const gap = cellY(Math.max(track[i - 1].row, track[i].row)) - ROW_GAP / 2;
-        parts.push(`V${gap} H${b.x} V${b.y + dy}`);
+        const out = a.x + heading(track[i - 2] ?? track[i - 1], track[i - 1]) * (W / 2);
+        const into = b.x - heading(track[i], track[i + 1] ?? track[i]) * (W / 2);
+        parts.push(`H${out} V${gap} H${into} V${b.y + dy} H${b.x}`);
       }
     }
     const { x } = exitBox('albi');
@@ -217,7 +228,7 @@ function drawFrame(b) {
   const exits = { albi: exitZone(svg, 'albi'), nigri: exitZone(svg, 'nigri') };
   if (split) {
     ['albi', 'nigri'].forEach((side, i) => el('path', {
-      d: trackPath(geometry.paths[i], i ? 9 : -9),
+      d: trackPath(geometry.paths[i], i ? 7 : -7),
       class: `track track-${side}`,
       'data-path': side,
       'marker-end': `url(#${id}-arrow-${side})`,
