@@ -152,6 +152,39 @@ test('two players here, and the last choices are remembered', async () => {
   await close(s);
 });
 
+test('own rules whose options cannot go together are named before Play, and mended there', async () => {
+  const s = await open(browser, '');
+  await s.page.click('[data-game="scripta"]');
+  await s.page.click('[data-rules="custom"]');
+  await s.page.waitForSelector('.options-clash[data-checked]', { state: 'attached' });
+  assert.equal(await s.page.isVisible('.options-clash'), false, 'the defaults go together');
+  const invalid = () => s.page.$$eval('select[aria-invalid="true"]', (nodes) => nodes.map((n) => n.dataset.option).sort());
+  // Set up on the board needs the split track, then twelve counters: the engine names each pair.
+  await s.page.selectOption('select[data-option="start"]', 'set');
+  await s.page.waitForSelector('.options-clash[data-clash="start track"]:not([hidden])');
+  assert.deepEqual(await invalid(), ['start', 'track']);
+  assert.equal(await s.page.getAttribute('select[data-option="start"]', 'aria-describedby'), 'options-clash');
+  await s.page.selectOption('select[data-option="track"]', 'split');
+  await s.page.waitForSelector('.options-clash[data-clash="start counters"]:not([hidden])');
+  assert.deepEqual(await invalid(), ['counters', 'start']);
+  await s.page.selectOption('select[data-option="counters"]', '12');
+  await s.page.waitForSelector('.options-clash[data-checked]', { state: 'attached' });
+  assert.equal(await s.page.isVisible('.options-clash'), false);
+  assert.deepEqual(await invalid(), []);
+  await s.page.click('[data-action="start"]');
+  await s.page.waitForSelector('body.ready #board[data-position]');
+  assert.match(param(s.page, 'rules'), /start=set/, 'the game is the rules chosen, not a fallback');
+  // Latrunculi's engine says its own: a placed dux needs the counters placed.
+  await s.page.click('[data-action="home"]');
+  await s.page.click('[data-game="latrunculi"]');
+  await s.page.click('[data-rules="custom"]');
+  await s.page.selectOption('select[data-option="start"]', 'rows');
+  await s.page.selectOption('select[data-option="dux"]', 'place');
+  await s.page.waitForSelector('.options-clash[data-clash="dux start"]:not([hidden])');
+  assert.deepEqual(await invalid(), ['dux', 'start']);
+  await close(s);
+});
+
 test('the home screen offers Latrunculi with its rule sets, Kharebga and Seega by board, and the seventeen options of your own rules', async () => {
   let s = await open(browser, '');
   await s.page.click('[data-game="latrunculi"]');

@@ -140,7 +140,8 @@ const familyPreset = (choice) => {
  * `followPicture(box)` (a saved game's board in `box`, save after save: gives `(saved) =>`
  * a promise of how far it is and its score: {unit, count, score: {kind, sides}}),
  * `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait
- * for the engine or its module; so does `faces()`, the inscribed boards of a game that has them.
+ * for the engine or its module; so do `faces()`, the inscribed boards of a game that has them,
+ * and `clash(rules)`, the keys of two options the engine says cannot go together (or null).
  */
 export function gameCatalogue(ready, i18n) {
   const scriptaReady = () => ready('scripta');
@@ -158,6 +159,7 @@ export function gameCatalogue(ready, i18n) {
       // Austin & Murray are the default: a link without `rules` plays them.
       rulesText: (choice) => (choice.rules === 'austin-murray' ? null : rulesText(SCRIPTA_OPTIONS)(choice)),
       preview: scriptaPreview(scriptaReady, i18n),
+      clash: async (rules) => (await scriptaReady()).ScriptaGame.rulesClash(rules),
       followPicture: scriptaFollow(scriptaReady, i18n),
       // The screen's module, asked for while the engine loads.
       load: () => importWhole(SCRIPTA_SCREEN),

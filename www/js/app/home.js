@@ -158,9 +158,39 @@ function rulesChoices(h, state) {
   if (shown.length) {
     const options = el('div', 'options');
     for (const option of shown) options.append(optionRow(h, state, option));
+    if (chosen.custom) options.append(clashNote(h, state, options));
     set.append(options);
   }
   return set;
+}
+
+/**
+ * Under rules of one's own, whether two options chosen cannot go together, as the engine
+ * says: the two selects are marked and a line names them, before Play would fall back on the
+ * game's first rules.
+ */
+function clashNote({ t, games }, state, options) {
+  const game = games[state.game];
+  const note = el('p', 'options-clash');
+  note.id = 'options-clash';
+  note.setAttribute('role', 'status');
+  note.hidden = true;
+  game.clash(game.rulesText(state[state.game])).then((keys) => {
+    note.dataset.checked = '';
+    if (!keys) return;
+    const label = (key) => t(game.options.find((o) => o.key === key)?.label ?? key);
+    note.textContent = t('home.rulesClash', { a: label(keys[0]), b: label(keys[1]), fallback: t(game.rules[0].name) });
+    note.dataset.clash = keys.join(' ');
+    note.hidden = false;
+    const selects = keys.map((key) => options.querySelector(`select[data-option="${key}"]`)).filter(Boolean);
+    for (const select of selects) {
+      select.setAttribute('aria-invalid', 'true');
+      select.setAttribute('aria-describedby', note.id);
+    }
+    // Under the lower of the two, where the option just changed most likely is.
+    [...options.querySelectorAll('select[aria-invalid]')].at(-1)?.closest('.option')?.after(note);
+  }).catch(() => {});
+  return note;
 }
 
 /** One option of the rules as a labelled select. */

@@ -249,6 +249,7 @@ export default {
   'notice.unknownSide': 'Die Seite „{value}“ gibt es nicht: Du spielst {fallback}.',
   'notice.unknownRules': 'Die Regeln „{value}“ gibt es nicht. Gespielt wird: {fallback}.',
   'notice.rulesClash': 'Eigene Regeln: „{a}“ passt so nicht zu „{b}“. Gespielt wird: {fallback}.',
+  'home.rulesClash': '„{a}“ passt so nicht zu „{b}“: Ändere eine der beiden, sonst startet Spielen {fallback}.',
   'notice.computerFailed': 'Der Computer kann nicht spielen ({why}). Starte eine neue Partie, um es noch einmal zu versuchen.',
   'notice.newGame': 'Neue Partie. Den ersten Zug haben: {side}.',
   'notice.newGameVs': 'Neue Partie: Du spielst {human} gegen {level}. Den ersten Zug haben: {side}.',

@@ -249,6 +249,7 @@ export default {
   'notice.unknownSide': 'The side "{value}" is unknown: you play {fallback}.',
   'notice.unknownRules': 'The rules "{value}" are unknown: {fallback} it is.',
   'notice.rulesClash': 'Your own rules: “{a}” does not go with “{b}” as chosen. {fallback} it is.',
+  'home.rulesClash': '“{a}” does not go with “{b}” as chosen: change one of the two, or Play starts {fallback}.',
   'notice.computerFailed': 'The computer cannot play ({why}). Start a new game to try again.',
   'notice.newGame': 'A new game: {side} to start.',
   'notice.newGameVs': 'A new game: you play {human} against {level}. {side} to start.',

@@ -251,6 +251,7 @@ export default {
   'notice.unknownSide': 'Le camp « {value} » est inconnu : vous jouez les {fallback}.',
   'notice.unknownRules': 'Les règles « {value} » sont inconnues. On joue avec : {fallback}.',
   'notice.rulesClash': 'Vos règles : « {a} » ne va pas avec « {b} » ainsi choisis. On joue avec : {fallback}.',
+  'home.rulesClash': '« {a} » ne va pas avec « {b} » ainsi choisis : changez l’une des deux, sinon Jouer lance {fallback}.',
   'notice.computerFailed': 'L’ordinateur ne peut pas jouer ({why}). Lancez une nouvelle partie pour réessayer.',
   'notice.newGame': 'Nouvelle partie : les {side} commencent.',
   'notice.newGameVs': 'Nouvelle partie : vous jouez les {human} contre {level}. Les {side} commencent.',

@@ -251,6 +251,7 @@ export default {
   'notice.unknownSide': 'La parte «{value}» non esiste: giochi con {fallback}.',
   'notice.unknownRules': 'Le regole «{value}» non esistono: si gioca con {fallback}.',
   'notice.rulesClash': 'Regole tue: «{a}» non va con «{b}» così scelti: si gioca con {fallback}.',
+  'home.rulesClash': '«{a}» non va con «{b}» così scelti: cambia una delle due, o Gioca avvia {fallback}.',
   'notice.computerFailed': 'Il computer non riesce a giocare ({why}). Inizia una nuova partita per riprovare.',
   'notice.newGame': 'Nuova partita: la prima mossa è {side:of}.',
   'notice.newGameVs': 'Nuova partita: giochi con {human:the} contro {level}. La prima mossa è {side:of}.',

@@ -250,6 +250,7 @@ export default {
   'notice.unknownSide': 'Partes "{value}" ignotae sunt. Partes tuae: {fallback}.',
   'notice.unknownRules': 'Leges "{value}" ignotae sunt. Valent hae: {fallback}.',
   'notice.rulesClash': 'Leges tuae: "{a}" cum "{b}" sic electis non congruit. Valent hae: {fallback}.',
+  'home.rulesClash': '"{a}" cum "{b}" sic electis non congruit: alterutrum muta, aut «Lude» leges {fallback} incipit.',
   'notice.computerFailed': 'Machina ludere non potest ({why}). Novum ludum incipe ut iterum temptes.',
   'notice.newGame': 'Novus ludus: {side} incipiunt.',
   'notice.newGameVs': 'Novus ludus: partes tuae {human}, adversarius {level}. {side} incipiunt.',

@@ -249,6 +249,7 @@ export default {
   'notice.unknownSide': 'Сторона «{value}» не найдена. Ваша сторона: {fallback}.',
   'notice.unknownRules': 'Правила «{value}» не найдены. Играем по правилам: {fallback}.',
   'notice.rulesClash': 'Свои правила: «{a}» не сочетается с «{b}» в таком выборе. Играем по правилам: {fallback}.',
+  'home.rulesClash': '«{a}» не сочетается с «{b}» в таком выборе: измените одно из двух, иначе «Играть» начнёт партию по правилам: {fallback}.',
   'notice.computerFailed': 'Компьютер не может играть ({why}). Начните новую игру, чтобы попробовать снова.',
   'notice.newGame': 'Новая партия: начинают {side}.',
   'notice.newGameVs': 'Новая партия: ваша сторона — {human}, соперник — {level}. Начинают {side}.',

@@ -60,6 +60,7 @@ export function latrunculi(ready, i18n) {
     preview: preview(i18n),
     followPicture: follow(ready, i18n),
     load: () => importWhole(SCREEN),
+    clash: async (rules) => (await ready()).LatrunculiGame.rulesClash(rules),
     mount: async (root, ctx) => (await importWhole(SCREEN)).mountLatrunculi(root, ctx),
     rulesPage: async (body, rules) => {
       const [{ renderRules }, engine] = await Promise.all([import('./rules.js'), ready()]);
