@@ -168,7 +168,18 @@ export function createOpenDialog(parent, i18n, onText) {
   file.type = 'file';
   file.accept = '.txt,text/plain';
   file.dataset.recordFile = '';
-  fileLabel.append(fileText, file);
+  // The browser's own file button speaks the browser's language, not the page's: it is
+  // hidden behind one in the page's words, with the file chosen named beside it.
+  const row = document.createElement('span');
+  row.className = 'record-file-row';
+  const pick = document.createElement('span');
+  pick.className = 'record-file-pick';
+  pick.textContent = t('record.open.choose');
+  const chosenName = document.createElement('span');
+  chosenName.className = 'record-file-name';
+  chosenName.textContent = t('record.open.none');
+  row.append(pick, chosenName);
+  fileLabel.append(fileText, file, row);
   const pasteLabel = document.createElement('label');
   pasteLabel.className = 'record-paste';
   pasteLabel.textContent = t('record.open.paste');
@@ -204,6 +215,7 @@ export function createOpenDialog(parent, i18n, onText) {
 
   file.addEventListener('change', async () => {
     const chosen = file.files?.[0];
+    chosenName.textContent = chosen?.name ?? t('record.open.none');
     if (!chosen) return;
     const text = await chosen.text();
     area.value = text;

@@ -656,6 +656,8 @@ export default {
   'record.open.title': 'Protokoll öffnen',
   'record.open.about': 'Ein Spielprotokoll ist eine kleine Textdatei: Ludi Romani speichert eine mit „Protokoll herunterladen“. Wähle die Datei oder füge ihren Text ein.',
   'record.open.file': 'Aus einer Datei',
+  'record.open.choose': 'Datei wählen…',
+  'record.open.none': 'Keine Datei gewählt',
   'record.open.paste': 'Oder den Text eines Protokolls einfügen',
   'record.open.go': 'Öffnen',
   'record.bad.game': 'Das ist kein Protokoll von XII Scripta oder Latrunculi: Ein Protokoll nennt sein Spiel in einer Zeile wie „Game: XII Scripta“.',

@@ -651,6 +651,8 @@ export default {
   'record.open.title': 'Open a record',
   'record.open.about': 'A game record is a small text file: Ludi Romani saves one with "Download record". Choose the file, or paste its text.',
   'record.open.file': 'From a file',
+  'record.open.choose': 'Choose a file…',
+  'record.open.none': 'No file chosen',
   'record.open.paste': 'Or paste the text of a record',
   'record.open.go': 'Open',
   'record.bad.game': 'This is not a record of XII Scripta or Latrunculi: a record says its game on a line such as "Game: XII Scripta".',

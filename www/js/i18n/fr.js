@@ -687,6 +687,8 @@ export default {
   'record.open.title': 'Ouvrir un relevé',
   'record.open.about': 'Un relevé de partie est un petit fichier texte : Ludi Romani en enregistre un avec « Télécharger le relevé ». Choisissez le fichier ou collez son texte.',
   'record.open.file': 'Depuis un fichier',
+  'record.open.choose': 'Choisir un fichier…',
+  'record.open.none': 'Aucun fichier choisi',
   'record.open.paste': 'Ou collez le texte d\'un relevé',
   'record.open.go': 'Ouvrir',
   'record.bad.game': 'Ce n’est pas un relevé de XII Scripta ni de Latrunculi : un relevé nomme son jeu sur une ligne comme « Game: XII Scripta ».',

@@ -683,6 +683,8 @@ export default {
   'record.open.title': 'Apri un registro',
   'record.open.about': 'Un registro di partita è un piccolo file di testo: Ludi Romani ne salva uno con «Scarica il registro». Scegli il file o incolla il suo testo.',
   'record.open.file': 'Da un file',
+  'record.open.choose': 'Scegli un file…',
+  'record.open.none': 'Nessun file scelto',
   'record.open.paste': 'Oppure incolla il testo di un registro',
   'record.open.go': 'Apri',
   'record.bad.game': 'Questo non è un registro di XII Scripta o di Latrunculi: un registro dice il suo gioco in una riga come «Game: XII Scripta».',

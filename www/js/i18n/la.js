@@ -657,6 +657,8 @@ export default {
   'record.open.title': 'Commentarium aperire',
   'record.open.about': 'Commentarius ludi parva tabella textus est: Ludi Romani eam servant per «Commentarium deferre». Tabellam elige aut textum eius insere.',
   'record.open.file': 'Ex tabella',
+  'record.open.choose': 'Tabellam elige…',
+  'record.open.none': 'Nulla tabella electa',
   'record.open.paste': 'Aut textum commentarii insere',
   'record.open.go': 'Aperire',
   'record.bad.game': 'Hic non est commentarius XII Scriptorum neque Latrunculorum: commentarius ludum suum versu nominat ut «Game: XII Scripta».',

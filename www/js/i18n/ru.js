@@ -706,6 +706,8 @@ export default {
   'record.open.title': 'Открыть запись',
   'record.open.about': 'Запись партии — это небольшой текстовый файл: Ludi Romani сохраняет его кнопкой «Скачать запись». Выберите файл или вставьте его текст.',
   'record.open.file': 'Из файла',
+  'record.open.choose': 'Выбрать файл…',
+  'record.open.none': 'Файл не выбран',
   'record.open.paste': 'Или вставьте текст записи',
   'record.open.go': 'Открыть',
   'record.bad.game': 'Это не запись XII Scripta или Latrunculi: запись называет свою игру строкой вроде «Game: XII Scripta».',
