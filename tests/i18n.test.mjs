@@ -34,8 +34,8 @@ function englishLeft(lang) {
     for (const text of forms(message)) {
       if (mine.has(text)) continue;
       // A single letter (a shortcut key) is no word: the board's inscriptions show letters too.
-      if (!/\{\w+\}|\*\*/.test(text) && text.length > 1) whole.add(text);
-      for (const part of text.split(/\{\w+\}|\*\*/)) {
+      if (!/\{\w+(?::\w+)?\}|\*\*/.test(text) && text.length > 1) whole.add(text);
+      for (const part of text.split(/\{\w+(?::\w+)?\}|\*\*/)) {
         const trimmed = part.trim();
         if (trimmed.split(/\s+/).length >= 3 && !forms(own[key]).some((m) => m.includes(trimmed))) stretches.add(trimmed);
       }
@@ -70,7 +70,7 @@ async function problems(page, lang) {
       if (key in en) found.push(`raw key ${key} in "${text}"`);
     }
     if (/\bundefined\b|\bNaN\b/.test(text)) found.push(`"${text}"`);
-    if (/\{\w+\}/.test(text)) found.push(`placeholder left in "${text}"`);
+    if (/\{\w+(?::\w+)?\}/.test(text)) found.push(`placeholder left in "${text}"`);
   }
   if (lang !== 'en') {
     const { whole, stretches } = englishLeft(lang);

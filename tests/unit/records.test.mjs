@@ -33,11 +33,17 @@ test('a refused record is said where it goes wrong, in the page\'s words, never 
   const line = refusal(i18n, fault({ line: 3 }), text);
   assert.deepEqual([line.kind, line.line], ['line', 3]);
   assert.equal(line.text, i18n.t('record.bad.line', { line: 3, text: 'A 2357: in/2' }));
-  const turn = refusal(i18n, fault({ turn: 2 }), text);
+  const turn = refusal(i18n, fault({ turn: 2, game: 'scripta' }), text);
   assert.deepEqual([turn.kind, turn.turn, turn.text], ['turn', 2, i18n.t('record.bad.turn', { turn: 2 })]);
+  // A Latrunculi record counts moves.
+  assert.equal(refusal(i18n, fault({ turn: 2, game: 'latrunculi' }), text).text, i18n.t('record.bad.move', { turn: 2 }));
+  // A line is quoted as written, its start only when it is long.
+  const long = refusal(i18n, fault({ line: 1 }), `Game: ${'x'.repeat(500)}`);
+  assert.ok(long.text.length < 200 && long.text.includes('Game: xxx'), long.text);
   assert.equal(refusal(i18n, fault({ result: true }), text).kind, 'result');
   assert.equal(refusal(i18n, fault({}), 'Albi: Ada\n').kind, 'game');
-  // Anything else thrown is the engine failing to load (offline), not the record.
+  // Anything else thrown is the engine: not downloaded (offline), or failing.
   assert.equal(refusal(i18n, new TypeError('Failed to fetch'), text).kind, 'load');
+  assert.equal(refusal(i18n, new Error('unreachable'), text).kind, 'error');
   for (const why of [line, turn]) assert.ok(!why.text.includes('{'), why.text);
 });

@@ -4,6 +4,7 @@
 // sheet, or, when those are refused, a dialog with the text selected for copying by hand.
 
 import { actions } from './game-screen.js';
+import { cut } from './notices.js';
 
 const REPLAY_KEY = 'ludi-romani.replay.v1';
 
@@ -24,26 +25,41 @@ export function recordFileName(game, date) {
 /**
  * Reads `text` as a record with its game's engine (`engines`: kit/engines.js): resolves to
  * {game: 'scripta'|'latrunculi', engine, view} (the engine's replay view), or rejects with the
- * engine's fault ({line, turn, result}: where the record goes wrong).
+ * engine's fault ({line, turn, result, game}: where the record goes wrong, in which game's).
  */
 export async function readRecord(engines, text) {
   const { game, engine } = await engines.forRecord(text);
-  const view = game === 'scripta' ? engine.ScriptaGame.readRecord(text) : engine.LatrunculiGame.readRecord(text);
-  return { game, engine, view };
+  try {
+    const view = game === 'scripta' ? engine.ScriptaGame.readRecord(text) : engine.LatrunculiGame.readRecord(text);
+    return { game, engine, view };
+  } catch (refused) {
+    // Which game's record it is: a Latrunculi record counts moves, XII Scripta's turns.
+    throw isFault(refused) ? { ...refused, game } : refused;
+  }
 }
+
+const isFault = (value) => Boolean(value) && typeof value === 'object' && 'result' in value;
+// A pasted record may be one long line: the message quotes only its start.
+const QUOTED = 60;
 
 /**
  * Why a record was refused, in the visitor's words: `refused` is the engine's fault (where the
- * record goes wrong), or any other error, which can only be the engine not loading. {kind, line, turn, text}, `kind` one of game, line, turn, result, load.
+ * record goes wrong, and in which game's record), a failed download of the engine (a
+ * TypeError), or the engine failing otherwise. {kind, line, turn, text}, `kind` one of game,
+ * line, turn, result, load, error.
  */
 export function refusal({ t }, refused, text) {
-  const fault = refused && typeof refused === 'object' && 'result' in refused ? refused : null;
-  if (!fault) return { kind: 'load', text: t('record.bad.load') };
-  const { line, turn } = fault;
-  if (turn) return { kind: 'turn', turn, text: t('record.bad.turn', { turn }) };
-  if (fault.result) return { kind: 'result', text: t('record.bad.result') };
+  if (!isFault(refused)) {
+    return refused instanceof TypeError
+      ? { kind: 'load', text: t('record.bad.load') }
+      : { kind: 'error', text: t('record.bad.error') };
+  }
+  const { line, turn, result, game } = refused;
+  if (turn) return { kind: 'turn', turn, text: t(game === 'latrunculi' ? 'record.bad.move' : 'record.bad.turn', { turn }) };
+  if (result) return { kind: 'result', text: t('record.bad.result') };
   // The line as the visitor wrote it, so they see which one to mend.
-  if (line) return { kind: 'line', line, text: t('record.bad.line', { line, text: text.split(/\r?\n/)[line - 1]?.trim() ?? '' }) };
+  const written = cut(text.split(/\r?\n/)[line - 1]?.trim() ?? '', QUOTED);
+  if (line) return { kind: 'line', line, text: t('record.bad.line', { line, text: written }) };
   return { kind: 'game', text: t('record.bad.game') };
 }
 
@@ -231,8 +247,9 @@ export function createOpenDialog(parent, i18n, onText) {
     element: dialog,
     open() {
       problem.hidden = true;
-      delete problem.dataset.recordError;
+      for (const name of ['recordError', 'line', 'turn']) delete problem.dataset[name];
       file.value = '';
+      chosenName.textContent = t('record.open.none');
       area.value = '';
       dialog.showModal();
     },

@@ -663,8 +663,10 @@ export default {
   'record.bad.game': 'Das ist kein Protokoll von XII Scripta oder Latrunculi: Ein Protokoll nennt sein Spiel in einer Zeile wie „Game: XII Scripta“.',
   'record.bad.line': 'Dieses Protokoll lässt sich nicht öffnen: Zeile {line} ist nicht lesbar („{text}“).',
   'record.bad.turn': 'Dieses Protokoll lässt sich nicht öffnen: Zug {turn} ist nach seinen Regeln nicht erlaubt.',
+  'record.bad.move': 'Dieses Protokoll lässt sich nicht öffnen: Zug {turn} ist nach seinen Regeln nicht erlaubt.',
   'record.bad.result': 'Dieses Protokoll lässt sich nicht öffnen: Seine Züge enden nicht so, wie seine Result-Zeile sagt.',
-  'record.bad.load': 'Das Spiel konnte nicht laden, um dieses Protokoll zu lesen. Prüfe die Verbindung und versuche es noch einmal.',
+  'record.bad.load': 'Das Spiel konnte nicht geladen werden, um dieses Protokoll zu lesen. Prüfe die Verbindung und versuche es noch einmal.',
+  'record.bad.error': 'Dieses Protokoll ließ sich nicht lesen: Im Spiel ist ein Fehler aufgetreten. Lade die Seite neu und versuche es noch einmal.',
   'home.openRecord': 'Protokoll öffnen',
   'notice.tookOver': {
     one: 'Du übernimmst die aufgezeichnete Partie nach ihrem ersten Zug.',

@@ -658,8 +658,10 @@ export default {
   'record.bad.game': 'This is not a record of XII Scripta or Latrunculi: a record says its game on a line such as "Game: XII Scripta".',
   'record.bad.line': 'This record cannot be opened: line {line} cannot be read ("{text}").',
   'record.bad.turn': 'This record cannot be opened: turn {turn} is not allowed by its rules.',
+  'record.bad.move': 'This record cannot be opened: move {turn} is not allowed by its rules.',
   'record.bad.result': 'This record cannot be opened: its moves do not end as its Result line says.',
   'record.bad.load': 'The game could not load to read this record. Check the connection, then try again.',
+  'record.bad.error': 'This record could not be read: the game met an error. Reload the page, then try again.',
   'home.openRecord': 'Open a record',
   'notice.tookOver': {
     one: 'You take over the recorded game after its first turn.',

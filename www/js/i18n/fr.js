@@ -694,8 +694,10 @@ export default {
   'record.bad.game': 'Ce n’est pas un relevé de XII Scripta ni de Latrunculi : un relevé nomme son jeu sur une ligne comme « Game: XII Scripta ».',
   'record.bad.line': 'Ce relevé ne peut pas être ouvert : la ligne {line} est illisible (« {text} »).',
   'record.bad.turn': 'Ce relevé ne peut pas être ouvert : le tour {turn} n’est pas permis par ses règles.',
+  'record.bad.move': 'Ce relevé ne peut pas être ouvert : le coup {turn} n’est pas permis par ses règles.',
   'record.bad.result': 'Ce relevé ne peut pas être ouvert : ses coups ne finissent pas comme le dit sa ligne Result.',
   'record.bad.load': 'Le jeu n’a pas pu se charger pour lire ce relevé. Vérifiez la connexion, puis réessayez.',
+  'record.bad.error': 'Ce relevé n’a pas pu être lu : le jeu a rencontré une erreur. Rechargez la page, puis réessayez.',
   'home.openRecord': 'Ouvrir un relevé',
   'notice.tookOver': {
     one: 'Vous reprenez la partie enregistrée après son premier tour.',

@@ -1,5 +1,6 @@
 // Every word the page shows goes through t(key, args): one catalogue per language, placeholders
-// written {name}, plurals as {one, other, ...} objects chosen by Intl.PluralRules on `count`.
+// written {name} ({side:of} for a side's name in another form, from the catalogue's `form.of`),
+// plurals as {one, other, ...} objects chosen by Intl.PluralRules on `count`.
 // Missing messages fall back to English; a key missing everywhere shows as itself, which the
 // tests look for.
 

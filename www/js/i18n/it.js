@@ -198,7 +198,7 @@ export default {
   'event.hintHitMiddle': { one: '{who} consiglia: {steps}, rimandando una pedina nella fila centrale. Segui gli anelli numerati.', many: '{who} consiglia: {steps}, rimandando {count} di pedine nella fila centrale. Segui gli anelli numerati.', other: '{who} consiglia: {steps}, rimandando {count} pedine nella fila centrale. Segui gli anelli numerati.' },
   'event.hintNone': '{who} non vede nessuna mossa possibile.',
 
-  'situation.won': 'Vincono {side:the}, in {turns}.',
+  'situation.won': 'Vincono {side:the} in {turns}.',
   'situation.toThrow': 'Tocca {side:to} lanciare i dadi.',
   'situation.forfeitAll': 'Nessun dado si può usare: {side:the} perdono tutto il lancio {dice}. Conferma per passare il turno.',
   'situation.forfeitSome': {
@@ -690,8 +690,10 @@ export default {
   'record.bad.game': 'Questo non è un registro di XII Scripta o di Latrunculi: un registro dice il suo gioco in una riga come «Game: XII Scripta».',
   'record.bad.line': 'Questo registro non si può aprire: la riga {line} non si legge («{text}»).',
   'record.bad.turn': 'Questo registro non si può aprire: il turno {turn} non è permesso dalle sue regole.',
+  'record.bad.move': 'Questo registro non si può aprire: la mossa {turn} non è permessa dalle sue regole.',
   'record.bad.result': 'Questo registro non si può aprire: le sue mosse non finiscono come dice la sua riga Result.',
   'record.bad.load': 'Il gioco non si è caricato per leggere questo registro. Controlla la connessione, poi riprova.',
+  'record.bad.error': 'Questo registro non si è potuto leggere: il gioco ha incontrato un errore. Ricarica la pagina, poi riprova.',
   'home.openRecord': 'Apri un registro',
   'notice.tookOver': {
     one: 'Prendi in mano la partita registrata dopo il suo primo turno.',

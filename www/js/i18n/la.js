@@ -663,9 +663,11 @@ export default {
   'record.open.go': 'Aperire',
   'record.bad.game': 'Hic non est commentarius XII Scriptorum neque Latrunculorum: commentarius ludum suum versu nominat ut «Game: XII Scripta».',
   'record.bad.line': 'Hic commentarius aperiri non potest: versus {line} legi non potest («{text}»).',
-  'record.bad.turn': 'Hic commentarius aperiri non potest: motus {turn} legibus eius non licet.',
-  'record.bad.result': 'Hic commentarius aperiri non potest: motus eius non ita finiunt ut versus Result dicit.',
+  'record.bad.turn': 'Hic commentarius aperiri non potest: iactus {turn} legibus eius non licet.',
+  'record.bad.move': 'Hic commentarius aperiri non potest: motus {turn} legibus eius non licet.',
+  'record.bad.result': 'Hic commentarius aperiri non potest: motus eius non ita desinunt ut versus Result dicit.',
   'record.bad.load': 'Ludus onerari non potuit ut hunc commentarium legeret. Conexum inspice, deinde iterum conare.',
+  'record.bad.error': 'Hic commentarius legi non potuit: ludus in errorem incidit. Paginam renova, deinde iterum conare.',
   'home.openRecord': 'Commentarium aperire',
   'notice.tookOver': {
     one: 'Ludum scriptum post primum iactum suscipis.',
