@@ -27,7 +27,10 @@ export default {
   'side.white.long': 'Bianco (muove per primo)',
   'side.black.long': 'Nero',
   // The side names with their article, for {side:the}, {side:of} (di) and {side:to} (a).
-  'form.the': { Albi: 'gli Albi', Nigri: 'i Nigri', Bianco: 'il Bianco', Nero: 'il Nero' },
+  'form.the': {
+    Albi: 'gli Albi', Nigri: 'i Nigri', Bianco: 'il Bianco', Nero: 'il Nero',
+    'Albi (bianchi, iniziano)': 'gli Albi (bianchi, iniziano)', 'Nigri (neri)': 'i Nigri (neri)', 'Bianco (muove per primo)': 'il Bianco (muove per primo)',
+  },
   'form.of': { Albi: 'degli Albi', Nigri: 'dei Nigri', Bianco: 'del Bianco', Nero: 'del Nero' },
   'form.to': { Albi: 'agli Albi', Nigri: 'ai Nigri', Bianco: 'al Bianco', Nero: 'al Nero' },
 
@@ -947,7 +950,7 @@ export default {
   'online.notHere.text': 'Questa partita è stata creata o raggiunta su un altro dispositivo. Aprila lì, o chiedi un link per guardare.',
   'online.invited.title': 'Sei invitato',
   'online.invited': '{host} ti invita a giocare a {game}.',
-  'online.invited.what': 'Regole: {rules}. Giochi con {side}.',
+  'online.invited.what': 'Regole: {rules}. Giochi con {side:the}.',
   'online.name': 'Il tuo nome',
   'online.join': 'Entra in partita',
   'online.joinFailed': 'Impossibile entrare: {why}',

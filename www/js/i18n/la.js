@@ -29,7 +29,7 @@ export default {
   'side.white.long': 'Albi (primi movent)',
   'side.black.long': 'Nigri',
   // The side names in the genitive, for {side:of}: "calculus Alborum".
-  'form.of': { Albi: 'Alborum', Nigri: 'Nigrorum' },
+  'form.of': { Albi: 'Alborum', Nigri: 'Nigrorum', 'Albi (incipiunt)': 'Alborum (incipiunt)', 'Albi (primi movent)': 'Alborum (primi movent)' },
 
   'level.easy': 'Tiro',
   'level.easy.about': 'Tiro: motus novit, sed saepe labitur.',
@@ -908,7 +908,7 @@ export default {
   'online.notHere.text': 'Hic ludus in alio instrumento coeptus aut initus est. Ibi eum aperi, aut nexum spectandi pete.',
   'online.invited.title': 'Invitaris',
   'online.invited': '{host} te ad {game} ludendum invitat.',
-  'online.invited.what': 'Leges: {rules}. Ludis pro parte {side}.',
+  'online.invited.what': 'Leges: {rules}. Ludis pro parte {side:of}.',
   'online.name': 'Nomen tuum',
   'online.join': 'Ludum ini',
   'online.joinFailed': 'Inire non potuisti: {why}',
