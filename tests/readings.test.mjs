@@ -69,6 +69,13 @@ test('every other reading has a rules page: its board, both paths, its options, 
       return through;
     });
     assert.deepEqual(crossings.slice(0, 3), [], `${id}: a path through a letter`);
+    // Each side's path ends in its own exit.
+    const ends = await s.page.$$eval('.rules-page [data-path]', (paths) => paths.map((path) => {
+      const { x, y } = path.getPointAtLength(path.getTotalLength());
+      const b = document.querySelector(`.rules-page .exit-${path.dataset.path} .exit-cell`).getBBox();
+      return x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height;
+    }));
+    assert.deepEqual(ends, [true, true], `${id}: a path ends in its side's exit`);
     // A sentence for each option, as many as the engine has, and the list differs by reading.
     const items = await s.page.$$eval('.rules-page h3 + ul li', (lis) => lis.map((li) => li.textContent));
     assert.ok(items.length >= options.length, id);

@@ -14,8 +14,8 @@ const W = 40; // cell width
 const M = 8; // frame margin
 const GAP = 22; // the central gap
 const ROW_GAP = 14;
-// How far below a cell's top the split track's two paths run, between them: clear of its letter
-// (drawn down to about 53) and of its bottom edge.
+// How far below a cell's top the split track's two paths run, between them (7 above and 7
+// below): clear of its letter (drawn down to about 53) and of its bottom edge.
 const LETTER_CLEAR = 67;
 const EXIT_GAP = 6;
 const EXIT_W = 46;
@@ -102,16 +102,15 @@ function measure(geometry, tall, face) {
     return { x, y: cellY(exitCell.row) + (side === 'albi' ? 0 : h + 4), h };
   }
 
-  /**
-   * A path through the centres of `indices` (cells in the order a side's counters run),
-   * turning in the margins, `dy` off the centres so two sides' paths lie side by side.
-   */
   // Which way along its row a step from cell `from` to cell `to` goes: 1 right, -1 left.
   const heading = (from, to) => Math.sign(centre(to).x - centre(from).x) || 1;
-  function trackPath(indices, side = 0) {
-    // The split track's two paths, one above the other, run below the cells' letters, which
-    // fill the middle of a short cell.
-    const dy = side && side + Math.max(0, LETTER_CLEAR - H / 2);
+  /**
+   * A path through the cells of `indices` (in the order a side's counters run), turning in the
+   * margins, into the exit. The one track runs through the centres; on the split track each
+   * `side`'s path runs below the letters, Albi's above Nigri's, and ends in its own exit.
+   */
+  function trackPath(indices, side = null) {
+    const dy = side ? (side === 'albi' ? -7 : 7) + Math.max(0, LETTER_CLEAR - H / 2) : 0;
     const track = indices.map((i) => geometry.cells[i]);
     const first = centre(track[0]);
     const second = centre(track[1] ?? track[0]);
@@ -135,8 +134,11 @@ function measure(geometry, tall, face) {
         parts.push(`H${out} V${gap} H${into} V${b.y + dy} H${b.x}`);
       }
     }
-    const { x } = exitBox('albi');
-    parts.push(`H${exitRight ? x + EXIT_W / 2 - 8 : x + EXIT_W / 2 + 8}`);
+    const { x, y, h } = exitBox(side ?? 'albi');
+    const end = exitRight ? x + EXIT_W / 2 - 8 : x + EXIT_W / 2 + 8;
+    // A side's own exit is half the exit column: its path turns into it in the gap before.
+    if (side) parts.push(`H${exitRight ? x - EXIT_GAP / 2 : x + EXIT_W + EXIT_GAP / 2} V${y + h / 2}`);
+    parts.push(`H${end}`);
     return parts.join(' ');
   }
 
@@ -228,7 +230,7 @@ function drawFrame(b) {
   const exits = { albi: exitZone(svg, 'albi'), nigri: exitZone(svg, 'nigri') };
   if (split) {
     ['albi', 'nigri'].forEach((side, i) => el('path', {
-      d: trackPath(geometry.paths[i], i ? 7 : -7),
+      d: trackPath(geometry.paths[i], side),
       class: `track track-${side}`,
       'data-path': side,
       'marker-end': `url(#${id}-arrow-${side})`,
