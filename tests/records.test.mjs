@@ -284,6 +284,8 @@ test('a bad record is refused, saying where it goes wrong, and changes nothing',
   assert.equal(await s.page.locator('#open-record [data-turn]').count(), 0, 'where it went wrong is this record\'s');
   await paste(s.page, 'Albi: Ada\n');
   await s.page.waitForSelector('#open-record [data-record-error="game"]:not([hidden])');
+  await paste(s.page, '  \n');
+  await s.page.waitForSelector('#open-record [data-record-error="empty"]:not([hidden])');
   await s.page.click('#open-record button[value="cancel"]');
   assert.equal(await s.page.locator('#replay').count(), 0);
   assert.equal(await boardPosition(s.page), live[live.length - 1]);

@@ -46,7 +46,7 @@ const QUOTED = 60;
  * Why a record was refused, in the visitor's words: `refused` is the engine's fault (where the
  * record goes wrong, and in which game's record), a failed download of the engine (a
  * TypeError), or the engine failing otherwise. {kind, line, turn, text}, `kind` one of game,
- * line, turn, result, load, error.
+ * line, turn, result, load, error (and the dialog's own `empty`, for no text at all).
  */
 export function refusal({ t }, refused, text) {
   if (!isFault(refused)) {
@@ -214,13 +214,15 @@ export function createOpenDialog(parent, i18n, onText) {
     actions([['cancel', t('action.cancel')], ['open', t('record.open.go'), true]]));
 
   async function tryText(text) {
-    const refused = await onText(text);
+    // Nothing chosen or pasted yet is said as such, not as a record of no game.
+    const empty = !text.trim();
+    const refused = empty ? 'empty' : await onText(text);
     problem.hidden = refused === null;
     if (refused === null) {
       dialog.close('opened');
       return;
     }
-    const why = refusal(i18n, refused, text);
+    const why = empty ? { kind: 'empty', text: t('record.bad.empty') } : refusal(i18n, refused, text);
     problem.textContent = why.text;
     problem.dataset.recordError = why.kind;
     for (const where of ['line', 'turn']) {
