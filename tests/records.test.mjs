@@ -279,9 +279,12 @@ test('a bad record is refused, saying where it goes wrong, and changes nothing',
   await paste(s.page, 'Game: XII Scripta\n\nA 235: in/2 in/3\n');
   await s.page.waitForSelector('#open-record [data-record-error="turn"][data-turn="1"]:not([hidden])');
   assert.ok(await s.page.isVisible('#open-record'), 'the dialog stays open to mend the text');
-  await paste(s.page, 'Game: chess\n');
-  await s.page.waitForSelector('#open-record [data-record-error="line"][data-line="1"]:not([hidden])');
+  await paste(s.page, 'Game: XII Scripta\nRules: nonsense\n');
+  await s.page.waitForSelector('#open-record [data-record-error="line"][data-line="2"]:not([hidden])');
   assert.equal(await s.page.locator('#open-record [data-turn]').count(), 0, 'where it went wrong is this record\'s');
+  await paste(s.page, 'Game: chess\n');
+  await s.page.waitForSelector('#open-record [data-record-error="game"]:not([hidden])');
+  assert.equal(await s.page.locator('#open-record [data-line]').count(), 0);
   await paste(s.page, 'Albi: Ada\n');
   await s.page.waitForSelector('#open-record [data-record-error="game"]:not([hidden])');
   await paste(s.page, '  \n');

@@ -241,7 +241,7 @@ test('counts 1, 2, 5 and 21 take each language\'s own forms', () => {
     },
     'camp.latrunculi.captured': {
       ru: ['взята 1 фишка', 'взяты 2 фишки', 'взято 5 фишек', 'взята 21 фишка'],
-      la: ['1 captus', '2 capti', '5 capti', '21 capti'],
+      la: ['1 captivus', '2 captivi', '5 captivi', '21 captivi'],
       fr: ['1 prise', '2 prises', '5 prises', '21 prises'],
     },
   };

@@ -38,10 +38,11 @@ test('a refused record is said where it goes wrong, in the page\'s words, never 
   // A Latrunculi record counts moves.
   assert.equal(refusal(i18n, fault({ turn: 2, game: 'latrunculi' }), text).text, i18n.t('record.bad.move', { turn: 2 }));
   // A line is quoted as written, its start only when it is long.
-  const long = refusal(i18n, fault({ line: 1 }), `Game: ${'x'.repeat(500)}`);
-  assert.ok(long.text.length < 200 && long.text.includes('Game: xxx'), long.text);
+  const long = refusal(i18n, fault({ line: 1 }), `Rules: ${'x'.repeat(500)}`);
+  assert.ok(long.text.length < 200 && long.text.includes('Rules: xxx'), long.text);
   assert.equal(refusal(i18n, fault({ result: true }), text).kind, 'result');
   assert.equal(refusal(i18n, fault({}), 'Albi: Ada\n').kind, 'game');
+  assert.equal(refusal(i18n, fault({ line: 2 }), '# chess\n game : chess\n').kind, 'game', 'a Game: line naming another game');
   // Anything else thrown is the engine: not downloaded (offline), or failing.
   assert.equal(refusal(i18n, new TypeError('Failed to fetch'), text).kind, 'load');
   assert.equal(refusal(i18n, new Error('unreachable'), text).kind, 'error');

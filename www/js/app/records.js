@@ -57,10 +57,11 @@ export function refusal({ t }, refused, text) {
   const { line, turn, result, game } = refused;
   if (turn) return { kind: 'turn', turn, text: t(game === 'latrunculi' ? 'record.bad.move' : 'record.bad.turn', { turn }) };
   if (result) return { kind: 'result', text: t('record.bad.result') };
-  // The line as the visitor wrote it, so they see which one to mend.
-  const written = cut(text.split(/\r?\n/)[line - 1]?.trim() ?? '', QUOTED);
-  if (line) return { kind: 'line', line, text: t('record.bad.line', { line, text: written }) };
-  return { kind: 'game', text: t('record.bad.game') };
+  // The line as the visitor wrote it, so they see which one to mend; a `Game:` line the
+  // engine refuses names another game, which is what the visitor is told.
+  const written = text.split(/\r?\n/)[line - 1]?.trim() ?? '';
+  if (!line || /^game\s*:/i.test(written)) return { kind: 'game', text: t('record.bad.game') };
+  return { kind: 'line', line, text: t('record.bad.line', { line, text: cut(written, QUOTED) }) };
 }
 
 /** Keeps the record on show (canonical text) and the turn looked at, for the replay screen. */

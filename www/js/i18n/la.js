@@ -476,7 +476,7 @@ export default {
   'diagram.latrunculi.leap': 'Saltus: calculus albus ex d1 d2 transiluit in d3 (linea punctata). Potest nigrum in d4 transilire in d5, aut in d3 sistere.',
   'page.latrunculi.freezing': 'Rigor et saltus',
   'camp.latrunculi.player': '{side} · {player}',
-  'camp.latrunculi.captured': { one: '{count} captus', other: '{count} capti' },
+  'camp.latrunculi.captured': { one: '{count} captivus', other: '{count} captivi' },
   'camp.latrunculi.placing': 'ad ponendum: {count} · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
