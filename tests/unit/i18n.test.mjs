@@ -189,7 +189,16 @@ test('a side\'s name takes the form its sentence asks for: article and case', ()
   assert.equal(I18N.it.t('situation.latrunculi.move', { side: I18N.it.t('side.black') }), 'Tocca al Nero muovere.');
   assert.equal(I18N.la.t('board.latrunculi.held', { square: 'c3', side: I18N.la.t('side.black') }), 'c3, calculus Nigrorum');
   assert.equal(I18N.la.t('refuse.other-tray', { side: 'Marcus' }), 'Hic est loculus Marcus: nunc non ludunt.',
-    'a name the table does not know stays as it is');
+    'a name the table does not know stays as it is where the language has no pattern for it');
+});
+
+test('online, a side\'s name takes its article and a player\'s name none', () => {
+  const { t } = I18N.it;
+  assert.equal(t('online.toPlay', { who: t('side.albi') }), 'Tocca agli Albi.');
+  assert.equal(t('online.toPlay', { who: 'Marco' }), 'Tocca a Marco.');
+  assert.equal(t('online.end.abandoned', { loser: t('side.black'), winner: 'Anna' }),
+    'Partita abbandonata dal Nero: vittoria di Anna.');
+  assert.equal(t('online.said.claim', { who: t('side.nigri') }), 'Vittoria reclamata dai Nigri.');
 });
 
 for (const lang of LANGUAGES) {
@@ -200,7 +209,7 @@ for (const lang of LANGUAGES) {
       .flatMap(([, m]) => (typeof m === 'string' ? [m] : Object.values(m)));
     const wrong = new Set();
     for (const [, name, form] of texts.flatMap((text) => [...text.matchAll(/\{(\w+):(\w+)\}/g)])) {
-      if (!['side', 'other', 'human'].includes(name)) wrong.add(`{${name}:${form}}: only a side's name has forms`);
+      if (!['side', 'other', 'human', 'who', 'winner', 'loser'].includes(name)) wrong.add(`{${name}:${form}}: only a side's or player's name has forms`);
       const table = catalogue[`form.${form}`];
       if (!table) wrong.add(`{${name}:${form}}: no form.${form}`);
       else for (const side of names) if (!table[side]) wrong.add(`form.${form}: no ${side}`);

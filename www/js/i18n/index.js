@@ -1,5 +1,5 @@
 // Every word the page shows goes through t(key, args): one catalogue per language, placeholders
-// written {name} ({side:of} for a side's name in another form, from the catalogue's `form.of`),
+// written {name} ({side:of} for a name in another form, from the catalogue's `form.of`),
 // plurals as {one, other, ...} objects chosen by Intl.PluralRules on `count`.
 // Missing messages fall back to English; a key missing everywhere shows as itself, which the
 // tests look for.
@@ -83,9 +83,11 @@ export function createI18n(wanted = 'en', catalogue = en) {
 
   // A side's name where the sentence needs another form of it: `{side:of}` looks the name up
   // in the catalogue's `form.of` table ("Albi" to "degli Albi" in Italian, "Alborum" in Latin).
-  // A name the table does not know (a long form, a player's own) stays as it is.
+  // A name the table does not know (a player's own) takes the table's '*' pattern ("di {name}"
+  // for "di Marco"), or stays as it is where the language has none (a Latin genitive).
   function inflect(form, name) {
-    return catalogue[`form.${form}`]?.[name] ?? name;
+    const table = catalogue[`form.${form}`];
+    return table?.[name] ?? table?.['*']?.replace('{name}', name) ?? name;
   }
   function message(key, args) {
     const found = catalogue[key] ?? en[key];
