@@ -3,34 +3,26 @@
 // asks `isOpen()` before the computer moves.
 
 import { strengthLine, strengthOf } from './strength.js';
-import { actions, button, div } from './game-screen.js';
+import { actions, button, div, modal } from './game-screen.js';
+import { el } from '../kit/dom.js';
 
 function radio(name, value, text, about, extra) {
-  const label = document.createElement('label');
-  const input = document.createElement('input');
+  const label = el('label');
+  const input = el('input');
   input.type = 'radio';
   input.name = name;
   input.value = value;
-  const span = document.createElement('span');
-  const b = document.createElement('b');
-  b.textContent = text;
-  span.append(b);
-  if (about) {
-    const small = document.createElement('small');
-    small.textContent = ` ${about}`;
-    span.append(small);
-  }
+  const span = el('span');
+  span.append(el('b', '', text));
+  if (about) span.append(el('small', '', ` ${about}`));
   if (extra) span.append(' ', extra);
   label.append(input, ' ', span);
   return label;
 }
 
 function fieldset(legend, className, children) {
-  const set = document.createElement('fieldset');
-  if (className) set.className = className;
-  const title = document.createElement('legend');
-  title.textContent = legend;
-  set.append(title, ...children);
+  const set = el('fieldset', className);
+  set.append(el('legend', '', legend), ...children);
   return set;
 }
 
@@ -45,15 +37,8 @@ function fieldset(legend, className, children) {
 export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   const { levels, sides, levelAbout } = game;
   const id = named.id ?? 'new-game';
-  const dialog = document.createElement('dialog');
-  dialog.id = id;
-  dialog.setAttribute('aria-labelledby', `${id}-title`);
-  const form = document.createElement('form');
-  form.method = 'dialog';
+  const { dialog, form } = modal(parent, id, '', named.title ?? t('newGame.title'));
   form.className = 'new-game-form';
-  const title = document.createElement('h2');
-  title.id = `${id}-title`;
-  title.textContent = named.title ?? t('newGame.title');
   const opponent = fieldset(t('newGame.opponent'), '', [
     radio('opponent', 'human', t('newGame.human')),
     radio('opponent', 'computer', t('newGame.computer')),
@@ -70,16 +55,13 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   const replaces = div('new-game-replaces');
   replaces.dataset.replaces = '';
   replaces.hidden = true;
-  const warning = document.createElement('p');
+  const warning = el('p', '', t('newGame.replaces'));
   warning.id = `${id}-replaces`;
-  warning.textContent = t('newGame.replaces');
   const row = div('dialog-actions');
   row.append(button('record-download', t('record.download'), 'plain'));
   replaces.append(warning, row);
-  form.append(title, replaces, opponent, levelSet, sideSet,
+  form.append(replaces, opponent, levelSet, sideSet,
     actions([['cancel', t('action.cancel')], ['start', t('action.start'), true]]));
-  dialog.append(form);
-  parent.append(dialog);
 
   const enable = () => {
     const human = form.elements.opponent.value === 'human';
@@ -118,13 +100,11 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
  * returns a promise) and a Close button; returns {open() -> promise, element}.
  */
 export function createPageDialog(parent, { t }, id, fill) {
-  const dialog = document.createElement('dialog');
+  const dialog = el('dialog', 'page-dialog');
   dialog.id = id;
-  dialog.className = 'page-dialog';
-  const form = document.createElement('form');
+  const form = el('form', 'page');
   form.method = 'dialog';
-  form.className = 'page';
-  const body = document.createElement('div');
+  const body = el('div');
   form.append(body, actions([['close', t('action.close'), true]]));
   dialog.append(form);
   parent.append(dialog);

@@ -6,46 +6,60 @@ import { HUMAN, opponentFromLink, savedOpponent } from './opponent.js';
 import * as storage from './storage.js';
 import { slotOf } from './saves.js';
 import { isFatal } from './fault.js';
+import { el } from '../kit/dom.js';
 
 export const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export function button(action, text, className = '') {
-  const b = document.createElement('button');
+  const b = el('button', className, text);
   b.type = 'button';
   b.dataset.action = action;
-  if (className) b.className = className;
-  b.textContent = text;
   return b;
 }
 
 export function div(className, id) {
-  const d = document.createElement('div');
-  d.className = className;
+  const d = el('div', className);
   if (id) d.id = id;
   return d;
 }
 
+/** A button that closes its dialog with `value` as the dialog's returnValue. */
+export function submit(value, text, className = 'plain') {
+  const b = el('button', className, text);
+  b.type = 'submit';
+  b.value = value;
+  return b;
+}
+
 /** A dialog's row of submit buttons: [value, text, primary?] each. */
 export function actions(buttons) {
-  const row = document.createElement('div');
-  row.className = 'dialog-actions';
-  for (const [value, text, primary] of buttons) {
-    const submit = document.createElement('button');
-    submit.type = 'submit';
-    submit.value = value;
-    submit.className = primary ? 'primary' : 'plain';
-    submit.textContent = text;
-    row.append(submit);
-  }
+  const row = div('dialog-actions');
+  row.append(...buttons.map(([value, text, primary]) => submit(value, text, primary ? 'primary' : 'plain')));
   return row;
+}
+
+/**
+ * A modal dialog `id` on `parent` holding a form that closes it, headed by `titleText` (the
+ * dialog's name): {dialog, form, title}.
+ */
+export function modal(parent, id, className, titleText) {
+  const dialog = el('dialog', className);
+  dialog.id = id;
+  dialog.setAttribute('aria-labelledby', `${id}-title`);
+  const form = el('form');
+  form.method = 'dialog';
+  const title = el('h2', '', titleText);
+  title.id = `${id}-title`;
+  form.append(title);
+  dialog.append(form);
+  parent.append(dialog);
+  return { dialog, form, title };
 }
 
 /** The header bar: the game's name, then `extra` buttons, Home, Rules, Record and New game. */
 export function header({ t }, title, extra = []) {
-  const bar = document.createElement('header');
-  bar.className = 'bar';
-  const h1 = document.createElement('h1');
-  h1.textContent = title;
+  const bar = el('header', 'bar');
+  const h1 = el('h1', '', title);
   const group = div('bar-actions');
   const rules = button('rules', t('action.rules'), 'plain');
   const records = button('records', t('action.records'), 'plain');
@@ -58,9 +72,8 @@ export function header({ t }, title, extra = []) {
 
 /** The status line a screen reader follows: says what happened and what to do. */
 export function statusLine() {
-  const status = document.createElement('p');
+  const status = el('p', 'status');
   status.id = 'status';
-  status.className = 'status';
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   return status;
@@ -68,17 +81,16 @@ export function statusLine() {
 
 /** The game-over panel with New game and Play again: {over, overTitle, overText}. */
 export function gameOverPanel({ t }) {
-  const over = document.createElement('section');
-  over.className = 'game-over';
+  const over = el('section', 'game-over');
   over.id = 'game-over';
   over.hidden = true;
   over.setAttribute('aria-labelledby', 'game-over-title');
   over.setAttribute('role', 'dialog');
   over.setAttribute('aria-modal', 'true');
   const card = div('game-over-card');
-  const overTitle = document.createElement('h2');
+  const overTitle = el('h2');
   overTitle.id = 'game-over-title';
-  const overText = document.createElement('p');
+  const overText = el('p');
   overText.id = 'game-over-text';
   const actions = div('dialog-actions');
   actions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));

@@ -6,6 +6,7 @@
 // are remembered.
 
 import { createStore } from './store.js';
+import { el } from '../kit/dom.js';
 import * as storage from './storage.js';
 import { slotOf } from './saves.js';
 import { query } from './route.js';
@@ -47,13 +48,6 @@ function remembered(games, saved) {
     };
   }
   return choices;
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 /** A group of choice buttons (one pressed), each carrying `data-<name>="<value>"`. */

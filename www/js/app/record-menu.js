@@ -4,6 +4,8 @@
 // status line; everything else is here, shared by both games.
 
 import { query } from './route.js';
+import { actions, modal, submit } from './game-screen.js';
+import { el } from '../kit/dom.js';
 import {
   copyText, createOpenDialog, createTextDialog, downloadText, keepReplay, readRecord, recordFileName, shareLink, today,
 } from './records.js';
@@ -45,37 +47,14 @@ export function attachRecordMenu(root, ctx, screen) {
     return null;
   });
 
-  const dialog = document.createElement('dialog');
-  dialog.id = 'record-menu';
-  dialog.className = 'record-dialog';
-  dialog.setAttribute('aria-labelledby', 'record-menu-title');
-  const form = document.createElement('form');
-  form.method = 'dialog';
-  const title = document.createElement('h2');
-  title.id = 'record-menu-title';
-  title.textContent = t('record.menu');
-  const list = document.createElement('div');
-  list.className = 'record-menu';
+  const { dialog, form } = modal(root, 'record-menu', 'record-dialog', t('record.menu'));
+  const list = el('div', 'record-menu');
   for (const [action, key] of MENU) {
-    const b = document.createElement('button');
-    b.type = 'submit';
-    b.value = action;
-    b.className = 'plain';
+    const b = submit(action, t(key));
     b.dataset.menu = action;
-    b.textContent = t(key);
     list.append(b);
   }
-  const close = document.createElement('div');
-  close.className = 'dialog-actions';
-  const cancel = document.createElement('button');
-  cancel.type = 'submit';
-  cancel.value = 'cancel';
-  cancel.className = 'plain';
-  cancel.textContent = t('action.close');
-  close.append(cancel);
-  form.append(title, list, close);
-  dialog.append(form);
-  root.append(dialog);
+  form.append(list, actions([['cancel', t('action.close')]]));
   dialog.addEventListener('close', () => {
     if (dialog.returnValue && dialog.returnValue !== 'cancel') act(dialog.returnValue);
   });

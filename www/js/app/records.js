@@ -3,7 +3,8 @@
 // and handing text to the visitor: a downloaded .txt file, the clipboard, the device's share
 // sheet, or, when those are refused, a dialog with the text selected for copying by hand.
 
-import { actions } from './game-screen.js';
+import { actions, modal } from './game-screen.js';
+import { el } from '../kit/dom.js';
 import { cut } from './notices.js';
 
 const REPLAY_KEY = 'ludi-romani.replay.v1';
@@ -125,34 +126,16 @@ export async function shareLink(url, title) {
   return (await copyText(url)) ? 'copied' : 'refused';
 }
 
-function dialogShell(parent, id, titleText) {
-  const dialog = document.createElement('dialog');
-  dialog.id = id;
-  dialog.className = 'record-dialog';
-  dialog.setAttribute('aria-labelledby', `${id}-title`);
-  const form = document.createElement('form');
-  form.method = 'dialog';
-  const title = document.createElement('h2');
-  title.id = `${id}-title`;
-  title.textContent = titleText;
-  form.append(title);
-  dialog.append(form);
-  parent.append(dialog);
-  return { dialog, form, title };
-}
-
 /**
  * The dialog shown when the clipboard is refused: the text, selected, to copy by hand.
  * Returns {open(title, text), element}.
  */
 export function createTextDialog(parent, { t }) {
-  const { dialog, form, title } = dialogShell(parent, 'record-text', '');
-  const about = document.createElement('p');
-  about.textContent = t('record.copyByHand');
-  const area = document.createElement('textarea');
+  const { dialog, form, title } = modal(parent, 'record-text', 'record-dialog', '');
+  const about = el('p', '', t('record.copyByHand'));
+  const area = el('textarea', 'record-text');
   area.readOnly = true;
   area.rows = 8;
-  area.className = 'record-text';
   area.setAttribute('aria-labelledby', 'record-text-title');
   form.append(about, area, actions([['close', t('action.close'), true]]));
   return {
@@ -174,41 +157,28 @@ export function createTextDialog(parent, { t }) {
  */
 export function createOpenDialog(parent, i18n, onText) {
   const { t } = i18n;
-  const { dialog, form } = dialogShell(parent, 'open-record', t('record.open.title'));
-  const about = document.createElement('p');
-  about.textContent = t('record.open.about');
-  const fileLabel = document.createElement('label');
-  fileLabel.className = 'record-file';
-  const fileText = document.createElement('span');
-  fileText.textContent = t('record.open.file');
-  const file = document.createElement('input');
+  const { dialog, form } = modal(parent, 'open-record', 'record-dialog', t('record.open.title'));
+  const about = el('p', '', t('record.open.about'));
+  const fileLabel = el('label', 'record-file');
+  const fileText = el('span', '', t('record.open.file'));
+  const file = el('input');
   file.type = 'file';
   file.accept = '.txt,text/plain';
   file.dataset.recordFile = '';
   // The browser's own file button speaks the browser's language, not the page's: it is
   // hidden behind one in the page's words, with the file chosen named beside it.
-  const row = document.createElement('span');
-  row.className = 'record-file-row';
-  const pick = document.createElement('span');
-  pick.className = 'record-file-pick';
-  pick.textContent = t('record.open.choose');
-  const chosenName = document.createElement('span');
-  chosenName.className = 'record-file-name';
-  chosenName.textContent = t('record.open.none');
-  row.append(pick, chosenName);
+  const row = el('span', 'record-file-row');
+  const chosenName = el('span', 'record-file-name', t('record.open.none'));
+  row.append(el('span', 'record-file-pick', t('record.open.choose')), chosenName);
   fileLabel.append(fileText, file, row);
-  const pasteLabel = document.createElement('label');
-  pasteLabel.className = 'record-paste';
-  pasteLabel.textContent = t('record.open.paste');
-  const area = document.createElement('textarea');
+  const pasteLabel = el('label', 'record-paste', t('record.open.paste'));
+  const area = el('textarea', 'record-text');
   area.rows = 7;
-  area.className = 'record-text';
   area.dataset.recordText = '';
   area.spellcheck = false;
   area.setAttribute('autocapitalize', 'off');
   pasteLabel.append(area);
-  const problem = document.createElement('p');
-  problem.className = 'record-error';
+  const problem = el('p', 'record-error');
   problem.setAttribute('role', 'alert');
   problem.hidden = true;
   form.append(about, fileLabel, pasteLabel, problem,
