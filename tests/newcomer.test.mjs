@@ -46,6 +46,18 @@ test('the first turn is coached until a counter has entered', async () => {
   await close(s);
 });
 
+test('against the computer the coached first turn still says it is yours, and what the dice are', async () => {
+  const s = await open(browser, '?game=scripta&opponent=computer&level=tiro&seed=3&pace=0');
+  await s.page.click('[data-action="throw"]');
+  await says(s.page, 'situation.coach');
+  await says(s.page, 'situation.you.toPlay');
+  const lat = await open(browser, '?game=latrunculi&opponent=computer&level=tiro&pace=0');
+  await says(lat.page, 'situation.latrunculi.coach.place');
+  await says(lat.page, 'situation.latrunculi.you.place');
+  await close(lat);
+  await close(s);
+});
+
 test('the computer\'s last turn stays marked until the next throw, and can be shown again', async () => {
   for (const [name, viewport] of [['phone', PHONE], ['tablet', TABLET]]) {
     const s = await open(browser, '?game=scripta&opponent=computer&level=miles&seed=7&pace=0', { viewport, scale: 2 });

@@ -59,8 +59,8 @@ export function createWords({ t, list }) {
     }
     if (coach) {
       const taught = say(`situation.latrunculi.coach.${coach}`, { square: snap.keptEmpty });
-      // Two people at one device: the coaching says "your", so whose turn it is comes first.
-      return you === null ? joined([turn(snap, false), taught]) : taught;
+      // Whose turn it is comes first: the coaching alone would not say it.
+      return joined([turn(snap, snap.turn === you), taught]);
     }
     return turn(snap, snap.turn === you);
   }

@@ -31,8 +31,14 @@ export function createWords({ t, list }, board = {}) {
   /** A message said with the keys of the places it names. */
   const named = (message, keys) => ({ ...message, key: [message.key, ...new Set(keys)].join(' ') });
 
-  /** A step's arguments with its places named for `mover`. */
-  const places = (s, mover, you, keys) => ({ ...s, from: mark(s.from, mover, you, keys), to: mark(s.to, mover, you, keys) });
+  /**
+   * A step's arguments with its places named for `mover`. A step within the mover's own half
+   * names the half once, after the second number ("from 3 to 5 in your half").
+   */
+  function places(s, mover, you, keys) {
+    const within = own.has(`${mover}:${s.from}`) && own.has(`${mover}:${s.to}`);
+    return { ...s, from: within ? s.from : mark(s.from, mover, you, keys), to: mark(s.to, mover, you, keys) };
+  }
 
   /** A step to play by `mover`, in words: "enter on mark 5", "move from mark 12 to mark 15". */
   function step(s, mover, you = null, keys = []) {
@@ -142,8 +148,8 @@ export function createWords({ t, list }, board = {}) {
     const toPlay = say(mine ? 'situation.you.toPlay' : 'situation.toPlay', { side: who, dice: list(unused) });
     if (coach) {
       const taught = say(coach === 'tray' ? 'situation.coach' : 'situation.coachTarget');
-      // Two people at one device: the coaching says "your", so whose turn it is comes first.
-      return you ? taught : joined([toPlay, taught]);
+      // Whose turn it is and the dice come first: the coaching alone would not say them.
+      return joined([toPlay, taught]);
     }
     const tray = snap[snap.turn];
     if (!tray.sentHome && !tray.mustMove) return toPlay;
