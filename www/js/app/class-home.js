@@ -5,13 +5,7 @@
 
 import { createClass, loadClasses, saveClass } from './class-api.js';
 import { query } from './route.js';
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { el } from '../kit/dom.js';
 
 /** Opens a class of the chosen game and rules; says what went wrong, if anything. */
 export async function createClassFromHome(h, state, button) {

@@ -4,21 +4,14 @@
 // reload or a restarted tablet comes back to the waiting screen or straight into its game.
 // Names are text only.
 
-import { button } from './game-screen.js';
 import { saveSeat } from './online-api.js';
 import { joinClass, loadClasses, pupilView, readCode, saveClass } from './class-api.js';
 import { query } from './route.js';
+import { button, el } from '../kit/dom.js';
 
 const ASK_EVERY = 2000; // ms between asks while waiting to be paired
 const MOST_NAME = 24;
 const FAILURES = ['unknown-class', 'class-full', 'bad-name', 'network'];
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** The page's bar: the title and room for the language and theme switches. */
 export function classHeader(ctx, key) {

@@ -3,8 +3,7 @@
 // asks `isOpen()` before the computer moves.
 
 import { strengthLine, strengthOf } from './strength.js';
-import { actions, button, div, modal } from './game-screen.js';
-import { el } from '../kit/dom.js';
+import { actions, button, div, el, modal } from '../kit/dom.js';
 
 function radio(name, value, text, about, extra) {
   const label = el('label');

@@ -1,4 +1,4 @@
-// What every game screen builds the same way: buttons, the header bar, the status line, the
+// What every game screen builds the same way: the header bar, the status line, the
 // game-over panel, and the choice of the game to start with (this link's saved game, else the
 // game the link asks for). Each game adds its own board, trays and actions.
 
@@ -6,55 +6,9 @@ import { HUMAN, opponentFromLink, savedOpponent } from './opponent.js';
 import * as storage from './storage.js';
 import { slotOf } from './saves.js';
 import { isFatal } from './fault.js';
-import { el } from '../kit/dom.js';
+import { button, div, el } from '../kit/dom.js';
 
 export const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-export function button(action, text, className = '') {
-  const b = el('button', className, text);
-  b.type = 'button';
-  b.dataset.action = action;
-  return b;
-}
-
-export function div(className, id) {
-  const d = el('div', className);
-  if (id) d.id = id;
-  return d;
-}
-
-/** A button that closes its dialog with `value` as the dialog's returnValue. */
-export function submit(value, text, className = 'plain') {
-  const b = el('button', className, text);
-  b.type = 'submit';
-  b.value = value;
-  return b;
-}
-
-/** A dialog's row of submit buttons: [value, text, primary?] each. */
-export function actions(buttons) {
-  const row = div('dialog-actions');
-  row.append(...buttons.map(([value, text, primary]) => submit(value, text, primary ? 'primary' : 'plain')));
-  return row;
-}
-
-/**
- * A modal dialog `id` on `parent` holding a form that closes it, headed by `titleText` (the
- * dialog's name): {dialog, form, title}.
- */
-export function modal(parent, id, className, titleText) {
-  const dialog = el('dialog', className);
-  dialog.id = id;
-  dialog.setAttribute('aria-labelledby', `${id}-title`);
-  const form = el('form');
-  form.method = 'dialog';
-  const title = el('h2', '', titleText);
-  title.id = `${id}-title`;
-  form.append(title);
-  dialog.append(form);
-  parent.append(dialog);
-  return { dialog, form, title };
-}
 
 /** The header bar: the game's name, then `extra` buttons, Home, Rules, Record and New game. */
 export function header({ t }, title, extra = []) {

@@ -9,9 +9,10 @@
 // giving up, and the record from the server are here too. `ctx.online` is the session
 // (online.js): {id, seat, token, state, listen(fn) -> stop, send(action) -> bool}.
 
-import { wait, button, div } from './game-screen.js';
+import { wait } from './game-screen.js';
 import { fetchRecord, playerName } from './online-api.js';
 import { downloadText, recordFileName, today } from './records.js';
+import { button, div } from '../kit/dom.js';
 
 const REFUSALS = ['not-your-turn', 'watching', 'game-over', 'stale', 'waiting', 'rate-limited', 'not-away', 'paused'];
 

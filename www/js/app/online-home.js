@@ -5,15 +5,9 @@
 
 import { createGame, loadSeats, saveSeat } from './online-api.js';
 import { query } from './route.js';
+import { el } from '../kit/dom.js';
 
 const MOST_NAME = 24;
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** The words under the choice while the server is being asked or is not there, else null. */
 export function onlineNote({ t }, state) {

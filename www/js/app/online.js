@@ -5,18 +5,12 @@
 // (the link, its QR code, Copy, Share, the watch link) above the board. Names are text only.
 
 import { createOnlineClient } from '../kit/online-client.js';
-import { button, header } from './game-screen.js';
+import { header } from './game-screen.js';
 import { inviteInfo, joinGame, links, loadSeat, saveSeat, socketUrl } from './online-api.js';
 import { copyText } from './records.js';
 import { query } from './route.js';
 import * as onlinePlay from './online-game.js';
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { button, el } from '../kit/dom.js';
 
 /** The name of a game's rules as the server gives them (a preset's id, or its own). */
 function rulesName(ctx, game, rules) {

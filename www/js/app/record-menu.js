@@ -4,8 +4,7 @@
 // status line; everything else is here, shared by both games.
 
 import { query } from './route.js';
-import { actions, modal, submit } from './game-screen.js';
-import { el } from '../kit/dom.js';
+import { actions, el, modal, submit } from '../kit/dom.js';
 import {
   copyText, createOpenDialog, createTextDialog, downloadText, keepReplay, readRecord, recordFileName, shareLink, today,
 } from './records.js';

@@ -3,8 +3,7 @@
 // and handing text to the visitor: a downloaded .txt file, the clipboard, the device's share
 // sheet, or, when those are refused, a dialog with the text selected for copying by hand.
 
-import { actions, modal } from './game-screen.js';
-import { el } from '../kit/dom.js';
+import { actions, el, modal } from '../kit/dom.js';
 import { cut } from './notices.js';
 
 const REPLAY_KEY = 'ludi-romani.replay.v1';

@@ -12,24 +12,18 @@ import { createStore } from './store.js';
 import { query } from './route.js';
 import { joined } from './notices.js';
 import { createNewGameDialog } from './dialogs.js';
-import { button, div, statusLine } from './game-screen.js';
+import { statusLine } from './game-screen.js';
 import { keepReplay, keptReplay, readRecord } from './records.js';
 import { loadChoices } from './storage.js';
 import { mountHome } from './home.js';
 import { attachShortcuts } from '../kit/keyboard.js';
 import { scriptaReplay } from '../games/scripta/replay.js';
 import { latrunculiReplay } from '../games/latrunculi/replay.js';
+import { button, div, el } from '../kit/dom.js';
 
 const ADAPTERS = { scripta: scriptaReplay, latrunculi: latrunculiReplay };
 
 const percent = (chance) => Math.round(chance * 100);
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** The record kept for replaying, read by its game's engine: {game, engine, view, text}, or null. */
 async function kept(engines) {

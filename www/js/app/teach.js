@@ -7,20 +7,13 @@
 // it reaches the players; the class itself (new pupils, new games) is asked for now and then.
 
 import { createOnlineClient } from '../kit/online-client.js';
-import { button } from './game-screen.js';
 import { playerName, socketUrl } from './online-api.js';
 import { classRecords, command, joinLink, loadClass, pickPupil, saveClass, stillWaiting, wallView } from './class-api.js';
 import { classHeader } from './class-join.js';
 import { downloadText, keepReplay, today } from './records.js';
+import { button, el } from '../kit/dom.js';
 
 const ASK_EVERY = 3000; // ms between asks for the class's pupils and games
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** What a game's card says: who is to play, who won, or a draw. */
 function gameLine(t, state) {

@@ -9,15 +9,9 @@ import { query } from './route.js';
 import { savedOpponent } from './opponent.js';
 import { GAME as SCRIPTA } from '../games/scripta/meta.js';
 import { GAME as LATRUNCULI } from '../games/latrunculi/meta.js';
+import { el } from '../kit/dom.js';
 
 const META = { scripta: SCRIPTA, latrunculi: LATRUNCULI };
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** A stored game as the cards show it: {id, game, slot, stored, link}. */
 function entry(games, id, stored) {

@@ -5,7 +5,7 @@
 // whose counter the computer is about to move or remove (`coming`), and whether the player is
 // choosing a frozen counter to remove (`removing`).
 
-import { button, div, header, statusLine, gameOverPanel, wait } from '../../app/game-screen.js';
+import { header, statusLine, gameOverPanel, wait } from '../../app/game-screen.js';
 import { mountGame, BUDGET } from '../../app/controller.js';
 import { computerSide } from '../../app/opponent.js';
 import { query } from '../../app/route.js';
@@ -14,6 +14,7 @@ import { createBoard } from './board.js';
 import { createWords } from './words.js';
 import { GAME } from './meta.js';
 import { PICTURES } from '../../../pkg/pictures.js';
+import { button, div } from '../../kit/dom.js';
 
 // The rules of the reading, shown on demand: fetched once the board is playable.
 const RULES = new URL('./rules.js', import.meta.url);

@@ -4,7 +4,7 @@
 // reach the same cell does a small choice of them open, laid over the board beside that cell
 // so that nothing moves. The moves are the engine's legal steps (StepViews) of one source.
 
-import { button } from '../../app/game-screen.js';
+import { button } from '../../kit/dom.js';
 
 /** How many counters may move together from a source, smallest first. */
 export function counts(steps) {

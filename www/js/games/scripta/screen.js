@@ -7,7 +7,7 @@
 // until the next throw), `turnStart` (the position with the dice, as the turn in play was
 // thrown) and `replaying` ({trail, frames, at} while "show again" plays the last turn once more).
 
-import { button, div, header, statusLine, gameOverPanel, wait } from '../../app/game-screen.js';
+import { header, statusLine, gameOverPanel, wait } from '../../app/game-screen.js';
 import { mountGame, BUDGET } from '../../app/controller.js';
 import { computerSide } from '../../app/opponent.js';
 import { query } from '../../app/route.js';
@@ -19,6 +19,7 @@ import { createWords } from './words.js';
 import { counts, more, ways, drawWays } from './chooser.js';
 import { GAME } from './meta.js';
 import { PICTURES } from '../../../pkg/pictures.js';
+import { button, div } from '../../kit/dom.js';
 
 // The rules of the reading, shown on demand: fetched once the board is playable.
 const RULES = new URL('./rules.js', import.meta.url);
