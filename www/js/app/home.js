@@ -158,6 +158,20 @@ function rulesChoices(h, state) {
   return set;
 }
 
+// The engine's answer for a rules text never changes, and the home screen is drawn again on
+// every choice: each text is asked once (again only after a failure, such as an engine that
+// did not load).
+const clashes = new WeakMap();
+function clashOf(game, text) {
+  if (!clashes.has(game)) clashes.set(game, new Map());
+  const answers = clashes.get(game);
+  if (!answers.has(text)) answers.set(text, game.clash(text).catch((error) => {
+    answers.delete(text);
+    throw error;
+  }));
+  return answers.get(text);
+}
+
 /**
  * Under rules of one's own, whether two options chosen cannot go together, as the engine
  * says: the two selects are marked and a line names them, before Play would fall back on the
@@ -169,7 +183,7 @@ function clashNote({ t, games }, state, options) {
   note.id = 'options-clash';
   note.setAttribute('role', 'status');
   note.hidden = true;
-  game.clash(game.rulesText(state[state.game])).then((keys) => {
+  clashOf(game, game.rulesText(state[state.game])).then((keys) => {
     note.dataset.checked = '';
     if (!keys) return;
     const label = (key) => t(game.options.find((o) => o.key === key)?.label ?? key);
