@@ -199,6 +199,10 @@ test('online, a side\'s name takes its article and a player\'s name none', () =>
   assert.equal(t('online.end.abandoned', { loser: t('side.black'), winner: 'Anna' }),
     'Partita abbandonata dal Nero: vittoria di Anna.');
   assert.equal(t('online.said.claim', { who: t('side.nigri') }), 'Vittoria reclamata dai Nigri.');
+  assert.equal(t('online.toPlay', { who: 'Bo$\'b $&' }), 'Tocca a Bo$\'b $&.', 'a name is put in as it is typed');
+  const fr = I18N.fr.t;
+  assert.equal(fr('online.toPlay', { who: fr('side.white') }), 'C’est aux Blancs de jouer.');
+  assert.equal(fr('online.toPlay', { who: 'Anne' }), 'C’est à Anne de jouer.');
 });
 
 for (const lang of LANGUAGES) {
@@ -213,6 +217,7 @@ for (const lang of LANGUAGES) {
       const table = catalogue[`form.${form}`];
       if (!table) wrong.add(`{${name}:${form}}: no form.${form}`);
       else for (const side of names) if (!table[side]) wrong.add(`form.${form}: no ${side}`);
+      if (table?.['*'] !== undefined && !table['*'].includes('{name}')) wrong.add(`form.${form}: '*' drops the name`);
     }
     assert.deepEqual([...wrong], []);
   });

@@ -87,7 +87,7 @@ export function createI18n(wanted = 'en', catalogue = en) {
   // for "di Marco"), or stays as it is where the language has none (a Latin genitive).
   function inflect(form, name) {
     const table = catalogue[`form.${form}`];
-    return table?.[name] ?? table?.['*']?.replace('{name}', name) ?? name;
+    return table?.[name] ?? table?.['*']?.replace('{name}', () => name) ?? name;
   }
   function message(key, args) {
     const found = catalogue[key] ?? en[key];

@@ -26,12 +26,12 @@ export default {
   'side.black': 'Nero',
   'side.white.long': 'Bianco (muove per primo)',
   'side.black.long': 'Nero',
-  // The side names with their article, for {side:the}, {side:of} (di) and {side:to} (a).
+  // A side's name with its article, for {side:the}, {side:of} (di), {side:to} (a) and {side:by}
+  // (da); '*' is any other name, a player's own, which takes none ("di Marco").
   'form.the': {
     Albi: 'gli Albi', Nigri: 'i Nigri', Bianco: 'il Bianco', Nero: 'il Nero',
     'Albi (bianchi, iniziano)': 'gli Albi (bianchi, iniziano)', 'Nigri (neri)': 'i Nigri (neri)', 'Bianco (muove per primo)': 'il Bianco (muove per primo)',
   },
-  // '*': any other name, a player's own ("di Marco"); {side:by} for "da" (reclamata dagli Albi).
   'form.of': { Albi: 'degli Albi', Nigri: 'dei Nigri', Bianco: 'del Bianco', Nero: 'del Nero', '*': 'di {name}' },
   'form.to': { Albi: 'agli Albi', Nigri: 'ai Nigri', Bianco: 'al Bianco', Nero: 'al Nero', '*': 'a {name}' },
   'form.by': { Albi: 'dagli Albi', Nigri: 'dai Nigri', Bianco: 'dal Bianco', Nero: 'dal Nero', '*': 'da {name}' },
@@ -1047,7 +1047,7 @@ export default {
   'online.claim': 'Reclama la vittoria',
   'online.abandon': 'Abbandona',
   'online.abandonSure': 'Abbandonare questa partita? La vince il tuo amico.',
-  'online.claimNow': 'Assenza lunga {who:of}: puoi reclamare la vittoria o continuare ad aspettare.',
+  'online.claimNow': 'Lunga assenza {who:of}: puoi reclamare la vittoria o continuare ad aspettare.',
   'online.claimLater': 'Assenza {who:of}. Se dura qualche minuto, potrai reclamare la vittoria.',
   'online.said.claim': 'Vittoria reclamata {who:by}.',
   'online.said.abandon': 'Partita abbandonata {who:by}.',

@@ -1004,7 +1004,7 @@ export default {
   'online.abandon': 'Cede',
   'online.abandonSure': 'Hunc ludum cedis? Amicus vincit.',
   'online.claimNow': 'Absentia longa: {who}. Victoriam vindicare potes, aut diutius exspectare.',
-  'online.claimLater': 'Absentia: {who}. Si paucis minutis manet, victoriam vindicare poteris.',
+  'online.claimLater': 'Absentia: {who}. Si paucas minutas durat, victoriam vindicare poteris.',
   'online.said.claim': 'Victoria vindicata: {who}.',
   'online.said.abandon': 'Ludus relictus: {who}.',
   'online.end.claimed': 'Victoria vindicata: {winner}; absentia nimis longa: {loser}.',

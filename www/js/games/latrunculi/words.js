@@ -4,6 +4,9 @@
 
 import { joined } from '../../app/notices.js';
 
+// The coaching of a newcomer's first placement or move (the others come mid-turn).
+const FIRST = new Set(['place', 'placeCentre', 'move', 'target']);
+
 export function createWords({ t, list }) {
   const side = (s) => t(`side.${s}`);
   const say = (key, args) => ({ key, text: t(key, args) });
@@ -59,8 +62,9 @@ export function createWords({ t, list }) {
     }
     if (coach) {
       const taught = say(`situation.latrunculi.coach.${coach}`, { square: snap.keptEmpty });
-      // Whose turn it is comes first: the coaching alone would not say it.
-      return joined([turn(snap, snap.turn === you), taught]);
+      // A first placement or move says whose turn it is first, as its coaching alone would not.
+      // Against the computer the rest (a leap, a removal, the dux) come within the player's turn.
+      return you === null || FIRST.has(coach) ? joined([turn(snap, snap.turn === you), taught]) : taught;
     }
     return turn(snap, snap.turn === you);
   }
