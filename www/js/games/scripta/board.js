@@ -19,6 +19,8 @@ const ROW_GAP = 14;
 const LETTER_CLEAR = 67;
 const EXIT_GAP = 6;
 const EXIT_W = 46;
+// How far below an exit's top its dot (the colour of the side that leaves there) is drawn.
+const EXIT_DOT = 13;
 const R = 14; // counter radius
 export const COUNTER = 2 * R;
 
@@ -134,10 +136,11 @@ function measure(geometry, tall, face) {
         parts.push(`H${out} V${gap} H${into} V${b.y + dy} H${b.x}`);
       }
     }
-    const { x, y, h } = exitBox(side ?? 'albi');
+    const { x, y } = exitBox(side ?? 'albi');
     const end = exitRight ? x + EXIT_W / 2 - 8 : x + EXIT_W / 2 + 8;
-    // A side's own exit is half the exit column: its path turns into it in the gap before.
-    if (side) parts.push(`H${exitRight ? x - EXIT_GAP / 2 : x + EXIT_W + EXIT_GAP / 2} V${y + h / 2}`);
+    // A side's own exit is half the exit column: its path turns into it in the gap before and
+    // points at its dot, clear of the word EXIT below, however short the cells are drawn.
+    if (side) parts.push(`H${exitRight ? x - EXIT_GAP / 2 : x + EXIT_W + EXIT_GAP / 2} V${y + EXIT_DOT}`);
     parts.push(`H${end}`);
     return parts.join(' ');
   }
@@ -155,7 +158,7 @@ function drawFrame(b) {
     const { x, y, h } = exitBox(side);
     const zone = el('g', { class: `exit exit-${side}`, 'data-off': side, role: 'button' }, svg);
     el('rect', { x, y, width: EXIT_W, height: h, rx: 6, class: 'exit-cell' }, zone);
-    el('circle', { cx: x + EXIT_W / 2, cy: y + 13, r: 6, class: `exit-dot counter-${side}`, fill: `url(#${id}-${side})` }, zone);
+    el('circle', { cx: x + EXIT_W / 2, cy: y + EXIT_DOT, r: 6, class: `exit-dot counter-${side}`, fill: `url(#${id}-${side})` }, zone);
     const text = el('text', { x: x + EXIT_W / 2, y: y + h - 6, class: 'exit-label' }, zone);
     text.textContent = t('board.exit');
     // The word is squeezed into the cell rather than spill out (EXIT at a readable size,
