@@ -48,7 +48,7 @@
 // is saved here, the hint and the face-to-face layout are not offered.
 
 import { createStore } from './store.js';
-import { computerSide } from './opponent.js';
+import { computerSide, opponentLink } from './opponent.js';
 import { startingGame, sayWinner } from './game-screen.js';
 import { maybeComputer } from './computer-turn.js';
 import { safeguards } from './safeguards.js';
@@ -168,6 +168,7 @@ function begin(c) {
     ? ctx.onlinePlay.nameOf(c, spec.rules.sides.find((side) => side !== vs().human))
     : t(`level.${vs().level}`));
   c.nameOf = (side) => ctx.onlinePlay?.nameOf(c, side) ?? t(`side.${side}`);
+  c.personOf = (side) => ctx.onlinePlay?.personOf(c, side) ?? t(`side.${side}`);
   c.computerLabel = () => t('computer.name', { level: c.levelName(), side: t(`side.${c.computer()}`) });
   c.acts = (state = c.get()) => whoActs(state, spec.rules);
   c.computerToMove = () => computerToMove(c.get(), spec.rules);
@@ -180,7 +181,6 @@ function begin(c) {
   c.say = (key, args = {}) => c.store.dispatch({ event: { kind: 'say', key, args } });
   c.changed = (event, extra) => changed(c, event, extra);
   c.dispatchChecked = (change) => dispatchChecked(c, change);
-  c.replace = (next, vs) => replace(c, next, vs);
   c.press = (action) => press(c, action);
   c.refused = (place, refusal) => refused(c, place, refusal);
   c.render = () => render(c, c.get());
@@ -266,9 +266,21 @@ function replace(c, next, vs) {
   c.game().free();
   const snap = c.safe.guard(next).snapshot();
   c.store.dispatch({
-    ...newGameState(c.get(), { game: next, snap, opponent: vs, event: newGameEvent(c.t, snap, vs) }),
+    ...newGameState(c.get(), { game: next, snap, opponent: vs, event: newGameEvent(c.t, vs) }),
     ...c.spec.state(c, snap, next),
   });
+  follow(vs);
+}
+
+/**
+ * The address follows the new game: shared or bookmarked, it asks for this opponent, and no
+ * longer for the position or seed of the game before.
+ */
+function follow(vs) {
+  const params = new URLSearchParams(location.search);
+  for (const name of ['opponent', 'level', 'side', 'position', 'seed']) params.delete(name);
+  for (const [name, value] of Object.entries(opponentLink(vs))) params.set(name, value);
+  history.replaceState(history.state, '', `?${params}`);
 }
 
 // --- Drawing ---

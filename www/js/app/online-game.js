@@ -51,6 +51,8 @@ export function onlineStart(c) {
 
 /** A player's name (see playerName), or the side's name when there is none. */
 export const nameOf = (c, side) => playerName(c.t, c.get().online ?? {}, side) ?? c.t(`side.${side}`);
+/** Who plays `side` for a tray's label: the player's name, or "nobody yet" (not the side again). */
+export const personOf = (c, side) => playerName(c.t, c.get().online ?? {}, side) ?? c.t('online.nobody');
 
 /** The refusal for a tap while the server's game is not this seat's to play, or null. */
 export function notMine(c, state = c.get()) {

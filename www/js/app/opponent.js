@@ -36,6 +36,13 @@ export function opponentFromLink(route, game, told) {
   return { kind: 'computer', level: found, human };
 }
 
+/** The link's parameters that ask for `opponent` (what `opponentFromLink` reads back). */
+export function opponentLink(opponent) {
+  return opponent.kind === 'computer'
+    ? { opponent: 'computer', level: opponent.level, side: opponent.human }
+    : { opponent: 'human' };
+}
+
 /** The opponent a saved game recorded, checked: storage is untrusted. */
 export function savedOpponent(saved, game) {
   const levels = [...game.levels, ...game.linkOnly];

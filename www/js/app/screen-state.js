@@ -53,11 +53,14 @@ export function opponentOfChoice(choice) {
     : HUMAN;
 }
 
-/** The notice a new game starts with: who moves first, and against whom. */
-export function newGameEvent(t, snap, vs) {
+/**
+ * The notice a new game starts with: against whom. Who moves first the situation after it
+ * says ("Albi to throw").
+ */
+export function newGameEvent(t, vs) {
   return vs.kind === 'computer'
-    ? { kind: 'notice', notice: 'newGameVs', args: { side: t(`side.${snap.turn}`), human: t(`side.${vs.human}`), level: t(`level.${vs.level}`) } }
-    : { kind: 'notice', notice: 'newGame', args: { side: t(`side.${snap.turn}`) } };
+    ? { kind: 'notice', notice: 'newGameVs', args: { human: t(`side.${vs.human}`), level: t(`level.${vs.level}`) } }
+    : { kind: 'notice', notice: 'newGame', args: {} };
 }
 
 /** What every game's state holds at the start: the game, who plays, nothing picked or asked. */

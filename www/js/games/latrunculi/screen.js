@@ -201,7 +201,7 @@ function renderCamp(c, side, state) {
   const { snap: s, opponent: who } = state;
   const box = dom.camps[side];
   const player = who.kind === 'human' ? '' : side === who.human ? t('tray.you')
-    : who.kind === 'online' ? c.nameOf(side) : t(`level.${who.level}`);
+    : who.kind === 'online' ? c.personOf(side) : t(`level.${who.level}`);
   box.classList.toggle('to-move', side === s.turn && !s.result);
   box.classList.toggle('thinking', state.thinking && side === computerSide(who, GAME.sides));
   box.dataset.captured = String(s.captured[side]);

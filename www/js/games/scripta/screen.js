@@ -248,7 +248,7 @@ function renderTrays(c, state, shown, sources, coach) {
   for (const side of GAME.sides) {
     const toMove = side === s.turn && !s.winner;
     const playerId = who.kind === 'human' ? '' : side === who.human ? 'you' : who.level ?? 'online';
-    const player = playerId === 'you' ? t('tray.you') : playerId === 'online' ? c.nameOf(side) : playerId ? t(`level.${playerId}`) : '';
+    const player = playerId === 'you' ? t('tray.you') : playerId === 'online' ? c.personOf(side) : playerId ? t(`level.${playerId}`) : '';
     renderTray(parts.trays[side], shown[side], {
       toMove,
       selectable: toMove && sources.has('tray'),

@@ -1,0 +1,17 @@
+// Who plays, as a link says it: the parameters a game's address is given after New game read
+// back as the same opponent.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HUMAN, opponentFromLink, opponentLink } from '../../www/js/app/opponent.js';
+
+const GAME = { levels: ['easy', 'medium', 'hard'], linkOnly: ['random'], defaultLevel: 'medium', sides: ['albi', 'nigri'] };
+const route = (params) => ({ opponent: null, level: null, side: null, ...params });
+
+test('an opponent written into a link reads back as itself', () => {
+  for (const opponent of [HUMAN, { kind: 'computer', level: 'hard', human: 'nigri' }, { kind: 'computer', level: 'random', human: 'albi' }]) {
+    const told = [];
+    assert.deepEqual(opponentFromLink(route(opponentLink(opponent)), GAME, told), opponent);
+    assert.deepEqual(told, []);
+  }
+});
