@@ -25,9 +25,12 @@ pub use view::{
     Snapshot, SourceSteps, StepView, TrayView,
 };
 
-use crate::convert::{err, js, performance_now};
+use crate::convert::{
+    bool_field, err, js, list_field, optional_string_field, performance_now, string_field, strings,
+    strings_field,
+};
 use crate::record::thrown;
-use ludi_core::scripta::SavedGame;
+use ludi_core::scripta::{SavedGame, SavedTurn};
 use wasm_bindgen::prelude::*;
 
 /// A mark number or a word from the page; nothing for `null` or `undefined`.
@@ -107,7 +110,7 @@ impl ScriptaGame {
 
     /// Rebuilds a game from what [`ScriptaGame::save`] returned, checking every step.
     pub fn restore(saved: JsValue) -> Result<ScriptaGame, JsError> {
-        let saved: SavedGame = serde_wasm_bindgen::from_value(saved)
+        let saved = saved_game(&saved)
             .map_err(|e| JsError::new(&format!("the saved game is not readable: {e}")))?;
         let session = Session::restore(&saved).map_err(err)?;
         Ok(ScriptaGame { session })
@@ -248,4 +251,41 @@ pub fn scripta_needs_weights(level: &str, xsn: &str) -> Result<Option<String>, J
 #[wasm_bindgen(js_name = loadScriptaWeights)]
 pub fn load_scripta_weights(preset: &str, bytes: &[u8]) -> Result<(), JsError> {
     load_weights(preset, bytes).map_err(err)
+}
+
+/// A saved game's fields, each checked to be what [`ScriptaGame::save`] writes (`opening` and
+/// `dice` may be left out, as the save leaves them out when empty).
+fn saved_game(saved: &JsValue) -> Result<SavedGame, String> {
+    // A game ends long before this many turns, and no turn has this many steps: past them the
+    // data is not a save.
+    const MOST_TURNS: usize = 100_000;
+    const MOST_STEPS: usize = 64;
+    // Equal opening throws are thrown again; this many ties in a row is no game's.
+    const MOST_OPENINGS: usize = 100;
+    let opening = list_field(saved, "opening", MOST_OPENINGS, true)?
+        .iter()
+        .map(|pair| match strings(pair, 2)?.as_slice() {
+            [albi, nigri] => Ok([albi.clone(), nigri.clone()]),
+            _ => Err("is not a list of pairs of throws"),
+        })
+        .collect::<Result<_, &str>>()
+        .map_err(|why| format!("`opening` {why}"))?;
+    let turns = list_field(saved, "turns", MOST_TURNS, false)?
+        .iter()
+        .map(|turn| {
+            Ok(SavedTurn {
+                throw: string_field(turn, "throw")?,
+                steps: strings_field(turn, "steps", MOST_STEPS)?,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(SavedGame {
+        seed: string_field(saved, "seed")?,
+        start: string_field(saved, "start")?,
+        opening,
+        turns,
+        thrown: bool_field(saved, "thrown")?,
+        steps: strings_field(saved, "steps", MOST_STEPS)?,
+        dice: optional_string_field(saved, "dice")?,
+    })
 }

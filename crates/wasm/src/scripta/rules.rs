@@ -3,7 +3,7 @@
 //! holds them all (`ludi_core::scripta::Rules`); this only shapes them for JS.
 
 use super::view::GeometryView;
-use crate::convert::{err, js};
+use crate::convert::{err, js, string_map};
 use ludi_core::scripta::{Geometry, Rules, OPTIONS, PRESETS};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -83,7 +83,7 @@ pub fn scripta_rules() -> Result<JsValue, JsError> {
 /// or an error naming what is wrong.
 #[wasm_bindgen(js_name = scriptaRulesText)]
 pub fn scripta_rules_text(options: JsValue) -> Result<String, JsError> {
-    let options: BTreeMap<String, String> = serde_wasm_bindgen::from_value(options)
+    let options = string_map(&options)
         .map_err(|_| err("expected an object of option keys to value strings".into()))?;
     text_of(&options).map_err(err)
 }
