@@ -47,6 +47,8 @@ test('a whole XII Scripta game through the server, a watcher seeing every move, 
   const b = await device(browser);
   const made = await create(a, server.base, { game: 'scripta', side: 'albi', name: 'Marcus' });
   assert.equal(await seat(a), 'albi');
+  // Nobody is to move while the friend has not come.
+  assert.equal(await a.page.locator('[data-tray].to-move').count(), 0);
   await join(b, made.invite, 'Julia');
   assert.equal(await seat(b), 'nigri');
   assert.equal(new URL(b.page.url()).searchParams.get('invite'), null, 'the joined link carries no code');
@@ -54,6 +56,7 @@ test('a whole XII Scripta game through the server, a watcher seeing every move, 
   assert.ok(token.length >= 22 && !b.page.url().includes(token), 'the token is in storage, never in the link');
   await a.page.waitForSelector('[data-seat][data-online="playing"]');
   assert.equal(await a.page.$('#online-invite'), null, 'the invite card goes once the friend has joined');
+  await a.page.waitForSelector('[data-tray="albi"].to-move');
 
   const w = await device(browser, `${made.watch}&pace=0`);
   await w.page.waitForSelector('[data-seat="watch"]');

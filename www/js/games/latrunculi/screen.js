@@ -202,7 +202,8 @@ function renderCamp(c, side, state) {
   const box = dom.camps[side];
   const player = who.kind === 'human' ? '' : side === who.human ? t('tray.you')
     : who.kind === 'online' ? c.personOf(side) : t(`level.${who.level}`);
-  box.classList.toggle('to-move', side === s.turn && !s.result);
+  // Online, nobody is to move before the friend has come.
+  box.classList.toggle('to-move', side === s.turn && !s.result && state.online?.status !== 'waiting');
   box.classList.toggle('thinking', state.thinking && side === computerSide(who, GAME.sides));
   box.dataset.captured = String(s.captured[side]);
   box.dataset.toPlace = String(s.toPlace[side]);

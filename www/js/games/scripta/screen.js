@@ -246,7 +246,8 @@ function renderTrays(c, state, shown, sources, coach) {
   const { parts, t, i18n } = c;
   const { snap: s, opponent: who } = state;
   for (const side of GAME.sides) {
-    const toMove = side === s.turn && !s.winner;
+    // Online, nobody is to move before the friend has come.
+    const toMove = side === s.turn && !s.winner && state.online?.status !== 'waiting';
     const playerId = who.kind === 'human' ? '' : side === who.human ? 'you' : who.level ?? 'online';
     const player = playerId === 'you' ? t('tray.you') : playerId === 'online' ? c.personOf(side) : playerId ? t(`level.${playerId}`) : '';
     renderTray(parts.trays[side], shown[side], {
