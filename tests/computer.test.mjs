@@ -173,8 +173,8 @@ test('New game against the computer as Nigri; a reload lets the computer carry o
   }
 
   // A slow pace leaves the computer mid-turn at the reload; the same link at full speed
-  // restores the game and the computer finishes its turn. The address follows the new game:
-  // shared, it asks for this opponent, not the link's pass and play with its seed.
+  // restores the game (a fresh one from this link would be pass and play) and the computer
+  // finishes its turn.
   const slow = await open(browser, '?game=scripta&seed=8&pace=3000');
   await slow.page.click('[data-action="new"]');
   await slow.page.check('#new-game input[value="computer"]');
@@ -184,8 +184,6 @@ test('New game against the computer as Nigri; a reload lets the computer carry o
   await slow.page.waitForSelector('body[data-thinking]');
   await says(slow.page, 'notice.newGameVs');
   assert.equal(await slow.page.getAttribute('body', 'data-turn'), 'albi');
-  const address = new URL(slow.page.url()).searchParams;
-  assert.deepEqual(['opponent', 'level', 'side', 'seed'].map((name) => address.get(name)), ['computer', 'hard', 'nigri', null]);
   await slow.page.goto(slow.page.url().replace('pace=3000', 'pace=0'));
   await slow.page.waitForSelector('body.ready');
   await humanToThrow(slow.page);

@@ -17,7 +17,7 @@ pub fn err(message: String) -> JsError {
     JsError::new(&message)
 }
 
-/// The string `name` of a JS object: what saved games and options are read with, where serde's
+/// The string `name` of a JS object: what saved games are read with, where serde's
 /// deserializer, which brings float formatting and string escaping into the module for its
 /// messages, would weigh more than the engine's own rules.
 pub fn string_field(object: &JsValue, name: &str) -> Result<String, String> {
@@ -69,22 +69,6 @@ pub fn strings(array: &JsValue, most: usize) -> Result<Vec<String>, &'static str
     each(array, most, |entry| entry.as_string())
 }
 
-/// A JS object's own keys and their string values: `{key: value, ...}`.
-#[cfg(feature = "scripta")]
-pub fn string_map(object: &JsValue) -> Result<std::collections::BTreeMap<String, String>, String> {
-    if !object.is_object() || is_array(object) {
-        return Err("it is not an object".to_owned());
-    }
-    object_keys(object)
-        .iter()
-        .map(|key| {
-            let key = key.as_string().ok_or("a key is not a string")?;
-            let value = string_field(object, &key)?;
-            Ok((key, value))
-        })
-        .collect()
-}
-
 /// Each entry of the JS array `array`, at most `most` of them, as `read` reads it (None: an
 /// entry of the wrong kind).
 fn each<T>(
@@ -129,10 +113,6 @@ extern "C" {
 
     #[wasm_bindgen(js_namespace = Array, js_name = isArray)]
     fn is_array(value: &JsValue) -> bool;
-
-    #[cfg(feature = "scripta")]
-    #[wasm_bindgen(js_namespace = Object, js_name = keys)]
-    fn object_keys(object: &JsValue) -> Vec<JsValue>;
 
     /// The browser's clock, in a window or a worker alike: `std::time::Instant` panics on
     /// wasm32-unknown-unknown, so the search's time budget reads this instead.

@@ -16,8 +16,7 @@ pub use player::{
 };
 pub use replay::{HeaderView, ReplayView, TurnView};
 pub use rules::{
-    catalogue, geometry_of, scripta_geometry, scripta_rules, scripta_rules_text, text_of,
-    OptionView, PresetView, RulesCatalogue,
+    catalogue, geometry_of, scripta_geometry, scripta_rules, OptionView, PresetView, RulesCatalogue,
 };
 pub use session::{Session, Tapped};
 pub use view::{

@@ -3,10 +3,9 @@
 //! holds them all (`ludi_core::scripta::Rules`); this only shapes them for JS.
 
 use super::view::GeometryView;
-use crate::convert::{err, js, string_map};
+use crate::convert::{err, js};
 use ludi_core::scripta::{Geometry, Rules, OPTIONS, PRESETS};
 use serde::Serialize;
-use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 /// A preset: its id and its canonical key=value text.
@@ -53,18 +52,6 @@ pub fn catalogue() -> RulesCatalogue {
     }
 }
 
-/// The shortest text naming the options chosen (a preset id when they make one), keys left
-/// out taking Austin and Murray's value; an error names a bad key, value or mix.
-pub fn text_of(options: &BTreeMap<String, String>) -> Result<String, String> {
-    if options.is_empty() {
-        return Ok(Rules::default().name());
-    }
-    let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    Rules::parse(&pairs.join(","))
-        .map(|rules| rules.name())
-        .map_err(|e| e.to_string())
-}
-
 /// The board of a reading given as a preset id or key=value text.
 pub fn geometry_of(rules: &str) -> Result<GeometryView, String> {
     Rules::parse(rules)
@@ -77,15 +64,6 @@ pub fn geometry_of(rules: &str) -> Result<GeometryView, String> {
 #[wasm_bindgen(js_name = scriptaRules)]
 pub fn scripta_rules() -> Result<JsValue, JsError> {
     js(&catalogue())
-}
-
-/// The canonical rules text of `{key: value, ...}` (a preset id when the options make one),
-/// or an error naming what is wrong.
-#[wasm_bindgen(js_name = scriptaRulesText)]
-pub fn scripta_rules_text(options: JsValue) -> Result<String, JsError> {
-    let options = string_map(&options)
-        .map_err(|_| err("expected an object of option keys to value strings".into()))?;
-    text_of(&options).map_err(err)
 }
 
 /// The board a reading plays on (as `ScriptaGame.geometry()`), for a preset id or key=value
@@ -110,39 +88,6 @@ mod tests {
         assert_eq!(c.options.len(), OPTIONS.len());
         assert_eq!(c.options[0].key, "counters");
         assert_eq!(c.options[0].default, "15");
-    }
-
-    #[test]
-    fn options_make_a_text_or_a_clear_error() {
-        let map = |pairs: &[(&str, &str)]| {
-            pairs
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect::<BTreeMap<_, _>>()
-        };
-        assert_eq!(text_of(&map(&[])), Ok("austin-murray".into()));
-        assert_eq!(
-            text_of(&map(&[
-                ("counters", "6"),
-                ("dice", "2"),
-                ("track", "split"),
-                ("entry", "all"),
-                ("sum", "on"),
-                ("stacks", "any"),
-                ("again", "on"),
-                ("bearoff", "exact"),
-                ("opener", "throw")
-            ])),
-            Ok("italian-6".into())
-        );
-        let custom = text_of(&map(&[("sum", "on")])).unwrap();
-        assert!(custom.contains("sum=on"), "{custom}");
-        assert!(text_of(&map(&[("dice", "7")]))
-            .unwrap_err()
-            .contains("dice=7"));
-        assert!(text_of(&map(&[("start", "set")]))
-            .unwrap_err()
-            .contains("track=split"));
     }
 
     #[test]
