@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, at, position, screenshotPath, says, humanToThrow, playHumanTurn, visit } from './helpers.mjs';
+import { launch, open, close, at, position, screenshotPath, says, humanToThrow, playHumanTurn, visit, newGameVs } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -176,11 +176,7 @@ test('New game against the computer as Nigri; a reload lets the computer carry o
   // restores the game (a fresh one from this link would be pass and play) and the computer
   // finishes its turn.
   const slow = await open(browser, '?game=scripta&seed=8&pace=3000');
-  await slow.page.click('[data-action="new"]');
-  await slow.page.check('#new-game input[value="computer"]');
-  await slow.page.check('#new-game input[value="hard"]');
-  await slow.page.check('#new-game input[value="nigri"]');
-  await slow.page.click('#new-game button[value="start"]');
+  await newGameVs(slow.page, 'hard', 'nigri');
   await slow.page.waitForSelector('body[data-thinking]');
   await says(slow.page, 'notice.newGameVs');
   assert.equal(await slow.page.getAttribute('body', 'data-turn'), 'albi');

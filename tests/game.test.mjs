@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, position, tray, says } from './helpers.mjs';
+import { launch, open, close, position, tray, says, newGameVs } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -113,6 +113,8 @@ test('a save of the wrong shape is set aside; one with the opening throws restor
     (saved) => { saved.opening = [['423']]; },
     (saved) => { saved.turns = [{ throw: 423, steps: [] }]; },
     (saved) => { saved.steps = [4]; },
+    (saved) => { delete saved.thrown; },
+    (saved) => { saved.turns = ['423']; },
   ];
   for (const [i, breakIt] of broken.entries()) {
     const data = JSON.parse(good);
@@ -149,5 +151,25 @@ test('New game starts over from the empty board, Albi opening', async () => {
     /notice\.newGame\b/.test(document.querySelector('[role="status"]').dataset.say));
   assert.equal(await position(s.page), 'A w15s0o0: w15s0o0:');
   await says(s.page, 'notice.newGame');
+  // Said once, by the situation after the notice.
+  await says(s.page, 'situation.toThrow');
+  assert.equal(await s.page.getAttribute('body', 'data-turn'), 'albi');
+  await close(s);
+});
+
+test('after New game the address names its opponent, and a reload restores that game', async () => {
+  const s = await open(browser, '?game=scripta&seed=8&pace=0');
+  await newGameVs(s.page, 'easy', 'albi');
+  await says(s.page, 'notice.newGameVs');
+  const address = new URL(s.page.url()).searchParams;
+  assert.deepEqual(['opponent', 'level', 'side', 'seed'].map((name) => address.get(name)), ['computer', 'easy', 'albi', '8']);
+  await s.page.click('[data-action="throw"]');
+  await says(s.page, 'situation.you.toPlay');
+  const before = await position(s.page);
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  await says(s.page, 'notice.restored');
+  assert.equal(await position(s.page), before);
+  assert.equal(await s.page.getAttribute('body', 'data-level'), 'easy');
   await close(s);
 });

@@ -155,6 +155,15 @@ export function tap(page, selector) {
   return page.click(selector);
 }
 
+/** Starts a new game from the header's New game dialog, against the computer at `level` as `side`. */
+export async function newGameVs(page, level, side) {
+  await page.click('[data-action="new"]');
+  await page.check('#new-game input[value="computer"]');
+  await page.check(`#new-game input[value="${level}"]`);
+  await page.check(`#new-game input[value="${side}"]`);
+  await page.click('#new-game button[value="start"]');
+}
+
 /** Waits until the human may throw again (the computer has finished its turn). */
 export const humanToThrow = (page) =>
   page.waitForSelector('[data-action="throw"]:not([disabled])', { timeout: 20000 });

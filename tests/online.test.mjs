@@ -92,9 +92,11 @@ test('a whole Latrunculi game through the server', { skip }, async () => {
   const b = await device(browser, null, { width: 768, height: 1024 });
   const made = await create(a, server.base, { game: 'latrunculi', side: 'black', name: 'Marcus' });
   assert.equal(await seat(a), 'black');
+  assert.equal(await a.page.locator('[data-camp].to-move').count(), 0, 'nobody is to move before the friend comes');
   await join(b, made.invite, 'Julia');
   assert.equal(await seat(b), 'white');
   await a.page.waitForSelector('[data-seat][data-online="playing"]');
+  await a.page.waitForSelector('[data-camp="white"].to-move');
   await Promise.all([playPart(a.page), playPart(b.page)]);
   const v = await version(a.page);
   await reaches(b.page, v);

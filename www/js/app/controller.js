@@ -49,6 +49,7 @@
 
 import { createStore } from './store.js';
 import { computerSide, opponentLink } from './opponent.js';
+import { readRoute } from './route.js';
 import { startingGame, sayWinner } from './game-screen.js';
 import { maybeComputer } from './computer-turn.js';
 import { safeguards } from './safeguards.js';
@@ -265,22 +266,25 @@ function refused(c, place, refusal) {
 function replace(c, next, vs) {
   c.game().free();
   const snap = c.safe.guard(next).snapshot();
+  follow(c, vs);
   c.store.dispatch({
     ...newGameState(c.get(), { game: next, snap, opponent: vs, event: newGameEvent(c.t, vs) }),
     ...c.spec.state(c, snap, next),
   });
-  follow(vs);
 }
 
 /**
- * The address follows the new game: shared or bookmarked, it asks for this opponent, and no
- * longer for the position or seed of the game before.
+ * The address follows the new game's opponent, so a link shared asks for who plays it now;
+ * the save goes with that address from its first write, so a reload finds the game (a save
+ * restores only from the link it was made under). An embed's address is its host's to choose.
  */
-function follow(vs) {
+function follow(c, vs) {
+  if (document.documentElement.hasAttribute('data-embed')) return;
   const params = new URLSearchParams(location.search);
-  for (const name of ['opponent', 'level', 'side', 'position', 'seed']) params.delete(name);
+  for (const name of ['opponent', 'level', 'side']) params.delete(name);
   for (const [name, value] of Object.entries(opponentLink(vs))) params.set(name, value);
   history.replaceState(history.state, '', `?${params}`);
+  c.ctx.route.origin = readRoute(location.search).origin;
 }
 
 // --- Drawing ---

@@ -141,8 +141,10 @@ export function renderOnline(c, state) {
     span.dataset.side = side;
     span.dataset.here = String(o.here[side] !== false);
     if (o.computer[side]) span.dataset.computer = o.computer[side];
-    const name = playerName(c.t, o, side) ?? c.t('online.nobody');
-    span.textContent = c.t(o.here[side] === false ? 'online.person.away' : 'online.person', {
+    const player = playerName(c.t, o, side);
+    const name = player ?? c.t('online.nobody');
+    // An empty seat is nobody's yet, not someone away.
+    span.textContent = c.t(player !== null && o.here[side] === false ? 'online.person.away' : 'online.person', {
       side: c.t(`side.${side}`), name: side === seat ? c.t('online.you', { name }) : name,
     });
     return span;

@@ -1041,7 +1041,7 @@ export default {
   'online.here': 'De retour : {who}.',
   'online.away': 'Absence : {who}.',
   'online.notSent': 'Pas de connexion : rien n’a été envoyé. Réessayez dans un instant.',
-  'online.nobody': 'personne encore',
+  'online.nobody': 'personne pour l’instant',
   'online.person': '{side} : {name}',
   'online.person.away': '{side} : {name} (hors ligne)',
   'online.you': '{name} (vous)',
