@@ -263,8 +263,8 @@ fn saved_game(saved: &JsValue) -> Result<SavedGame, String> {
     const MOST_OPENINGS: usize = 100;
     let opening = list_field(saved, "opening", MOST_OPENINGS, true)?
         .iter()
-        .map(|pair| match strings(pair, 2)?.as_slice() {
-            [albi, nigri] => Ok([albi.clone(), nigri.clone()]),
+        .map(|pair| match strings(pair, 2).as_deref() {
+            Ok([albi, nigri]) => Ok([albi.clone(), nigri.clone()]),
             _ => Err("is not a list of pairs of throws"),
         })
         .collect::<Result<_, &str>>()
