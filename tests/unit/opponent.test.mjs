@@ -15,3 +15,13 @@ test('an opponent written into a link reads back as itself', () => {
     assert.deepEqual(told, []);
   }
 });
+
+test('a level named as the opponent asks for the computer at that level; a level given too wins', () => {
+  const told = [];
+  assert.deepEqual(opponentFromLink(route({ opponent: 'medium' }), GAME, told), { kind: 'computer', level: 'medium', human: 'albi' });
+  assert.deepEqual(opponentFromLink(route({ opponent: 'Centurio', side: 'nigri' }), GAME, told), { kind: 'computer', level: 'hard', human: 'nigri' });
+  assert.deepEqual(opponentFromLink(route({ opponent: 'easy', level: 'hard' }), GAME, told), { kind: 'computer', level: 'hard', human: 'albi' });
+  assert.deepEqual(told, []);
+  assert.deepEqual(opponentFromLink(route({ opponent: 'grandmaster' }), GAME, told), HUMAN);
+  assert.deepEqual(told, [{ notice: 'unknownOpponent', args: { value: 'grandmaster' } }]);
+});

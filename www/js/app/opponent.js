@@ -15,15 +15,17 @@ const LATIN = { easy: 'tiro', medium: 'miles', hard: 'centurio', expert: 'impera
 export function opponentFromLink(route, game, told) {
   const { opponent: kind, level, side } = route;
   if (kind === 'human') return HUMAN;
-  if (kind !== null && kind !== 'computer') {
+  const all = [...game.levels, ...game.linkOnly];
+  const levelNamed = (value) => all.find((l) => l === value.toLowerCase() || LATIN[l] === value.toLowerCase());
+  // A level named as the opponent ("opponent=medium") asks for the computer at that level.
+  const asLevel = kind !== null && kind !== 'computer' ? levelNamed(kind) : undefined;
+  if (kind !== null && kind !== 'computer' && !asLevel) {
     told.push({ notice: 'unknownOpponent', args: { value: kind } });
     return HUMAN;
   }
   // A level alone is enough to ask for the computer.
   if (kind === null && level === null) return null;
-  const all = [...game.levels, ...game.linkOnly];
-  const name = level?.toLowerCase();
-  let found = level === null ? game.defaultLevel : all.find((l) => l === name || LATIN[l] === name);
+  let found = level === null ? asLevel ?? game.defaultLevel : levelNamed(level);
   if (!found) {
     found = game.defaultLevel;
     told.push({ notice: 'unknownLevel', args: { value: level, level: found } });
