@@ -62,6 +62,28 @@ test('place the rest for me fills the board and moving begins', async () => {
   assert.ok(await s.page.locator('[data-action="place-rest"]').isHidden());
   assert.ok(await s.page.locator('[data-selectable]').count() > 0);
   for (const sq of await squares(s.page, '[data-selectable]')) assert.equal(await piece(s.page, sq), 'white');
+  // One Undo takes back every counter that one tap placed.
+  await s.page.click('[data-action="undo"]');
+  await says(s.page, 'event.latrunculi.undoPlaceRest');
+  assert.equal(await s.page.locator('[data-piece="white"], [data-piece="black"]').count(), 0);
+  assert.equal(await s.page.getAttribute('body', 'data-phase'), 'place');
+  assert.ok(await s.page.locator('[data-action="place-rest"]').isVisible());
+  await close(s);
+});
+
+test('after Place the rest and a move, Undo takes back the move alone', async () => {
+  const s = await open(browser, lat({ seed: '7' }));
+  await s.page.click('[data-square="d4"]');
+  await s.page.click('[data-action="place-rest"]');
+  await says(s.page, 'event.latrunculi.placeRest');
+  const from = (await squares(s.page, '[data-selectable]'))[0];
+  await s.page.click(`[data-square="${from}"]`);
+  const to = (await squares(s.page, '[data-target]'))[0];
+  await s.page.click(`[data-square="${to}"]`);
+  await s.page.click('[data-action="undo"]');
+  await says(s.page, 'event.latrunculi.undo');
+  assert.equal(await piece(s.page, from), 'white');
+  assert.equal(await s.page.locator('[data-piece="white"], [data-piece="black"]').count(), 40);
   await close(s);
 });
 

@@ -180,6 +180,31 @@ test('italian: the dice added are one of the ways to a cell, chosen on screen', 
   await close(s);
 });
 
+test('italian: the opening throw is said, with the side it made the opener to move; New game says its own', async () => {
+  const s = await open(browser, game('italian', { seed: 1 }));
+  await says(s.page, 'notice.opening');
+  const opening = await s.page.evaluate(async () => {
+    const wasm = await import(new URL('pkg/scripta.js', document.baseURI).href);
+    await wasm.default({ module_or_path: new URL('pkg/scripta_bg.wasm', document.baseURI) });
+    const g = new wasm.ScriptaGame('1', undefined, 'italian');
+    try {
+      return { pairs: g.save().opening, turn: g.snapshot().turn };
+    } finally {
+      g.free();
+    }
+  });
+  const [albi, nigri] = opening.pairs.at(-1).map((dice) => [...dice].reduce((sum, d) => sum + Number(d), 0));
+  assert.equal(opening.turn, albi > nigri ? 'albi' : 'nigri');
+  assert.equal(await s.page.getAttribute('main[data-turn]', 'data-turn'), opening.turn);
+  // Said until the game begins.
+  await s.page.click('[data-action="throw"]');
+  await s.page.waitForFunction(() => !document.querySelector('[role="status"]').dataset.say.includes('notice.opening'));
+  await s.page.click('[data-action="new"]');
+  await s.page.click('#new-game button[value="start"]');
+  await says(s.page, 'notice.opening');
+  await close(s);
+});
+
 test('italian: three alike throw again', async () => {
   const s = await open(browser, game('italian', { xsn: 'italian A w15s0o0: w15s0o0: 555' }));
   assert.equal(await s.page.getAttribute('main[data-turn]', 'data-turn'), 'albi');

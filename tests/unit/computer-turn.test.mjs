@@ -20,6 +20,7 @@ function screen(turn) {
   const c = {
     store,
     get: store.get,
+    route: { pace: 0 },
     life: { destroyed: false },
     dialogOpen: () => false,
     calls: 0,
@@ -86,4 +87,21 @@ test('no turn starts while a dialog is open, for the human, or once the game is 
   await settle();
   assert.equal(c.calls, 0);
   assert.equal(c.get().computerBusy, false);
+});
+
+test('a notice on show is read before the computer\'s turn goes on; without one it goes at once', async () => {
+  const noticed = screen(() => {});
+  noticed.route = { pace: 40 };
+  noticed.store.dispatch({ event: { kind: 'notices', list: [{ notice: 'opening', args: {} }] } });
+  const plain = screen(() => {});
+  plain.route = { pace: 40 };
+  maybeComputer(noticed, noticed.get());
+  maybeComputer(plain, plain.get());
+  await settle();
+  await settle();
+  assert.equal(plain.calls, 1);
+  assert.equal(noticed.calls, 0, 'four paces (160 ms) to read the notice');
+  assert.equal(noticed.get().thinking, true, 'the computer is said to be thinking meanwhile');
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  assert.equal(noticed.calls, 1);
 });

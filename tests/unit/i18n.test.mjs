@@ -185,8 +185,8 @@ const I18N = Object.fromEntries(LANGUAGES.map((lang) => [lang, createI18n(lang, 
 const COUNTS = [1, 2, 5, 21];
 
 test('a side\'s name takes the form its sentence asks for: article and case', () => {
-  assert.equal(I18N.it.t('situation.toThrow', { side: I18N.it.t('side.albi') }), 'Tocca agli Albi lanciare i dadi.');
-  assert.equal(I18N.it.t('situation.latrunculi.move', { side: I18N.it.t('side.black') }), 'Tocca al Nero muovere.');
+  assert.equal(I18N.it.t('situation.toThrow', { side: I18N.it.t('side.albi') }), 'Turno degli Albi: lancia i dadi.');
+  assert.equal(I18N.it.t('situation.latrunculi.move', { side: I18N.it.t('side.black') }), 'Turno del Nero: muovi una pedina.');
   assert.equal(I18N.la.t('board.latrunculi.held', { square: 'c3', side: I18N.la.t('side.black') }), 'c3, calculus Nigrorum');
   assert.equal(I18N.la.t('refuse.other-tray', { side: 'Marcus' }), 'Hic est loculus Marcus: nunc non ludunt.',
     'a name the table does not know stays as it is where the language has no pattern for it');
@@ -254,9 +254,9 @@ test('counts 1, 2, 5 and 21 take each language\'s own forms', () => {
       ru: ['выведена', 'выведены', 'выведено', 'выведена'],
     },
     'camp.latrunculi.captured': {
-      ru: ['взята 1 фишка', 'взяты 2 фишки', 'взято 5 фишек', 'взята 21 фишка'],
-      la: ['1 captivus', '2 captivi', '5 captivi', '21 captivi'],
-      fr: ['1 prise', '2 prises', '5 prises', '21 prises'],
+      ru: ['1\u00a0пленный', '2\u00a0пленных', '5\u00a0пленных', '21\u00a0пленный'],
+      la: ['1\u00a0captivus', '2\u00a0captivi', '5\u00a0captivi', '21\u00a0captivi'],
+      fr: ['1\u00a0prisonnier', '2\u00a0prisonniers', '5\u00a0prisonniers', '21\u00a0prisonniers'],
     },
   };
   for (const [key, byLang] of Object.entries(want)) {
@@ -372,4 +372,27 @@ test('a move\'s words name its player before a colon, where "you" would need ano
 test('German calls the home screen Startseite, not Start (which reads as "start a game")', () => {
   assert.equal(I18N.de.t('nav.home'), 'Startseite');
   assert.equal(I18N.de.t('action.home'), 'Startseite');
+});
+
+test('a turn\'s entries are said once, and a counter moving on is one move "via" where it stopped', () => {
+  const { t, list } = I18N.en;
+  const words = scriptaWords(I18N.en);
+  const entries = [{ from: 'tray', to: 3 }, { from: 'tray', to: 3 }, { from: 'tray', to: 2 }];
+  const turn = words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: entries, dice: [3, 3, 2] }, 'albi');
+  assert.equal(turn.text, `Miles threw 3-3-2: entered on marks ${list(['3', '3', '2'])}.`);
+  const chain = [{ from: 2, to: 8 }, { from: 8, to: 11 }, { from: 11, to: 12 }];
+  assert.equal(words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: chain, dice: [6, 3, 1] }, 'albi').text,
+    `Miles threw 6-3-1: moved from mark 2 via ${list(['8', '11'])} to 12.`);
+  // A hit is said with its own step; another counter's move is not part of the run.
+  const mixed = [{ from: 2, to: 8 }, { from: 8, to: 11, hit: true }, { from: 5, to: 6 }];
+  assert.equal(words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: mixed, dice: [6, 3, 1] }, 'albi').text,
+    `Miles threw 6-3-1: ${list([t('played.move', { from: 2, to: 8 }), t('played.moveHitYou', { from: 8, to: 11 }), t('played.move', { from: 5, to: 6 })])}.`);
+  // On the split track, entries into one's own half name the half once.
+  const it = I18N.it;
+  const own = [1, 2, 3, 4, 5, 6].flatMap((mark) => [{ owner: 'albi', mark }, { owner: 'nigri', mark }]);
+  const split = scriptaWords(it, { cells: own });
+  const into = [{ from: 'tray', to: 1 }, { from: 'tray', to: 6 }, { from: 'tray', to: 5 }];
+  const said = split.event({ kind: 'confirm', side: 'nigri', other: 'albi', steps: into, dice: [1, 6, 5] }, null);
+  assert.equal(said.text, 'Nigri: 1-6-5 ai dadi, ingressi nelle caselle 1, 6 e 5 nella metà dei Nigri.');
+  assert.equal(said.key, 'event.played place.own.nigri');
 });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  whoActs, humanToMove, computerToMove, startsComputer, worthSaving, keptHint, opponentOfChoice,
+  whoActs, litSide, humanToMove, computerToMove, startsComputer, worthSaving, keptHint, opponentOfChoice,
   newGameEvent, startState, newGameState, situationShown,
 } from '../../www/js/app/screen-state.js';
 import { HUMAN } from '../../www/js/app/opponent.js';
@@ -106,4 +106,15 @@ test('online: this seat acts on its turn while the game is under way and the lin
   assert.equal(whoActs(state({ turn: 'nigri', winner: null }, seat, online({ status: 'over' })), SCRIPTA), 'over',
     'a game the server ended (claimed, abandoned) is over though the rules did not end it');
   assert.equal(startsComputer(state({ turn: 'albi', winner: null }, seat, online()), SCRIPTA, false), false);
+});
+
+test('the side to move lights up, but none once over, online before the friend comes, or ended by the server', () => {
+  assert.equal(litSide(state({ turn: 'black', result: null }), LATRUNCULI), 'black');
+  assert.equal(litSide(state({ turn: 'black', result: { winner: 'white' } }), LATRUNCULI), null);
+  assert.equal(litSide(state({ turn: 'nigri', winner: 'albi' }), SCRIPTA), null);
+  const seat = { kind: 'online', human: 'albi' };
+  const online = (status) => ({ online: { status, up: true } });
+  assert.equal(litSide(state({ turn: 'albi', winner: null }, seat, online('waiting')), SCRIPTA), null);
+  assert.equal(litSide(state({ turn: 'albi', winner: null }, seat, online('playing')), SCRIPTA), 'albi');
+  assert.equal(litSide(state({ turn: 'albi', winner: null }, seat, online('over')), SCRIPTA), null);
 });

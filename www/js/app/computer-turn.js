@@ -8,6 +8,10 @@
 import { wait } from './game-screen.js';
 import { startsComputer } from './screen-state.js';
 
+// How long a notice stays before the computer's turn goes on: four of its paces (none in a
+// test's instant game), at most this many ms.
+const READ_NOTICE = 1800;
+
 /** A store subscriber: starts the computer's turn when it has the move and may take it. */
 export function maybeComputer(c, state) {
   if (!startsComputer(state, c.spec.rules, c.dialogOpen())) return;
@@ -27,7 +31,14 @@ async function computerTurn(c, mine) {
     while (current() && c.dialogOpen()) await wait(100);
   };
   try {
+    const { event } = c.get();
     c.store.dispatch({ thinking: true });
+    // A notice (a new game's opponent, the opening throw, a restored save) stays long enough to
+    // be read before the computer's first words replace it.
+    if (event?.kind === 'notice' || event?.kind === 'notices') {
+      await until(Math.min(c.route.pace * 4, READ_NOTICE));
+      if (!current()) return;
+    }
     await c.spec.computerTurn(c, { current, until });
   } catch (error) {
     if (current()) {

@@ -18,6 +18,8 @@
 //                               when that is why the engine refuses `rules`
 //   setup?(c, game, told)       what the screen draws from the first game (c.parts, c.words);
 //                               problems go onto `told`, the first status line's notices
+//   opening?(game)              a notice of how the game's opener was chosen, while it has
+//                               not begun; else null
 //   state(c, snap, game)        the game's own fields of the store, for every new game
 //   legal(snap)                 the legal moves by source: a Map
 //   derive?(state, next)        fields that follow a new snapshot
@@ -62,7 +64,7 @@ import * as storage from './storage.js';
 import { played as hasMoves } from './saves.js';
 import {
   whoActs, computerToMove, worthSaving, keptHint, opponentOfChoice,
-  newGameEvent, startState, newGameState, situationShown,
+  newGameEvent, startState, newGameState, situationShown, litSide,
 } from './screen-state.js';
 import { attachInput } from '../kit/input.js';
 import { importWhole } from '../kit/preload.js';
@@ -145,6 +147,8 @@ function begin(c) {
     handoff: ctx.handoff,
   });
   spec.setup?.(c, start.game, told);
+  const opening = spec.opening?.(start.game);
+  if (opening) told.push(opening);
   const snap = start.game.snapshot();
   c.store = createStore({
     ...startState({ game: start.game, snap, opponent: start.opponent, told, face: storage.loadSetting('face') }),
@@ -172,6 +176,7 @@ function begin(c) {
   c.personOf = (side) => ctx.onlinePlay?.personOf(c, side) ?? t(`side.${side}`);
   c.computerLabel = () => t('computer.name', { level: c.levelName(), side: t(`side.${c.computer()}`) });
   c.acts = (state = c.get()) => whoActs(state, spec.rules);
+  c.lit = (state = c.get()) => litSide(state, spec.rules);
   c.computerToMove = () => computerToMove(c.get(), spec.rules);
   /** Why a tap plays nothing now that the move is not the person's here, or null. */
   c.notNow = () => (c.computerToMove() ? { code: 'computer-turn', args: { who: c.computerLabel() } } : (ctx.onlinePlay?.notMine(c) ?? null));
@@ -267,8 +272,10 @@ function replace(c, next, vs) {
   c.game().free();
   const snap = c.safe.guard(next).snapshot();
   follow(c, vs);
+  const opening = c.spec.opening?.(next);
+  const event = opening ? { kind: 'notices', list: [newGameEvent(c.t, vs), opening] } : newGameEvent(c.t, vs);
   c.store.dispatch({
-    ...newGameState(c.get(), { game: next, snap, opponent: vs, event: newGameEvent(c.t, vs) }),
+    ...newGameState(c.get(), { game: next, snap, opponent: vs, event }),
     ...c.spec.state(c, snap, next),
   });
 }
@@ -332,7 +339,7 @@ function statusWords(c, state) {
   const acts = c.acts(state);
   const shown = situationShown(state, { playing: spec.playing(state, acts), alone: spec.alone });
   let situation = null;
-  if (shown === 'thinking') situation = { key: 'situation.thinking', text: t('situation.thinking', { who: t(`level.${who.level}`) }) };
+  if (shown === 'thinking') situation = { key: 'situation.thinking', text: t('situation.thinking', { who: c.computerLabel() }) };
   else if (shown === 'playing') situation = { key: 'situation.playing', text: t('situation.playing', { who: c.computerLabel() }) };
   else if (shown === 'situation') {
     situation = (who.kind === 'online' && c.ctx.onlinePlay.onlineSituation(c, state, acts)) || spec.situation(c, state, { you, human: acts === 'human' });

@@ -418,8 +418,11 @@ export function mountHome(root, ctx) {
     pupil.dataset.action = 'join-class';
     pupil.hidden = state.server !== true;
     pupil.addEventListener('click', () => go('?class='));
-    go2.append(said, play, rules, open, pupil);
-    parts.push(go2);
+    go2.append(said, play, rules);
+    // Kept out of the sticky bar, so that on a phone it is one row over the choices.
+    const more = el('div', 'home-more');
+    more.append(open, pupil);
+    parts.push(go2, more);
     const focused = document.activeElement?.closest?.('.choice, select[data-choice]');
     const again = focused && Object.entries(focused.dataset)[0];
     main.replaceChildren(...parts);

@@ -20,6 +20,14 @@ export function whoActs(state, rules) {
   return state.snap.turn === computerSide(state.opponent, rules.sides) ? 'computer' : 'human';
 }
 
+/**
+ * The side whose tray or camp lights up as the one to move: the side to move, but none once
+ * the game is over, or online before the friend has come.
+ */
+export function litSide(state, rules) {
+  return rules.over(state.snap) || state.online?.status === 'over' || state.online?.status === 'waiting' ? null : state.snap.turn;
+}
+
 export const humanToMove = (state, rules) => whoActs(state, rules) === 'human';
 export const computerToMove = (state, rules) => whoActs(state, rules) === 'computer';
 

@@ -172,11 +172,13 @@ export default {
   'step.then': 'dann {step}',
 
   'played.enter': 'auf Feld {to} eingesetzt',
+  'played.enters': 'auf den Feldern {marks} eingesetzt',
   'played.enterHit': 'auf Feld {to} eingesetzt und einen Stein der {other} geschlagen',
   'played.enterHitYou': 'auf Feld {to} eingesetzt und deinen Stein geschlagen',
   'played.enterHitMiddle': 'auf Feld {to} eingesetzt und einen Stein der {other} in die Mittelreihe geschlagen',
   'played.enterHitMiddleYou': 'auf Feld {to} eingesetzt und deinen Stein in die Mittelreihe geschlagen',
   'played.move': 'von Feld {from} auf {to} gezogen',
+  'played.via': 'von Feld {from} über {via} auf {to} gezogen',
   'played.moveHit': 'von Feld {from} auf {to} gezogen und einen Stein der {other} geschlagen',
   'played.moveHitYou': 'von Feld {from} auf {to} gezogen und deinen Stein geschlagen',
   'played.moveHitMiddle': 'von Feld {from} auf {to} gezogen und einen Stein der {other} in die Mittelreihe geschlagen',
@@ -251,6 +253,7 @@ export default {
   'notice.rulesClash': 'Eigene Regeln: „{a}“ passt so nicht zu „{b}“. Gespielt wird: {fallback}.',
   'home.rulesClash': '„{a}“ passt so nicht zu „{b}“: Ändere eine der beiden, sonst beginnt „Spielen“ eine Partie nach {fallback}.',
   'notice.computerFailed': 'Der Computer kann nicht spielen ({why}). Starte eine neue Partie, um es noch einmal zu versuchen.',
+  'notice.opening': 'Eröffnungswurf: {albiSide} {albi}, {nigriSide} {nigri}. Der höhere Wurf beginnt.',
   'notice.newGame': 'Neue Partie.',
   'notice.newGameVs': 'Neue Partie: Du spielst {human} gegen {level}.',
   'notice.youPlay': 'Du spielst {human} gegen {level}.',
@@ -475,7 +478,7 @@ export default {
   'diagram.latrunculi.leap': 'Ein Sprung: Der weiße Stein von d1 sprang über d2 nach d3 (die gepunktete Linie). Er darf weiter über den schwarzen Stein auf d4 nach d5 springen oder auf d3 anhalten.',
   'page.latrunculi.freezing': 'Erstarren und Springen',
   'camp.latrunculi.player': '{side} · {player}',
-  'camp.latrunculi.captured': { one: '{count} geschlagen', other: '{count} geschlagen' },
+  'camp.latrunculi.captured': { one: '{count}\u00a0Gefangener', other: '{count}\u00a0Gefangene' },
   'camp.latrunculi.placing': 'noch {count} zu setzen · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
@@ -493,6 +496,7 @@ export default {
     other: '{count} Steine sind geschlagen: {squares}!',
   },
   'event.latrunculi.placeRest': { one: '{count} Stein wurde für dich gesetzt.', other: 'Die übrigen {count} Steine sind gesetzt.' },
+  'event.latrunculi.undoPlaceRest': { one: 'Zurückgenommen: der {count} auf einmal gesetzte Stein.', other: 'Zurückgenommen: die {count} auf einmal gesetzten Steine.' },
   'event.latrunculi.undo': 'Zurückgenommen: {moves}.',
   'event.latrunculi.hint': '{who} empfiehlt: {move}.',
   'situation.latrunculi.place': {

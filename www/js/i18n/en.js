@@ -172,11 +172,13 @@ export default {
   'step.then': 'then {step}',
 
   'played.enter': 'entered on mark {to}',
+  'played.enters': 'entered on marks {marks}',
   'played.enterHit': 'entered on mark {to} and sent one {other} counter home',
   'played.enterHitYou': 'entered on mark {to} and sent your counter home',
   'played.enterHitMiddle': 'entered on mark {to} and sent one {other} counter back to the middle row',
   'played.enterHitMiddleYou': 'entered on mark {to} and sent your counter back to the middle row',
   'played.move': 'moved from mark {from} to {to}',
+  'played.via': 'moved from mark {from} via {via} to {to}',
   'played.moveHit': 'moved from mark {from} to {to} and sent one {other} counter home',
   'played.moveHitYou': 'moved from mark {from} to {to} and sent your counter home',
   'played.moveHitMiddle': 'moved from mark {from} to {to} and sent one {other} counter back to the middle row',
@@ -251,6 +253,7 @@ export default {
   'notice.rulesClash': 'Your own rules: “{a}” does not go with “{b}” as chosen. {fallback} it is.',
   'home.rulesClash': '“{a}” does not go with “{b}” as chosen: change one of the two, or Play starts a game of {fallback}.',
   'notice.computerFailed': 'The computer cannot play ({why}). Start a new game to try again.',
+  'notice.opening': 'Opening throw: {albiSide} {albi}, {nigriSide} {nigri}. The higher throw opens.',
   'notice.newGame': 'A new game.',
   'notice.newGameVs': 'A new game: you play {human} against {level}.',
   'notice.youPlay': 'You play {human} against {level}.',
@@ -475,7 +478,7 @@ export default {
   'diagram.latrunculi.leap': 'A leap: White’s counter from d1 leapt over d2 to d3 (the dotted line). It may leap on over the Black counter on d4 to d5, or stop on d3.',
   'page.latrunculi.freezing': 'Freezing and leaping',
   'camp.latrunculi.player': '{side} · {player}',
-  'camp.latrunculi.captured': { one: '{count} captured', other: '{count} captured' },
+  'camp.latrunculi.captured': { one: '{count}\u00a0prisoner', other: '{count}\u00a0prisoners' },
   'camp.latrunculi.placing': '{count} to place · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
@@ -493,6 +496,7 @@ export default {
     other: '{count} counters are captured: {squares}!',
   },
   'event.latrunculi.placeRest': { one: '{count} counter placed for you.', other: 'The other {count} counters are placed.' },
+  'event.latrunculi.undoPlaceRest': { one: 'Taken back: the {count} counter placed at once.', other: 'Taken back: the {count} counters placed at once.' },
   'event.latrunculi.undo': 'Taken back: {moves}.',
   'event.latrunculi.hint': '{who} would play {move}.',
   'situation.latrunculi.place': {

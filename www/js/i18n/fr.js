@@ -175,11 +175,13 @@ export default {
   'step.then': 'puis {step}',
 
   'played.enter': 'entrée sur la case {to}',
+  'played.enters': 'entrées sur les cases {marks}',
   'played.enterHit': 'entrée sur la case {to}, un pion des {other} renvoyé au départ',
   'played.enterHitYou': 'entrée sur la case {to}, votre pion renvoyé au départ',
   'played.enterHitMiddle': 'entrée sur la case {to}, un pion des {other} renvoyé sur la rangée du milieu',
   'played.enterHitMiddleYou': 'entrée sur la case {to}, votre pion renvoyé sur la rangée du milieu',
   'played.move': 'de la case {from} à la {to}',
+  'played.via': 'de la case {from} à la {to} en passant par {via}',
   'played.moveHit': 'de la case {from} à la {to}, un pion des {other} renvoyé au départ',
   'played.moveHitYou': 'de la case {from} à la {to}, votre pion renvoyé au départ',
   'played.moveHitMiddle': 'de la case {from} à la {to}, un pion des {other} renvoyé sur la rangée du milieu',
@@ -255,6 +257,7 @@ export default {
   'notice.rulesClash': 'Vos règles : « {a} » ne va pas avec « {b} » ainsi choisis. On joue avec : {fallback}.',
   'home.rulesClash': '« {a} » ne va pas avec « {b} » ainsi choisis : changez l’une des deux, sinon « Jouer » lance une partie selon {fallback}.',
   'notice.computerFailed': 'L’ordinateur ne peut pas jouer ({why}). Lancez une nouvelle partie pour réessayer.',
+  'notice.opening': 'Lancer d’ouverture : {albiSide} {albi}, {nigriSide} {nigri}. Le lancer le plus haut commence.',
   'notice.newGame': 'Nouvelle partie.',
   'notice.newGameVs': 'Nouvelle partie : vous jouez les {human} contre {level}.',
   'notice.youPlay': 'Vous jouez les {human} contre {level}.',
@@ -479,7 +482,7 @@ export default {
   'diagram.latrunculi.leap': 'Un saut : le pion blanc parti de d1 a sauté par-dessus d2 jusqu’en d3 (la ligne pointillée). Il peut sauter encore par-dessus le pion noir de d4 jusqu’en d5, ou s’arrêter en d3.',
   'page.latrunculi.freezing': 'Le gel et le saut',
   'camp.latrunculi.player': '{side} · {player}',
-  'camp.latrunculi.captured': { one: '{count} prise', many: '{count} de prises', other: '{count} prises' },
+  'camp.latrunculi.captured': { one: '{count}\u00a0prisonnier', many: '{count}\u00a0de prisonniers', other: '{count}\u00a0prisonniers' },
   'camp.latrunculi.placing': '{count} à poser · {captured}',
   'camp.latrunculi.label': '{name} : {counts}',
   'clock.latrunculi': {
@@ -503,6 +506,7 @@ export default {
     many: 'Les {count} de pions restants sont posés.',
     other: 'Les {count} autres pions sont posés.',
   },
+  'event.latrunculi.undoPlaceRest': { one: 'Repris : le {count} pion posé d’un coup.', many: 'Repris : les {count} de pions posés d’un coup.', other: 'Repris : les {count} pions posés d’un coup.' },
   'event.latrunculi.undo': 'Repris : {moves}.',
   'event.latrunculi.hint': '{who} jouerait {move}.',
   'situation.latrunculi.place': {

@@ -173,11 +173,13 @@ export default {
   'step.then': 'deinde {step}',
 
   'played.enter': 'calculus in locum {to} inductus',
+  'played.enters': 'calculi in locos {marks} inducti',
   'played.enterHit': 'calculus in locum {to} inductus, calculus {other:of} domum missus',
   'played.enterHitYou': 'calculus in locum {to} inductus, calculus tuus domum missus',
   'played.enterHitMiddle': 'calculus in locum {to} inductus, calculus {other:of} in ordinem medium remissus',
   'played.enterHitMiddleYou': 'calculus in locum {to} inductus, calculus tuus in ordinem medium remissus',
   'played.move': 'calculus ex loco {from} in {to} motus',
+  'played.via': 'calculus ex loco {from} per {via} in {to} motus',
   'played.moveHit': 'calculus ex loco {from} in {to} motus, calculus {other:of} domum missus',
   'played.moveHitYou': 'calculus ex loco {from} in {to} motus, calculus tuus domum missus',
   'played.moveHitMiddle': 'calculus ex loco {from} in {to} motus, calculus {other:of} in ordinem medium remissus',
@@ -252,6 +254,7 @@ export default {
   'notice.rulesClash': 'Leges tuae: "{a}" cum "{b}" sic electis non congruit. Valent hae: {fallback}.',
   'home.rulesClash': '"{a}" cum "{b}" sic electis non congruit: alterutrum muta, aut «Lude» leges {fallback} incipit.',
   'notice.computerFailed': 'Machina ludere non potest ({why}). Novum ludum incipe ut iterum temptes.',
+  'notice.opening': 'Iactus primus: {albiSide} {albi}, {nigriSide} {nigri}. Incipit qui plus iecit.',
   'notice.newGame': 'Novus ludus.',
   'notice.newGameVs': 'Novus ludus: partes tuae {human}, adversarius {level}.',
   'notice.youPlay': 'Partes tuae: {human}; adversarius: {level}.',
@@ -476,7 +479,7 @@ export default {
   'diagram.latrunculi.leap': 'Saltus: calculus albus ex d1 d2 transiluit in d3 (linea punctata). Potest nigrum in d4 transilire in d5, aut in d3 sistere.',
   'page.latrunculi.freezing': 'Rigor et saltus',
   'camp.latrunculi.player': '{side} · {player}',
-  'camp.latrunculi.captured': { one: '{count} captivus', other: '{count} captivi' },
+  'camp.latrunculi.captured': { one: '{count}\u00a0captivus', other: '{count}\u00a0captivi' },
   'camp.latrunculi.placing': 'ad ponendum: {count} · {captured}',
   'camp.latrunculi.label': '{name}: {counts}',
   'clock.latrunculi': {
@@ -494,6 +497,7 @@ export default {
     other: '{count} calculi capti sunt: {squares}!',
   },
   'event.latrunculi.placeRest': { one: '{count} calculus pro te positus est.', other: 'Reliqui {count} calculi positi sunt.' },
+  'event.latrunculi.undoPlaceRest': { one: 'Revocatus est {count} calculus simul positus.', other: 'Revocati sunt {count} calculi simul positi.' },
   'event.latrunculi.undo': 'Revocatum: {moves}.',
   'event.latrunculi.hint': '{who} luderet {move}.',
   'situation.latrunculi.place': {

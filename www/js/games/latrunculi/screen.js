@@ -74,7 +74,9 @@ function layout(root, { t }) {
   const hint = button('hint', t('action.hint'));
   hint.setAttribute('aria-pressed', 'false');
   hint.title = t('action.hint.title', { level: t(`level.${GAME.hintLevel}`) });
-  const placeRest = button('place-rest', t('action.placeRest'), 'primary');
+  // Not the primary button: one tap ends the whole placing phase, which a newcomer should
+  // choose, not stumble on.
+  const placeRest = button('place-rest', t('action.placeRest'));
   const replay = button('replay', t('action.replay'));
   // Under Schädler's rules: ending a leap where it stands, and spending the turn on removing a
   // frozen enemy counter. Each shows only when it can be done.
@@ -202,8 +204,7 @@ function renderCamp(c, side, state) {
   const box = dom.camps[side];
   const player = who.kind === 'human' ? '' : side === who.human ? t('tray.you')
     : who.kind === 'online' ? c.personOf(side) : t(`level.${who.level}`);
-  // Online, nobody is to move before the friend has come.
-  box.classList.toggle('to-move', side === s.turn && !s.result && state.online?.status !== 'waiting');
+  box.classList.toggle('to-move', side === c.lit(state));
   box.classList.toggle('thinking', state.thinking && side === computerSide(who, GAME.sides));
   box.dataset.captured = String(s.captured[side]);
   box.dataset.toPlace = String(s.toPlace[side]);
@@ -382,12 +383,19 @@ function handler(c) {
 
 /**
  * Takes back the last move; against the computer, back to the human's last move (its reply
- * and the human's move both go), so the human has the move again.
+ * and the human's move both go), so the human has the move again. Counters placed with one
+ * tap of Place the rest go back with one tap, while nothing has been played since.
  */
 function undo(c) {
-  const vs = c.get().opponent;
-  const human = vs.kind === 'computer' ? vs.human : null;
+  const { opponent: vs, placedAtOnce } = c.get();
   const game = c.game();
+  if (placedAtOnce?.position === c.snap().position) {
+    let count = 0;
+    for (; count < placedAtOnce.count && game.snapshot().canUndo; count += 1) game.undo();
+    c.changed({ kind: 'undoPlaceRest', count }, { selected: null, removing: false, hint: null, last: lastPlayed(game), showing: null, placedAtOnce: null });
+    return;
+  }
+  const human = vs.kind === 'computer' ? vs.human : null;
   const moves = [game.undo()];
   while (human && game.snapshot().turn !== human && game.snapshot().canUndo) moves.push(game.undo());
   c.changed({ kind: 'undo', moves }, { selected: null, removing: false, hint: null, last: lastPlayed(game), showing: null });
@@ -395,8 +403,10 @@ function undo(c) {
 
 const actions = {
   'place-rest'(c) {
-    const placed = c.game().placeRest();
-    c.changed({ kind: 'placeRest', count: placed.length }, { selected: null, last: null, showing: null });
+    const game = c.game();
+    const placed = game.placeRest();
+    const placedAtOnce = { count: placed.length, position: game.snapshot().position };
+    c.changed({ kind: 'placeRest', count: placed.length }, { selected: null, last: null, showing: null, placedAtOnce });
   },
   // Pressed again, or a tap off the frozen counters, leaves the choice.
   remove: (c) => c.store.dispatch({ removing: !c.get().removing, selected: null, hint: null, event: null }),

@@ -35,6 +35,8 @@ export function createWords({ t, list }) {
         return joined([say(`event.latrunculi.${e.move.kind}${dux(e.move)}`, { who, ...e.move }), captures(e.move)]);
       case 'placeRest':
         return say('event.latrunculi.placeRest', { count: e.count });
+      case 'undoPlaceRest':
+        return say('event.latrunculi.undoPlaceRest', { count: e.count });
       case 'undo':
         return say('event.latrunculi.undo', { moves: list(e.moves.map(move)), count: e.moves.length });
       case 'refuse':

@@ -244,10 +244,9 @@ function renderBoard({ parts }, state, shown, sources) {
 
 function renderTrays(c, state, shown, sources, coach) {
   const { parts, t, i18n } = c;
-  const { snap: s, opponent: who } = state;
+  const { opponent: who } = state;
   for (const side of GAME.sides) {
-    // Online, nobody is to move before the friend has come.
-    const toMove = side === s.turn && !s.winner && state.online?.status !== 'waiting';
+    const toMove = side === c.lit(state);
     const playerId = who.kind === 'human' ? '' : side === who.human ? 'you' : who.level ?? 'online';
     const player = playerId === 'you' ? t('tray.you') : playerId === 'online' ? c.personOf(side) : playerId ? t(`level.${playerId}`) : '';
     renderTray(parts.trays[side], shown[side], {
@@ -657,6 +656,18 @@ function attach(c) {
   };
 }
 
+/**
+ * The opening throw that chose who opens (the last, after any ties), while the game has not
+ * begun: "Albi 1-2-1 (4), Nigri 5-4-3 (12)". Null where the rules name the opener.
+ */
+function opening(game) {
+  const snap = game.snapshot();
+  const last = game.save().opening?.at(-1);
+  if (!last || snap.turns > 0 || snap.thrown) return null;
+  const said = (dice) => `${[...dice].join('-')} (${[...dice].reduce((sum, d) => sum + Number(d), 0)})`;
+  return { notice: 'opening', args: { albi: said(last[0]), nigri: said(last[1]) } };
+}
+
 const SCRIPTA = {
   GAME,
   rules: { sides: GAME.sides, over: (snap) => Boolean(snap.winner), progress: (snap) => snap.turns },
@@ -671,6 +682,7 @@ const SCRIPTA = {
     ? engine.ScriptaGame.fromPosition(position, seed)
     : new engine.ScriptaGame(seed, undefined, rules)),
   setup,
+  opening,
   state: freshState,
   legal,
   derive,

@@ -60,6 +60,38 @@ export function createWords({ t, list }, board = {}) {
     return how(text, s);
   }
 
+  /**
+   * The steps of a turn in words, each run said once: entries ("entered on marks 3, 3 and 2")
+   * and one counter's moves on from where it stopped ("from mark 2 via 8 and 11 to 12"). Only
+   * plain steps make a run: a hit, a stack or summed dice is said on its own, and a move
+   * through a side's own half names its places one by one.
+   */
+  function playedRuns(steps, mover, you, keys) {
+    const plain = (s) => !s.hit && !(s.count > 1) && !s.summed;
+    const shared = (m) => !own.has(`${mover}:${m}`);
+    const runs = [];
+    for (const s of steps) {
+      const run = runs.at(-1);
+      const last = run?.at(-1);
+      const enters = s.from === 'tray' && last?.from === 'tray' && shared(s.to) === shared(last.to);
+      const goesOn = s.from !== 'tray' && s.to !== 'off' && last?.to === s.from && last.from !== 'tray'
+        && [last.from, s.from, s.to].every(shared);
+      if (plain(s) && last && plain(last) && (enters || goesOn)) run.push(s);
+      else runs.push([s]);
+    }
+    return runs.map((run) => {
+      if (run.length === 1) return played(run[0], mover, you, keys);
+      if (run[0].from !== 'tray') {
+        return t('played.via', { from: run[0].from, via: list(run.slice(1).map((s) => s.from)), to: run.at(-1).to });
+      }
+      const marks = list(run.map((s) => s.to));
+      if (shared(run[0].to)) return t('played.enters', { marks });
+      const key = mover === you ? 'place.yours' : `place.own.${mover}`;
+      keys.push(key);
+      return t('played.enters', { marks: t(key, { mark: marks }) });
+    });
+  }
+
   /** A step's words with how it was played where the readings allow more than one die a move. */
   function how(text, s) {
     if (s.count > 1 && s.summed) return t('played.stackSum', { step: text, count: s.count, dice: s.dice.join(' + ') });
@@ -86,9 +118,9 @@ export function createWords({ t, list }, board = {}) {
         const dice = e.dice.join('-');
         if (!e.steps.length) return say('event.forfeit', { who, dice });
         const hits = e.steps.filter((s) => s.hit).length;
-        if (hits < 2) return named(say('event.played', { who, dice, steps: list(e.steps.map((s) => played(s, e.side, you, keys))) }), keys);
+        if (hits < 2) return named(say('event.played', { who, dice, steps: list(playedRuns(e.steps, e.side, you, keys)) }), keys);
         // Several hits are said once, after the steps, so the longest turn fits the status box.
-        const steps = list(e.steps.map((s) => played({ ...s, hit: false }, e.side, you, keys)));
+        const steps = list(playedRuns(e.steps.map((s) => ({ ...s, hit: false })), e.side, you, keys));
         return named(say(`event.played${hitWord}${e.other === you ? 'You' : ''}`, { who, dice, steps, count: hits, other: side(e.other) }), keys);
       }
       case 'refuse':
