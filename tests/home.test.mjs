@@ -10,6 +10,7 @@ import { launch, open, close, position, says, screenshotPath, playHumanTurn, vis
 import { GAME as SCRIPTA } from '../www/js/games/scripta/meta.js';
 import { GAME as LATRUNCULI } from '../www/js/games/latrunculi/meta.js';
 import { strengthOf, strengthWords } from '../www/js/app/strength.js';
+import { createI18n } from '../www/js/i18n/index.js';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -132,6 +133,28 @@ test('the level picker says how strong each level is under the rules chosen, at 
     await s.page.waitForSelector('#new-game[open]');
     check(await strengthLines(s.page, '#new-game'));
   }
+  await close(s);
+});
+
+test('where the opening throw picks who opens, no side is said to open: at home and in New game', async () => {
+  const en = createI18n('en');
+  const s = await open(browser, '?lang=en');
+  await s.page.click('[data-game="scripta"]');
+  await s.page.click('[data-opponent="computer"]');
+  const albi = (scope) => s.page.locator(`${scope} [data-side="albi"]`).first().textContent();
+  assert.ok((await albi('.home')).includes(en.t('side.albi.long')), 'Austin & Murray: Albi open');
+  await s.page.click('[data-rules="italian"]');
+  assert.ok((await albi('.home')).includes(en.t('side.albi.byThrow')));
+  assert.ok(!(await albi('.home')).includes(en.t('side.albi.long')));
+  await s.page.click('[data-rules="custom"]');
+  assert.ok((await albi('.home')).includes(en.t('side.albi.long')), 'one\'s own rules start at Austin & Murray\'s');
+  await s.page.selectOption('select[data-option="opener"]', 'throw');
+  assert.ok(!(await albi('.home')).includes(en.t('side.albi.long')));
+  await s.page.goto(new URL('?game=scripta&rules=italian&opponent=human&lang=en', s.page.url()).href);
+  await s.page.waitForSelector('body.ready');
+  await s.page.click('[data-action="new"]');
+  await s.page.waitForSelector('#new-game[open]');
+  assert.equal((await s.page.locator('#new-game input[name="side"][value="albi"]').locator('xpath=..').textContent()).trim(), en.t('side.albi.byThrow'));
   await close(s);
 });
 

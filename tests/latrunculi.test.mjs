@@ -71,6 +71,21 @@ test('place the rest for me fills the board and moving begins', async () => {
   await close(s);
 });
 
+test('playing black against the computer, which moves at once once all are placed, one Undo takes back its move and the placing', async () => {
+  const s = await open(browser, lat({ seed: '7', opponent: 'computer', level: 'easy', side: 'black' }));
+  await s.page.waitForSelector('body:not([data-thinking])[data-turn="black"]');
+  await s.page.click('[data-action="place-rest"]');
+  await s.page.waitForSelector('body[data-phase="move"]:not([data-thinking])[data-turn="black"]');
+  await s.page.waitForSelector('[data-action="undo"]:not([disabled])');
+  await s.page.click('[data-action="undo"]');
+  await says(s.page, 'event.latrunculi.undoPlaceRest');
+  assert.equal(await s.page.getAttribute('body', 'data-phase'), 'place');
+  assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
+  assert.equal(await s.page.locator('[data-piece="white"]').count(), 1, 'the computer\'s first placement stays');
+  assert.equal(await s.page.locator('[data-piece="black"]').count(), 0);
+  await close(s);
+});
+
 test('after Place the rest and a move, Undo takes back the move alone', async () => {
   const s = await open(browser, lat({ seed: '7' }));
   await s.page.click('[data-square="d4"]');

@@ -195,6 +195,10 @@ test('italian: the opening throw is said, with the side it made the opener to mo
   });
   const [albi, nigri] = opening.pairs.at(-1).map((dice) => [...dice].reduce((sum, d) => sum + Number(d), 0));
   assert.equal(opening.turn, albi > nigri ? 'albi' : 'nigri');
+  // The throws are said as thrown, each with its total.
+  const status = await s.page.locator('[role="status"][data-say]').textContent();
+  assert.ok(status.includes(`${[...opening.pairs.at(-1)[0]].join('-')} (${albi})`), status);
+  assert.ok(status.includes(`${[...opening.pairs.at(-1)[1]].join('-')} (${nigri})`), status);
   assert.equal(await s.page.getAttribute('main[data-turn]', 'data-turn'), opening.turn);
   // Said until the game begins.
   await s.page.click('[data-action="throw"]');

@@ -58,7 +58,7 @@ import { safeguards } from './safeguards.js';
 import { isFatal } from './fault.js';
 import { noticeWords, joined } from './notices.js';
 import { createNewGameDialog, createPageDialog } from './dialogs.js';
-import { borrowedReading, optionsOfText } from './strength.js';
+import { borrowedReading, optionOf, optionsOfText } from './strength.js';
 import { attachRecordMenu, playerNames } from './record-menu.js';
 import * as storage from './storage.js';
 import { played as hasMoves } from './saves.js';
@@ -410,7 +410,8 @@ async function showHint(c) {
 /** The rules played, as the engine names them, and the network they borrow if they are one's own. */
 function played(c) {
   const snap = c.snap();
-  return { rules: snap.preset ?? snap.rules, borrowed: borrowedReading(c.GAME.id, optionsOfText(snap.rules)) };
+  const rules = snap.preset ?? snap.rules;
+  return { rules, borrowed: borrowedReading(c.GAME.id, optionsOfText(snap.rules)), opener: optionOf(c.GAME.id, rules, 'opener') };
 }
 
 function attachDialogs(c) {

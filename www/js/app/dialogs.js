@@ -3,6 +3,7 @@
 // asks `isOpen()` before the computer moves.
 
 import { strengthLine, strengthOf } from './strength.js';
+import { sideNameKey } from './opponent.js';
 import { actions, button, div, el, modal } from '../kit/dom.js';
 
 function radio(name, value, text, about, extra) {
@@ -30,8 +31,9 @@ function fieldset(legend, className, children) {
  * gets {opponent: 'human'|'computer', level, side}. `named` gives another {id, title} (the
  * replay's "Take over from here" asks the same) and the `rules` played, for each level's
  * strength under them (`borrowed`: the preset whose network plays rules of one's own, from
- * `borrowedReading`). Returns {open(current), element}; `current` is the opponent on the board,
- * with `defaultLevel` and `unfinished` (a game under way that the new one would end).
+ * `borrowedReading`), and their `opener` (whether a side is said to open). Returns
+ * {open(current), element}; `current` is the opponent on the board, with `defaultLevel` and
+ * `unfinished` (a game under way that the new one would end).
  */
 export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   const { levels, sides, levelAbout } = game;
@@ -46,7 +48,7 @@ export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
     levels.map((l) => radio('level', l, t(`level.${l}`), t(levelAbout(l)),
       named.rules === undefined ? null : strengthLine(t, strengthOf(game, named.rules, l, named.borrowed), 'small'))));
   const sideSet = fieldset(t('newGame.side'), 'sides',
-    sides.map((s) => radio('side', s, t(`side.${s}.long`))));
+    sides.map((s) => radio('side', s, t(sideNameKey(s, named.opener)))));
   levelSet.dataset.computerOnly = '';
   sideSet.dataset.computerOnly = '';
   // A game on the board with moves and no result ends with the new one: said, with its record

@@ -14,7 +14,8 @@ import { replaced, replaceQuestion, unfinishedGames, unfinishedList } from './un
 import { noticeWords } from './notices.js';
 import { serverHere } from './online-api.js';
 import { createOnline, onlineChoices, onlineGames, onlineNote } from './online-home.js';
-import { borrowedReading, presetOfOptions, strengthLine, strengthOf } from './strength.js';
+import { borrowedReading, optionOf, presetOfOptions, strengthLine, strengthOf } from './strength.js';
+import { sideNameKey } from './opponent.js';
 
 /**
  * Resolves once the browser has shown a frame. A hidden page shows none, so there it waits only
@@ -245,6 +246,13 @@ function opponentChoice(h, state) {
   return set;
 }
 
+/** Each side's long name in a picker under the rules chosen: a side opens only where they say so. */
+function sideName(h, state) {
+  const mine = state[state.game];
+  const opener = mine.rules === 'custom' ? mine.options?.opener : optionOf(state.game, mine.rules, 'opener');
+  return (side) => h.t(sideNameKey(side, opener));
+}
+
 /** Against the computer: its level (with how strong it is under the rules chosen) and the player's side. */
 function computerChoices(h, state) {
   const { t, games, store } = h;
@@ -262,7 +270,7 @@ function computerChoices(h, state) {
       })),
       mine.level, (level) => store.dispatch({ [state.game]: { ...mine, level } })),
     choiceGroup('side', t('home.side'),
-      game.sides.map((s) => ({ value: s, name: t(`side.${s}.long`) })),
+      game.sides.map((s) => ({ value: s, name: sideName(h, state)(s) })),
       mine.side, (side) => store.dispatch({ [state.game]: { ...mine, side } })),
   ];
 }
@@ -390,7 +398,7 @@ export function mountHome(root, ctx) {
     if (friends) parts.push(friends);
     if (classes) parts.push(classes);
     parts.push(opponentChoice(h, state), gameCards(h, state), rulesChoices(h, state), ...computerChoices(h, state),
-      ...onlineChoices(h, state, choiceGroup));
+      ...onlineChoices(h, state, choiceGroup, sideName(h, state)));
     const game = games[state.game];
     // The Play button stays in sight at the foot of the screen, whatever is chosen above.
     const go2 = el('div', 'home-actions');

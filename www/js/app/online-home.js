@@ -17,14 +17,17 @@ export function onlineNote({ t }, state) {
   return note;
 }
 
-/** Online: the side to play (or either) and the player's name, kept as they are typed. */
-export function onlineChoices(h, state, choiceGroup) {
+/**
+ * Online: the side to play (or either), each named by `sideName`, and the player's name, kept
+ * as they are typed.
+ */
+export function onlineChoices(h, state, choiceGroup, sideName) {
   const { t, games, store } = h;
   if (state.opponent !== 'online' || state.server !== true) return [];
   const game = games[state.game];
   const mine = state[state.game];
   const sides = choiceGroup('side', t('home.side'),
-    [...game.sides.map((s) => ({ value: s, name: t(`side.${s}.long`) })), { value: 'random', name: t('home.online.random') }],
+    [...game.sides.map((s) => ({ value: s, name: sideName(s) })), { value: 'random', name: t('home.online.random') }],
     mine.online, (online) => store.dispatch({ [state.game]: { ...mine, online } }));
   const row = el('label', 'option online-name');
   const input = el('input');

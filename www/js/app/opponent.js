@@ -27,7 +27,7 @@ export function opponentFromLink(route, game, told) {
   if (kind === null && level === null) return null;
   let found = level === null ? asLevel ?? game.defaultLevel : levelNamed(level);
   if (!found) {
-    found = game.defaultLevel;
+    found = asLevel ?? game.defaultLevel;
     told.push({ notice: 'unknownLevel', args: { value: level, level: found } });
   }
   const wanted = side?.toLowerCase();
@@ -53,6 +53,13 @@ export function savedOpponent(saved, game) {
   }
   return HUMAN;
 }
+
+/**
+ * The catalogue key of `side`'s long name in a picker: who it is and, where the rules name the
+ * opener, that it opens; where the opening throw picks the opener (`opener` 'throw'), it does
+ * not say so.
+ */
+export const sideNameKey = (side, opener) => (opener === 'throw' ? `side.${side}.byThrow` : `side.${side}.long`);
 
 /** The side the computer plays, or null in pass and play. */
 export function computerSide(opponent, sides) {

@@ -32,6 +32,14 @@ function agreeingPreset(game, options, keys) {
   return found ? found[0] : null;
 }
 
+/**
+ * The value of option `key` under `rules` of `game`: a trained preset's id (the build lists
+ * their options from the engine) or a rules text of one's own; null where neither says.
+ */
+export function optionOf(game, rules, key) {
+  return NETWORKS[game]?.readings?.[rules]?.[key] ?? optionsOfText(rules)[key] ?? null;
+}
+
 /** The options a rules text in the engine's canonical form (`key=value,...`) sets. */
 export function optionsOfText(text) {
   return Object.fromEntries(String(text ?? '').split(',').filter((p) => p.includes('=')).map((p) => p.split('=', 2)));

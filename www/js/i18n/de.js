@@ -25,6 +25,9 @@ export default {
   'side.nigri': 'Nigri',
   'side.albi.long': 'Albi (Weiß, beginnt)',
   'side.nigri.long': 'Nigri (Schwarz)',
+  // Where the opening throw picks who opens.
+  'side.albi.byThrow': 'Albi (Weiß)',
+  'side.nigri.byThrow': 'Nigri (Schwarz)',
   'side.white': 'Weiß',
   'side.black': 'Schwarz',
   'side.white.long': 'Weiß (zieht zuerst)',
@@ -496,7 +499,7 @@ export default {
     other: '{count} Steine sind geschlagen: {squares}!',
   },
   'event.latrunculi.placeRest': { one: '{count} Stein wurde für dich gesetzt.', other: 'Die übrigen {count} Steine sind gesetzt.' },
-  'event.latrunculi.undoPlaceRest': { one: 'Zurückgenommen: der {count} auf einmal gesetzte Stein.', other: 'Zurückgenommen: die {count} auf einmal gesetzten Steine.' },
+  'event.latrunculi.undoPlaceRest': { one: 'Zurückgenommen: der für dich gesetzte Stein.', other: 'Zurückgenommen: die {count} auf einmal gesetzten Steine.' },
   'event.latrunculi.undo': 'Zurückgenommen: {moves}.',
   'event.latrunculi.hint': '{who} empfiehlt: {move}.',
   'situation.latrunculi.place': {

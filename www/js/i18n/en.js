@@ -22,6 +22,9 @@ export default {
   'side.nigri': 'Nigri',
   'side.albi.long': 'Albi (white, open)',
   'side.nigri.long': 'Nigri (black)',
+  // Where the opening throw picks who opens.
+  'side.albi.byThrow': 'Albi (white)',
+  'side.nigri.byThrow': 'Nigri (black)',
   'side.white': 'White',
   'side.black': 'Black',
   'side.white.long': 'White (moves first)',
@@ -496,7 +499,7 @@ export default {
     other: '{count} counters are captured: {squares}!',
   },
   'event.latrunculi.placeRest': { one: '{count} counter placed for you.', other: 'The other {count} counters are placed.' },
-  'event.latrunculi.undoPlaceRest': { one: 'Taken back: the {count} counter placed at once.', other: 'Taken back: the {count} counters placed at once.' },
+  'event.latrunculi.undoPlaceRest': { one: 'Taken back: the counter placed for you.', other: 'Taken back: the {count} counters placed at once.' },
   'event.latrunculi.undo': 'Taken back: {moves}.',
   'event.latrunculi.hint': '{who} would play {move}.',
   'situation.latrunculi.place': {

@@ -26,6 +26,9 @@ export default {
   'side.nigri': 'Nigri',
   'side.albi.long': 'Albi (blancs, commencent)',
   'side.nigri.long': 'Nigri (noirs)',
+  // Where the opening throw picks who opens.
+  'side.albi.byThrow': 'Albi (blancs)',
+  'side.nigri.byThrow': 'Nigri (noirs)',
   'side.white': 'Blancs',
   'side.black': 'Noirs',
   'side.white.long': 'Blancs (jouent en premier)',
@@ -506,7 +509,7 @@ export default {
     many: 'Les {count} de pions restants sont posés.',
     other: 'Les {count} autres pions sont posés.',
   },
-  'event.latrunculi.undoPlaceRest': { one: 'Repris : le {count} pion posé d’un coup.', many: 'Repris : les {count} de pions posés d’un coup.', other: 'Repris : les {count} pions posés d’un coup.' },
+  'event.latrunculi.undoPlaceRest': { one: 'Repris : le pion posé pour vous.', many: 'Repris : les {count} de pions posés d’un coup.', other: 'Repris : les {count} pions posés d’un coup.' },
   'event.latrunculi.undo': 'Repris : {moves}.',
   'event.latrunculi.hint': '{who} jouerait {move}.',
   'situation.latrunculi.place': {

@@ -22,6 +22,9 @@ export default {
   'side.nigri': 'Nigri',
   'side.albi.long': 'Albi (bianchi, iniziano)',
   'side.nigri.long': 'Nigri (neri)',
+  // Where the opening throw picks who opens.
+  'side.albi.byThrow': 'Albi (bianchi)',
+  'side.nigri.byThrow': 'Nigri (neri)',
   'side.white': 'Bianco',
   'side.black': 'Nero',
   'side.white.long': 'Bianco (muove per primo)',
@@ -505,7 +508,7 @@ export default {
     other: '{count} pedine catturate: {squares}!',
   },
   'event.latrunculi.placeRest': { one: '{count} pedina messa al posto tuo.', many: 'Le altre {count} di pedine sono al loro posto.', other: 'Le altre {count} pedine sono al loro posto.' },
-  'event.latrunculi.undoPlaceRest': { one: 'Annullata: {count} pedina messa in una volta.', many: 'Annullate: {count} di pedine messe in una volta.', other: 'Annullate: le {count} pedine messe in una volta.' },
+  'event.latrunculi.undoPlaceRest': { one: 'Annullata: la pedina messa al posto tuo.', many: 'Annullate: {count} di pedine messe in una volta.', other: 'Annullate: le {count} pedine messe in una volta.' },
   'event.latrunculi.undo': 'Annullato: {moves}.',
   'event.latrunculi.hint': '{who} giocherebbe {move}.',
   'situation.latrunculi.place': {

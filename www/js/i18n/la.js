@@ -24,6 +24,9 @@ export default {
   'side.nigri': 'Nigri',
   'side.albi.long': 'Albi (incipiunt)',
   'side.nigri.long': 'Nigri',
+  // Where the opening throw picks who opens.
+  'side.albi.byThrow': 'Albi',
+  'side.nigri.byThrow': 'Nigri',
   'side.white': 'Albi',
   'side.black': 'Nigri',
   'side.white.long': 'Albi (primi movent)',
@@ -497,7 +500,7 @@ export default {
     other: '{count} calculi capti sunt: {squares}!',
   },
   'event.latrunculi.placeRest': { one: '{count} calculus pro te positus est.', other: 'Reliqui {count} calculi positi sunt.' },
-  'event.latrunculi.undoPlaceRest': { one: 'Revocatus est {count} calculus simul positus.', other: 'Revocati sunt {count} calculi simul positi.' },
+  'event.latrunculi.undoPlaceRest': { one: 'Revocatus est calculus pro te positus.', other: 'Revocati sunt {count} calculi simul positi.' },
   'event.latrunculi.undo': 'Revocatum: {moves}.',
   'event.latrunculi.hint': '{who} luderet {move}.',
   'situation.latrunculi.place': {

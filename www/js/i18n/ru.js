@@ -22,6 +22,9 @@ export default {
   'side.nigri': 'Nigri',
   'side.albi.long': 'Albi (белые, начинают)',
   'side.nigri.long': 'Nigri (чёрные)',
+  // Where the opening throw picks who opens.
+  'side.albi.byThrow': 'Albi (белые)',
+  'side.nigri.byThrow': 'Nigri (чёрные)',
   'side.white': 'Белые',
   'side.black': 'Чёрные',
   'side.white.long': 'Белые (ходят первыми)',

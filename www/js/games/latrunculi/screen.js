@@ -384,28 +384,35 @@ function handler(c) {
 /**
  * Takes back the last move; against the computer, back to the human's last move (its reply
  * and the human's move both go), so the human has the move again. Counters placed with one
- * tap of Place the rest go back with one tap, while nothing has been played since.
+ * tap of Place the rest go back with one tap while nothing but the computer's reply has been
+ * played since.
  */
 function undo(c) {
-  const { opponent: vs, placedAtOnce } = c.get();
+  const { opponent: vs, placedAtOnce: at } = c.get();
+  const human = vs.kind === 'computer' ? vs.human : null;
   const game = c.game();
-  if (placedAtOnce?.position === c.snap().position) {
+  const clear = { selected: null, removing: false, hint: null, showing: null, placedAtOnce: null };
+  const moves = [];
+  // The computer that moves first once every counter is placed has replied at once.
+  const now = game.snapshot();
+  if (at && human && now.turn === human && now.moves === at.moves + 1) moves.push(game.undo());
+  if (at && game.snapshot().position === at.position) {
     let count = 0;
-    for (; count < placedAtOnce.count && game.snapshot().canUndo; count += 1) game.undo();
-    c.changed({ kind: 'undoPlaceRest', count }, { selected: null, removing: false, hint: null, last: lastPlayed(game), showing: null, placedAtOnce: null });
+    for (; count < at.count && game.snapshot().canUndo; count += 1) game.undo();
+    c.changed({ kind: 'undoPlaceRest', count }, { ...clear, last: lastPlayed(game) });
     return;
   }
-  const human = vs.kind === 'computer' ? vs.human : null;
-  const moves = [game.undo()];
+  moves.push(game.undo());
   while (human && game.snapshot().turn !== human && game.snapshot().canUndo) moves.push(game.undo());
-  c.changed({ kind: 'undo', moves }, { selected: null, removing: false, hint: null, last: lastPlayed(game), showing: null });
+  c.changed({ kind: 'undo', moves }, { ...clear, last: lastPlayed(game) });
 }
 
 const actions = {
   'place-rest'(c) {
     const game = c.game();
     const placed = game.placeRest();
-    const placedAtOnce = { count: placed.length, position: game.snapshot().position };
+    const after = game.snapshot();
+    const placedAtOnce = { count: placed.length, position: after.position, moves: after.moves };
     c.changed({ kind: 'placeRest', count: placed.length }, { selected: null, last: null, showing: null, placedAtOnce });
   },
   // Pressed again, or a tap off the frozen counters, leaves the choice.
@@ -503,7 +510,7 @@ const LATRUNCULI = {
   create: (engine, { rules, seed, position }) => new engine.LatrunculiGame(rules ?? 'piso', position, seed),
   // Two of "your own rules" that cannot go together: their labels, for the notice.
   rulesClash: (engine, rules) => engine.LatrunculiGame.rulesClash(rules)?.map((key) => `option.${key}`),
-  state: (c, snap, game) => ({ last: lastPlayed(game), showing: null, coming: null, removing: false }),
+  state: (c, snap, game) => ({ last: lastPlayed(game), showing: null, coming: null, removing: false, placedAtOnce: null }),
   legal,
   render,
   playing: (state) => Boolean(state.coming),
