@@ -51,6 +51,8 @@ test('placing by tap: every empty square is a target, a taken one is refused', a
 
 test('place the rest for me fills the board and moving begins', async () => {
   const s = await open(browser, lat({ seed: '7' }));
+  // Piso's rules, the first preset, go unnamed beside the game's name; another is named.
+  assert.equal(await s.page.locator('header h1 .reading').count(), 0);
   await s.page.click('[data-action="place-rest"]');
   assert.equal(await s.page.locator('[data-piece="white"]').count(), 20);
   assert.equal(await s.page.locator('[data-piece="black"]').count(), 20);

@@ -63,6 +63,8 @@ test('Seega on 6 x 7: two placements a turn, the centre refused while placing, t
 test('Kharebga on 11 x 12 plays against the computer, and its rules page draws the centre kept empty', async () => {
   const s = await open(browser, lat({ rules: 'kharebga-11x12', opponent: 'computer', level: 'easy', side: 'white' }));
   assert.equal(await s.page.locator('[data-square]').count(), 132);
+  // The heading names the rule set, its family and board.
+  assert.equal(await s.page.locator('header h1 .reading').getAttribute('data-rules'), 'kharebga-11x12');
   await s.page.click('[data-square="a1"]');
   await s.page.click('[data-square="k12"]');
   // The computer places its two in answer.

@@ -260,6 +260,9 @@ test('russian: a hit counter goes back to its owner\'s middle row', async () => 
   assert.ok(snap.marks.some((m) => m.side === 'nigri' && m.mark === 1), JSON.stringify(snap.marks));
   assert.equal(snap.nigri.sentHome, 0);
   assert.equal(snap.nigri.mustMove, 1);
+  // No tray keeps a pile of counters sent home: none ever is under these rules.
+  assert.equal(await s.page.locator('[data-tray] .pile-sent-home').count(), 0);
+  assert.equal(await s.page.locator('header h1 .reading').getAttribute('data-rules'), 'russian');
   await says(s.page, 'played.moveHitMiddle');
   await s.page.screenshot({ path: screenshotPath('hit-russian.png') });
   await close(s);

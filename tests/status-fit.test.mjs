@@ -69,7 +69,7 @@ async function messages(game) {
         }
       }
       // New game against the computer that opens: who plays, the opening throw, its thinking.
-      const opening = t('notice.opening', { albiSide: t('side.albi'), nigriSide: t('side.nigri'), albi: '6-6-5 (17)', nigri: '6-6-6 (18)' });
+      const opening = t('notice.opening', { albiSide: t('side.albi'), nigriSide: t('side.nigri'), albi: '6-6-5 (17)', nigri: '6-6-6 (18)', opener: side });
       add('notice.newGameVs notice.opening situation.thinking',
         `${t('notice.newGameVs', { human: side, level })} ${opening} ${t('situation.thinking', { who: computer })}`);
     } else {
@@ -97,7 +97,7 @@ async function messages(game) {
       why: 'the saved position has 16 counters for Albi', text: '33/off',
       action: longest(['throw', 'undo', 'confirm', 'hint', 'placeRest'].map((a) => t(`action.${a}`))),
       move: latMove, moves: list([latMove, latMove]), limit: 100,
-      albi: '6-6-5 (17)', nigri: '6-6-6 (18)', albiSide: t('side.albi'), nigriSide: t('side.nigri'),
+      albi: '6-6-5 (17)', nigri: '6-6-6 (18)', albiSide: t('side.albi'), nigriSide: t('side.nigri'), opener: side,
     };
     const composed = game === 'scripta' ? /^event\.(step|undo|played|hint)$/ : /^$/;
     const status = /^(event|situation|refuse|notice)\.|^record\.(copied|downloaded|shared|shareCopied|copyByHand)$|^a11y\.(cannot|command\.refused|blocked\.none|latrunculi\.blocked\.none)$/;

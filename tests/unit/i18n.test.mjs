@@ -383,10 +383,16 @@ test('a turn\'s entries are said once, and a counter moving on is one move "via"
   const chain = [{ from: 2, to: 8 }, { from: 8, to: 11 }, { from: 11, to: 12 }];
   assert.equal(words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: chain, dice: [6, 3, 1] }, 'albi').text,
     `Miles threw 6-3-1: moved from mark 2 via ${list(['8', '11'])} to 12.`);
-  // A hit is said with its own step; another counter's move is not part of the run.
+  // A hit in a run is said after the steps; another counter's move is not part of the run.
   const mixed = [{ from: 2, to: 8 }, { from: 8, to: 11, hit: true }, { from: 5, to: 6 }];
-  assert.equal(words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: mixed, dice: [6, 3, 1] }, 'albi').text,
-    `Miles threw 6-3-1: ${list([t('played.move', { from: 2, to: 8 }), t('played.moveHitYou', { from: 8, to: 11 }), t('played.move', { from: 5, to: 6 })])}.`);
+  const merged = words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: mixed, dice: [6, 3, 1] }, 'albi');
+  assert.equal(merged.key, 'event.playedHitYou');
+  assert.equal(merged.text, t('event.playedHitYou', { who: 'Miles', dice: '6-3-1', count: 1,
+    steps: list([t('played.via', { from: 2, via: list(['8']), to: 11 }), t('played.move', { from: 5, to: 6 })]) }));
+  // A hit outside any run is said with its step.
+  const apart = [{ from: 2, to: 8, hit: true }, { from: 5, to: 6 }];
+  assert.equal(words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: apart, dice: [6, 1] }, 'albi').text,
+    `Miles threw 6-1: ${list([t('played.moveHitYou', { from: 2, to: 8 }), t('played.move', { from: 5, to: 6 })])}.`);
   // On the split track, entries into one's own half name the half once.
   const it = I18N.it;
   const own = [1, 2, 3, 4, 5, 6].flatMap((mark) => [{ owner: 'albi', mark }, { owner: 'nigri', mark }]);
@@ -395,4 +401,9 @@ test('a turn\'s entries are said once, and a counter moving on is one move "via"
   const said = split.event({ kind: 'confirm', side: 'nigri', other: 'albi', steps: into, dice: [1, 6, 5] }, null);
   assert.equal(said.text, 'Nigri: 1-6-5 ai dadi, ingressi nelle caselle 1, 6 e 5 nella metà dei Nigri.');
   assert.equal(said.key, 'event.played place.own.nigri');
+  // A counter moving on within its own half names the half once; onto shared marks, step by step.
+  const within = split.event({ kind: 'confirm', side: 'nigri', other: 'albi', steps: [{ from: 1, to: 3 }, { from: 3, to: 6 }, { from: 6, to: 9 }], dice: [2, 3, 3] }, null);
+  assert.equal(within.text, `Nigri: 2-3-3 ai dadi, ${it.list([
+    it.t('played.via', { from: 1, via: it.list(['3']), to: it.t('place.own.nigri', { mark: 6 }) }),
+    it.t('played.move', { from: it.t('place.own.nigri', { mark: 6 }), to: 9 })])}.`);
 });

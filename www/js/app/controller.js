@@ -71,6 +71,8 @@ import { importWhole } from '../kit/preload.js';
 import { refuse } from '../kit/animate.js';
 import { attachRoving, attachShortcuts } from '../kit/keyboard.js';
 import { createCommandLine, createKeysDialog, commandWords } from '../kit/command.js';
+import { el } from '../kit/dom.js';
+import { rulesName } from './games.js';
 
 export const BUDGET = 300; // ms the strongest player may search for a move in the page
 
@@ -137,6 +139,15 @@ function frame(root, ctx, spec) {
   return c;
 }
 
+/** The heading names the rules played beside the game's name, unless they are its first preset's. */
+function nameRules(c, snap) {
+  const rules = snap.preset ?? snap.rules;
+  if (rules === c.GAME.presets[0]) return;
+  const name = el('span', 'reading', rulesName(c.i18n, c.ctx.games, c.GAME.id, rules));
+  name.dataset.rules = rules;
+  c.root.querySelector('header h1').append(' · ', name);
+}
+
 /** Chooses the game (a save, the link's, a handed-over one), then builds the store around it. */
 function begin(c) {
   const { ctx, spec, engine, t } = c;
@@ -147,6 +158,7 @@ function begin(c) {
     handoff: ctx.handoff,
   });
   spec.setup?.(c, start.game, told);
+  nameRules(c, start.game.snapshot());
   const opening = spec.opening?.(start.game);
   if (opening) told.push(opening);
   const snap = start.game.snapshot();

@@ -135,6 +135,19 @@ const familyPreset = (choice) => {
 };
 
 /**
+ * The name of `game`'s rules `rules` (a preset's id, or a rules text of one's own) in the
+ * words of `t`, from the home screen's `games`: a family's preset (`kharebga-8x8`) by its
+ * family's name and board.
+ */
+export function rulesName({ t }, games, game, rules) {
+  const known = games[game]?.rules.find((r) => r.id === rules && !r.custom);
+  const board = games[game]?.familyOf?.(rules);
+  const family = board && games[game].rules.find((r) => r.id === board.family);
+  if (family) return `${t(family.name)} ${board.size.replace('x', ' × ')}`;
+  return t(known?.name ?? (rules ? `rules.${game}.custom` : games[game].rules[0].name));
+}
+
+/**
  * Every game with what the home screen, the router and the rules pages need of it.
  * `ready(game)` gives that game's engine once it is loaded; `load()` (the screen's module), `preview(box)`,
  * `followPicture(box)` (a saved game's board in `box`, save after save: gives `(saved) =>`

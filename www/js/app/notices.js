@@ -24,7 +24,7 @@ export function noticeWords({ t, list, lang }, levels, { notice, args = {} }) {
   if (notice === 'unknownRules' || notice === 'rulesClash') words.fallback = t(args.fallback);
   if (notice === 'rulesClash') [words.a, words.b] = args.options.map((label) => t(label));
   if (notice === 'unknownLanguage') words.fallback = nativeName(lang);
-  if (notice === 'opening') [words.albiSide, words.nigriSide] = [t('side.albi'), t('side.nigri')];
+  if (notice === 'opening') [words.albiSide, words.nigriSide, words.opener] = [t('side.albi'), t('side.nigri'), t(`side.${args.opener}`)];
   return { key: `notice.${notice}`, text: t(`notice.${notice}`, words) };
 }
 

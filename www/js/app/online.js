@@ -11,16 +11,7 @@ import { copyText } from './records.js';
 import { query } from './route.js';
 import * as onlinePlay from './online-game.js';
 import { button, el } from '../kit/dom.js';
-
-/** The name of a game's rules as the server gives them (a preset's id, or its own). */
-function rulesName(ctx, game, rules) {
-  const known = ctx.games[game]?.rules.find((r) => r.id === rules && !r.custom);
-  // A family's preset, `kharebga-8x8`: its name and board.
-  const board = ctx.games[game]?.familyOf?.(rules);
-  const family = board && ctx.games[game].rules.find((r) => r.id === board.family);
-  if (family) return `${ctx.i18n.t(family.name)} ${board.size.replace('x', ' × ')}`;
-  return ctx.i18n.t(known?.name ?? (rules ? `rules.${game}.custom` : ctx.games[game].rules[0].name));
-}
+import { rulesName } from './games.js';
 
 /** A screen of words alone (connecting, a used invite...): a heading, a text and Home. */
 function notice(root, ctx, key, args = {}) {
@@ -62,7 +53,7 @@ async function joining(root, ctx, info) {
   main.dataset.online = 'invite';
   const title = el('h2', '', t('online.invited.title'));
   const who = el('p', 'online-invited', t('online.invited', { host: info.host, game: t(ctx.games[info.game].name) }));
-  const what = el('p', 'online-what', t('online.invited.what', { rules: rulesName(ctx, info.game, info.rules), side: t(`side.${info.seat}.long`) }));
+  const what = el('p', 'online-what', t('online.invited.what', { rules: rulesName(ctx.i18n, ctx.games, info.game, info.rules), side: t(`side.${info.seat}.long`) }));
   const form = el('form', 'online-form');
   const label = el('label', 'online-field', t('online.name'));
   const name = el('input');

@@ -257,7 +257,7 @@ export default {
   'notice.rulesClash': 'Leges tuae: "{a}" cum "{b}" sic electis non congruit. Valent hae: {fallback}.',
   'home.rulesClash': '"{a}" cum "{b}" sic electis non congruit: alterutrum muta, aut «Lude» leges {fallback} incipit.',
   'notice.computerFailed': 'Machina ludere non potest ({why}). Novum ludum incipe ut iterum temptes.',
-  'notice.opening': 'Iactus primus: {albiSide} {albi}, {nigriSide} {nigri}. Incipit qui plus iecit.',
+  'notice.opening': 'Iactus primus: {albiSide} {albi}, {nigriSide} {nigri}. Incipit qui plus iecit: {opener}.',
   'notice.newGame': 'Novus ludus.',
   'notice.newGameVs': 'Novus ludus: partes tuae {human}, adversarius {level}.',
   'notice.youPlay': 'Partes tuae: {human}; adversarius: {level}.',

@@ -81,6 +81,7 @@ export function scriptaReplay(engine, i18n) {
           player: header[side] ?? '',
           playerId: '',
           thinking: false,
+          sendsHome: geometry.hit !== 'middle',
         }, i18n);
       }
       // Each step spends its dice (one, or those added or matched); a die none spent was

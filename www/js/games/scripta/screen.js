@@ -115,22 +115,13 @@ function furnish(c) {
 }
 
 /**
- * What the screen draws from the first game: the board's geometry and words, the reading's
- * name beside the game's name (another than Austin & Murray's), and the inscribed board the
- * marks carry (a picture only, so no part of the saved game).
+ * What the screen draws from the first game: the board's geometry and words, and the
+ * inscribed board the marks carry (a picture only, so no part of the saved game).
  */
 function setup(c, first, told) {
-  const { t, parts, root } = c;
+  const { parts } = c;
   parts.geometry = first.geometry();
   c.words = createWords(c.i18n, parts.geometry);
-  const reading = first.snapshot().rules;
-  if (reading !== 'austin-murray') {
-    const known = c.ctx.games.scripta.rules.some((r) => r.id === reading);
-    const name = document.createElement('span');
-    name.className = 'reading';
-    name.textContent = t(known ? `rules.scripta.${reading}` : 'rules.scripta.custom');
-    root.querySelector('header h1').append(' · ', name);
-  }
   parts.inscribed = chooseFace(c.engine.scriptaFaces(), c.route, told);
   parts.portrait = window.matchMedia('(orientation: portrait)');
   drawBoard(c);
@@ -257,6 +248,7 @@ function renderTrays(c, state, shown, sources, coach) {
       player,
       playerId,
       thinking: state.thinking && side === computerSide(who, GAME.sides),
+      sendsHome: parts.geometry.hit !== 'middle',
     }, i18n);
   }
 }
@@ -665,7 +657,7 @@ function opening(game) {
   const last = game.save().opening?.at(-1);
   if (!last || snap.turns > 0 || snap.thrown) return null;
   const said = (dice) => `${[...dice].join('-')} (${[...dice].reduce((sum, d) => sum + Number(d), 0)})`;
-  return { notice: 'opening', args: { albi: said(last[0]), nigri: said(last[1]) } };
+  return { notice: 'opening', args: { albi: said(last[0]), nigri: said(last[1]), opener: snap.turn } };
 }
 
 const SCRIPTA = {

@@ -56,7 +56,8 @@ export function createTray(zone, side, { t }) {
 /**
  * Shows a side's counts; `state` says whether it is to move, selectable or selected, who
  * plays it (`player` in words and `playerId`: `you` or the computer's level; both empty in
- * pass and play) and whether that computer is thinking.
+ * pass and play), whether that computer is thinking, and whether the rules send a hit counter
+ * home (`sendsHome`: else it has no pile).
  */
 export function renderTray(tray, counts, state, { t }) {
   const side = tray.dataset.tray;
@@ -75,11 +76,12 @@ export function renderTray(tray, counts, state, { t }) {
   const mover = state.playerId === 'you' ? 'tray.toMove.you' : state.playerId ? 'tray.toMove.player' : 'tray.toMove';
   const doing = state.thinking ? t('tray.thinking') : state.toMove ? t(mover) : '';
   tray.querySelector('.tray-state').textContent = doing ? ` · ${doing}` : '';
-  tray.querySelector('.piles').replaceChildren(
+  tray.querySelector('.piles').replaceChildren(...[
     pile('waiting', side, counts.waiting, t('tray.waiting', { count: counts.waiting })),
-    pile('sent-home', side, counts.sentHome, t('tray.sentHome', { count: counts.sentHome })),
+    // Where a hit counter goes back to the middle row, none is ever sent home.
+    state.sendsHome ? pile('sent-home', side, counts.sentHome, t('tray.sentHome', { count: counts.sentHome })) : null,
     pile('borne-off', side, counts.borneOff, t('tray.borneOff', { count: counts.borneOff })),
-  );
+  ].filter(Boolean));
   tray.querySelector('.tray-can').textContent = state.selectable && !state.selected ? `, ${t('a11y.canPick')}` : '';
   tray.setAttribute('aria-pressed', String(state.selected));
 }

@@ -61,34 +61,27 @@ export function createWords({ t, list }, board = {}) {
   }
 
   /**
-   * The steps of a turn in words, each run said once: entries ("entered on marks 3, 3 and 2")
-   * and one counter's moves on from where it stopped ("from mark 2 via 8 and 11 to 12"). Only
-   * plain steps make a run: a hit, a stack or summed dice is said on its own, and a move
-   * through a side's own half names its places one by one.
+   * The steps of a turn in words, each run said once (`runs`): entries ("entered on marks
+   * 3, 3 and 2") and one counter's moves on from where it stopped ("from mark 2 via 8 and 11
+   * to 12"), the mover's own half named once.
    */
   function playedRuns(steps, mover, you, keys) {
-    const plain = (s) => !s.hit && !(s.count > 1) && !s.summed;
-    const shared = (m) => !own.has(`${mover}:${m}`);
-    const runs = [];
-    for (const s of steps) {
-      const run = runs.at(-1);
-      const last = run?.at(-1);
-      const enters = s.from === 'tray' && last?.from === 'tray' && shared(s.to) === shared(last.to);
-      const goesOn = s.from !== 'tray' && s.to !== 'off' && last?.to === s.from && last.from !== 'tray'
-        && [last.from, s.from, s.to].every(shared);
-      if (plain(s) && last && plain(last) && (enters || goesOn)) run.push(s);
-      else runs.push([s]);
-    }
-    return runs.map((run) => {
-      if (run.length === 1) return played(run[0], mover, you, keys);
-      if (run[0].from !== 'tray') {
-        return t('played.via', { from: run[0].from, via: list(run.slice(1).map((s) => s.from)), to: run.at(-1).to });
-      }
-      const marks = list(run.map((s) => s.to));
-      if (shared(run[0].to)) return t('played.enters', { marks });
+    // Marks of the mover's own half, named with the half once, after the last.
+    const half = (marks) => {
       const key = mover === you ? 'place.yours' : `place.own.${mover}`;
       keys.push(key);
-      return t('played.enters', { marks: t(key, { mark: marks }) });
+      return t(key, { mark: marks });
+    };
+    const shared = (m) => !own.has(`${mover}:${m}`);
+    return runs(steps, shared).map((run) => {
+      if (run.length === 1) return played(run[0], mover, you, keys);
+      const inHalf = !shared(run.at(-1).to);
+      if (run[0].from !== 'tray') {
+        const { to } = run.at(-1);
+        return t('played.via', { from: run[0].from, via: list(run.slice(1).map((s) => s.from)), to: inHalf ? half(to) : to });
+      }
+      const marks = list(run.map((s) => s.to));
+      return t('played.enters', { marks: inHalf ? half(marks) : marks });
     });
   }
 
@@ -118,8 +111,12 @@ export function createWords({ t, list }, board = {}) {
         const dice = e.dice.join('-');
         if (!e.steps.length) return say('event.forfeit', { who, dice });
         const hits = e.steps.filter((s) => s.hit).length;
-        if (hits < 2) return named(say('event.played', { who, dice, steps: list(playedRuns(e.steps, e.side, you, keys)) }), keys);
-        // Several hits are said once, after the steps, so the longest turn fits the status box.
+        const plain = runs(e.steps.map((s) => ({ ...s, hit: false })), (m) => !own.has(`${e.side}:${m}`));
+        // A hit is said with its step, unless that step is one of a run.
+        if (hits === 0 || (hits === 1 && plain.length === e.steps.length)) {
+          return named(say('event.played', { who, dice, steps: list(playedRuns(e.steps, e.side, you, keys)) }), keys);
+        }
+        // Hits are said once, after the steps, so the longest turn fits the status box.
         const steps = list(playedRuns(e.steps.map((s) => ({ ...s, hit: false })), e.side, you, keys));
         return named(say(`event.played${hitWord}${e.other === you ? 'You' : ''}`, { who, dice, steps, count: hits, other: side(e.other) }), keys);
       }
@@ -204,4 +201,25 @@ export function createWords({ t, list }, board = {}) {
   }
 
   return { event, situation, refusal, step, mark };
+}
+
+/**
+ * A turn's steps in runs to be said at once: entries in a row, all into shared marks or all
+ * into the mover's own half (`shared(mark)` says which), and one counter's moves on from where
+ * it stopped, within one of the two. Only plain steps join: a hit, a stack or summed dice is
+ * said on its own, and so is a move from one kind of mark to the other.
+ */
+export function runs(steps, shared) {
+  const plain = (s) => !s.hit && !(s.count > 1) && !s.summed;
+  const found = [];
+  for (const s of steps) {
+    const run = found.at(-1);
+    const last = run?.at(-1);
+    const enters = s.from === 'tray' && last?.from === 'tray' && shared(s.to) === shared(last.to);
+    const goesOn = s.from !== 'tray' && s.to !== 'off' && last?.to === s.from && last.from !== 'tray'
+      && new Set([last.from, s.from, s.to].map(shared)).size === 1;
+    if (plain(s) && last && plain(last) && (enters || goesOn)) run.push(s);
+    else found.push([s]);
+  }
+  return found;
 }
