@@ -209,6 +209,17 @@ test('italian: the opening throw is said, with the side it made the opener to mo
   await close(s);
 });
 
+test('the command line\'s example bears off from a mark of the board played', async () => {
+  for (const [rules, last] of [['italian', 30], ['austin-murray', 36]]) {
+    const s = await open(browser, game(rules, { seed: 1 }));
+    const example = await s.page.locator('#command-about').textContent();
+    const off = Number(example.match(/(\d+)\/off/)?.[1]);
+    assert.equal(off, last - 3, example);
+    assert.ok(await s.page.locator(`[data-mark="${off}"]`).count() > 0);
+    await close(s);
+  }
+});
+
 test('italian: three alike throw again', async () => {
   const s = await open(browser, game('italian', { xsn: 'italian A w15s0o0: w15s0o0: 555' }));
   assert.equal(await s.page.getAttribute('main[data-turn]', 'data-turn'), 'albi');

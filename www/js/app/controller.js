@@ -7,7 +7,8 @@
 // spec: {
 //   GAME                        meta.js: id, sides, levels, presets (the first is the default)
 //   rules: {sides, over(snap), progress(snap)}  what the pure decisions need (screen-state.js)
-//   commandAbout                the catalogue key of the command line's example
+//   commandAbout                the catalogue key of the command line's example, said with
+//                               commandExample?(c)'s arguments once the game is set up
 //   faceAttribute               the attribute on <main> for the face-to-face layout
 //   layout(root, i18n)          the fixed DOM: {main, status, board, over, overTitle,
 //                               overText, buttons: {hint, face, ...}}
@@ -132,7 +133,7 @@ function frame(root, ctx, spec) {
     parts: {},
   };
   c.commandLine = createCommandLine(dom.main, i18n, {
-    about: spec.commandAbout, run: (text) => command(c, text), onKeys: () => c.keys.open(),
+    run: (text) => command(c, text), onKeys: () => c.keys.open(),
   });
   spec.furnish?.(c);
   ctx.furnish();
@@ -159,6 +160,7 @@ function begin(c) {
   });
   spec.setup?.(c, start.game, told);
   nameRules(c, start.game.snapshot());
+  c.commandLine.explain(t(spec.commandAbout, spec.commandExample?.(c) ?? {}));
   const opening = spec.opening?.(start.game);
   if (opening) told.push(opening);
   const snap = start.game.snapshot();

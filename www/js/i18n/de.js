@@ -614,7 +614,7 @@ export default {
   'a11y.latrunculi.last.captured': 'hier wurde im letzten Zug ein Stein geschlagen',
   'a11y.command.label': 'Zug eintippen',
   'a11y.command.go': 'Spielen',
-  'a11y.command.scripta': 'Ein Schritt wie in/5, 12/15 oder 33/off, dann Enter. Oder ein Wort: wo, gesperrt, würfeln, zurück, fertig, tipp, hilfe.',
+  'a11y.command.scripta': 'Ein Schritt wie in/5, 12/15 oder {off}/off, dann Enter. Oder ein Wort: wo, gesperrt, würfeln, zurück, fertig, tipp, hilfe.',
   'a11y.command.latrunculi': 'Ein Zug wie d4-d6, @d4 zum Setzen, xd4 zum Entfernen eines erstarrten Steins oder =d6 zum Beenden eines Sprungs, dann Enter. Oder ein Wort: wo, gesperrt, rest, entfernen, halten, zurück, tipp, hilfe.',
   'a11y.command.refused': '„{text}“ geht nicht: {why}',
   'a11y.cmd.where': 'wo',

@@ -609,7 +609,7 @@ export default {
   'a11y.latrunculi.last.captured': 'a counter was taken here by the last move',
   'a11y.command.label': 'Type a move',
   'a11y.command.go': 'Play',
-  'a11y.command.scripta': 'A step such as in/5, 12/15 or 33/off, then Enter. Or a word: where, blocked, throw, undo, confirm, hint, help.',
+  'a11y.command.scripta': 'A step such as in/5, 12/15 or {off}/off, then Enter. Or a word: where, blocked, throw, undo, confirm, hint, help.',
   'a11y.command.latrunculi': 'A move such as d4-d6, @d4 to place, xd4 to remove a frozen counter or =d6 to end a leap, then Enter. Or a word: where, blocked, rest, remove, stop, undo, hint, help.',
   'a11y.command.refused': '"{text}" cannot be played: {why}',
   'a11y.cmd.where': 'where',

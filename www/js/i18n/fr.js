@@ -647,7 +647,7 @@ export default {
   'a11y.latrunculi.last.captured': 'un pion a été pris ici au dernier coup',
   'a11y.command.label': 'Tapez un coup',
   'a11y.command.go': 'Jouer',
-  'a11y.command.scripta': 'Un pas comme in/5, 12/15 ou 33/off, puis Entrée. Ou un mot : position, bloqués, lancer, annuler, valider, conseil, aide.',
+  'a11y.command.scripta': 'Un pas comme in/5, 12/15 ou {off}/off, puis Entrée. Ou un mot : position, bloqués, lancer, annuler, valider, conseil, aide.',
   'a11y.command.latrunculi': 'Un coup comme d4-d6, @d4 pour poser, xd4 pour retirer un pion gelé ou =d6 pour finir un saut, puis Entrée. Ou un mot : position, bloqués, reste, retirer, arrêter, annuler, conseil, aide.',
   'a11y.command.refused': '« {text} » ne peut pas être joué : {why}',
   'a11y.cmd.where': 'position',

@@ -646,7 +646,7 @@ export default {
   'a11y.latrunculi.last.captured': 'qui una pedina è stata catturata nell’ultima mossa',
   'a11y.command.label': 'Scrivi una mossa',
   'a11y.command.go': 'Gioca',
-  'a11y.command.scripta': 'Un passo come in/5, 12/15 o 33/off, poi Invio. Oppure una parola: dove, bloccate, lancia, annulla, conferma, consiglio, aiuto.',
+  'a11y.command.scripta': 'Un passo come in/5, 12/15 o {off}/off, poi Invio. Oppure una parola: dove, bloccate, lancia, annulla, conferma, consiglio, aiuto.',
   'a11y.command.latrunculi': 'Una mossa come d4-d6, @d4 per mettere una pedina, xd4 per togliere una pedina bloccata o =d6 per finire un salto, poi Invio. Oppure una parola: dove, bloccate, resto, togli, fermati, annulla, consiglio, aiuto.',
   'a11y.command.refused': '«{text}» non si può giocare: {why}',
   'a11y.cmd.where': 'dove',

@@ -615,7 +615,7 @@ export default {
   'a11y.latrunculi.last.captured': 'hic calculus motu ultimo captus est',
   'a11y.command.label': 'Scribe motum',
   'a11y.command.go': 'Lude',
-  'a11y.command.scripta': 'Gradus ut in/5, 12/15 aut 33/off, deinde Enter. Aut verbum: ubi, clausi, iacta, revoca, confirma, consilium, auxilium.',
+  'a11y.command.scripta': 'Gradus ut in/5, 12/15 aut {off}/off, deinde Enter. Aut verbum: ubi, clausi, iacta, revoca, confirma, consilium, auxilium.',
   'a11y.command.latrunculi': 'Motus ut d4-d6, @d4 ut calculum ponas, xd4 ut rigentem tollas aut =d6 ut saltum finias, deinde Enter. Aut verbum: ubi, clausi, reliquos, tolle, siste, revoca, consilium, auxilium.',
   'a11y.command.refused': '"{text}" ludi non potest: {why}',
   'a11y.cmd.where': 'ubi',

@@ -8,10 +8,11 @@
 import { createPageDialog } from '../app/dialogs.js';
 
 /**
- * Appends the command line to `parent`. `about` is the catalogue key of its example line;
- * `onKeys` opens the list of keys. Returns {element, input, destroy}.
+ * Appends the command line to `parent`; its example line is said with `explain(text)` once
+ * the game is known (its examples name the board's marks). `onKeys` opens the list of keys.
+ * Returns {element, input, explain, destroy}.
  */
-export function createCommandLine(parent, { t }, { about, run, onKeys }) {
+export function createCommandLine(parent, { t }, { run, onKeys }) {
   const form = document.createElement('form');
   form.className = 'command';
   form.dataset.commandLine = '';
@@ -45,7 +46,6 @@ export function createCommandLine(parent, { t }, { about, run, onKeys }) {
   const hint = document.createElement('p');
   hint.id = 'command-about';
   hint.className = 'command-about';
-  hint.textContent = t(about);
   form.append(label, row, hint);
   const onSubmit = (event) => {
     event.preventDefault();
@@ -54,7 +54,12 @@ export function createCommandLine(parent, { t }, { about, run, onKeys }) {
   };
   form.addEventListener('submit', onSubmit);
   parent.append(form);
-  return { element: form, input, destroy: () => form.remove() };
+  return {
+    element: form,
+    input,
+    explain: (text) => { hint.textContent = text; },
+    destroy: () => form.remove(),
+  };
 }
 
 /** The command words of the catalogue, each mapped to its action: {'where': 'where', ...}. */

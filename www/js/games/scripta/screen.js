@@ -664,6 +664,8 @@ const SCRIPTA = {
   GAME,
   rules: { sides: GAME.sides, over: (snap) => Boolean(snap.winner), progress: (snap) => snap.turns },
   commandAbout: 'a11y.command.scripta',
+  // The example bears off from the board's last group of marks, wherever its track ends.
+  commandExample: (c) => ({ off: Math.max(...c.parts.geometry.cells.map((cell) => cell.mark)) - 3 }),
   faceAttribute: 'data-face',
   layout,
   furnish,
