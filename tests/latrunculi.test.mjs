@@ -189,6 +189,26 @@ test('a game ends, names the winner and why, and Play again starts the next', as
   await close(s);
 });
 
+test('the game-over panel steps aside for the final board, and comes back with the game', async () => {
+  const s = await open(browser, lat({ rules: 'piso', position: LAST }));
+  await s.page.click('[data-square="d2"]');
+  await s.page.click('[data-square="c2"]');
+  await s.page.waitForSelector('#game-over:not([hidden])');
+  await s.page.click('#game-over [data-action="see-board"]');
+  assert.ok(await s.page.locator('#game-over').isHidden());
+  assert.equal(await piece(s.page, 'c2'), 'white');
+  // The board takes taps again: the header's buttons work.
+  await s.page.click('[data-action="records"]');
+  await s.page.waitForSelector('#record-menu[open]');
+  await s.page.keyboard.press('Escape');
+  // A reload finds the game over and says so again; Escape sets the panel aside too.
+  await s.page.reload();
+  await s.page.waitForSelector('#game-over:not([hidden])');
+  await s.page.keyboard.press('Escape');
+  assert.ok(await s.page.locator('#game-over').isHidden());
+  await close(s);
+});
+
 test('your own rules from the home screen', async () => {
   const s = await open(browser, '');
   await s.page.click('[data-game="latrunculi"]');

@@ -80,8 +80,9 @@ test('a new game starts a new epoch with nothing picked, asked or under way', ()
   const event = { kind: 'notice', notice: 'newGame' };
   assert.deepEqual(newGameState(busy, { game: 'h', snap: 't', opponent: VS_BLACK, event }), {
     game: 'h', snap: 't', opponent: VS_BLACK, selected: null, hint: null, hintPending: false,
-    thinking: false, computerBusy: false, epoch: 5, event,
+    thinking: false, computerBusy: false, epoch: 5, event, boardShown: false,
   });
+  assert.equal(first.boardShown, false, 'the game-over panel shows when a game ends');
 });
 
 test('the status says the situation unless the computer is at work or the event stands alone', () => {

@@ -374,14 +374,15 @@ function renderGameOver(c, state) {
   const { dom, t } = c;
   const s = state.snap;
   const end = c.spec.ending(c, s) ?? c.ctx.onlinePlay?.onlineEnding(c, state) ?? null;
-  if (end && dom.over.hidden) {
+  if (end && c.announced !== state.epoch) {
+    c.announced = state.epoch;
     const detail = { winner: end.winner, rules: c.route.rules ?? c.GAME.presets[0], turns: end.turns };
     document.dispatchEvent(new CustomEvent('ludi:gameover', { detail }));
   }
   // The panel covers the board: the focus goes to Play again (online, New game) rather than
-  // stay hidden under it.
-  const opening = dom.over.hidden && Boolean(end);
-  dom.over.hidden = !end;
+  // stay hidden under it. See the board sets it aside for this game.
+  const opening = dom.over.hidden && Boolean(end) && !state.boardShown;
+  dom.over.hidden = !end || state.boardShown;
   if (opening) (dom.over.querySelector('[data-action="again"]:not([hidden])') ?? dom.over.querySelector('[data-action="new"]'))?.focus();
   if (!end) {
     for (const key of Object.keys(dom.over.dataset)) delete dom.over.dataset[key];
@@ -478,6 +479,10 @@ const COMMON = {
     else c.say('notice.failed', { why: error.message });
   }),
   home: (c) => c.ctx.go('./'),
+  'see-board'(c) {
+    c.store.dispatch({ boardShown: true });
+    c.roving.focus();
+  },
 };
 
 function act(c, action, target) {

@@ -50,12 +50,16 @@ export function gameOverPanel({ t }) {
   actions.append(button('new', t('action.new'), 'plain'), button('again', t('action.again'), 'primary'));
   // The finished game's record: kept, handed on, or watched again turn by turn.
   const record = div('record-actions');
+  // And the final board, with the panel set aside.
   record.append(button('record-download', t('record.download'), 'plain'),
-    button('record-copy', t('record.copy'), 'plain'), button('record-replay', t('record.replay'), 'plain'));
+    button('record-copy', t('record.copy'), 'plain'), button('record-replay', t('record.replay'), 'plain'),
+    button('see-board', t('action.seeBoard'), 'plain'));
   card.append(overTitle, overText, actions, record);
   over.append(card);
-  // A modal panel keeps the keyboard inside: Tab and Shift+Tab cycle through its buttons.
+  // A modal panel keeps the keyboard inside: Tab and Shift+Tab cycle through its buttons;
+  // Escape sets it aside, as See the board does.
   over.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') over.querySelector('[data-action="see-board"]')?.click();
     if (event.key !== 'Tab') return;
     const stops = [...over.querySelectorAll('button:not([disabled])')];
     const at = stops.indexOf(document.activeElement);

@@ -85,6 +85,7 @@ export function startState({ game, snap, opponent, told, face }) {
     thinking: false,
     computerBusy: false,
     epoch: 0, // bumped by every new game, so a computer turn or hint of an older game stops
+    boardShown: false, // the game-over panel set aside to look at the final board
   };
 }
 
@@ -100,6 +101,7 @@ export function newGameState(state, { game, snap, opponent, event }) {
     thinking: false,
     computerBusy: false,
     epoch: state.epoch + 1,
+    boardShown: false,
     event,
   };
 }

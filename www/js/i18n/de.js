@@ -115,6 +115,7 @@ export default {
   'action.confirm': 'Fertig',
   'action.hint': 'Tipp',
   'action.hint.title': 'Zeigen, was {level} spielen würde',
+  'action.seeBoard': 'Brett ansehen',
   'action.again': 'Noch einmal',
   'action.new': 'Neu',
   'action.rules': 'Regeln',

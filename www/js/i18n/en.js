@@ -116,6 +116,7 @@ export default {
   'action.confirm': 'Confirm',
   'action.hint': 'Hint',
   'action.hint.title': 'Show the move {level} would play',
+  'action.seeBoard': 'See the board',
   'action.again': 'Play again',
   'action.new': 'New game',
   'action.rules': 'Rules',

@@ -118,6 +118,7 @@ export default {
   'action.confirm': 'Valider',
   'action.hint': 'Conseil',
   'action.hint.title': 'Montrer le coup que jouerait {level}',
+  'action.seeBoard': 'Voir le plateau',
   'action.again': 'Rejouer',
   'action.new': 'Nouvelle partie',
   'action.rules': 'Règles',

@@ -121,6 +121,7 @@ export default {
   'action.confirm': 'Conferma',
   'action.hint': 'Consiglio',
   'action.hint.title': 'Mostra la mossa che farebbe {level}',
+  'action.seeBoard': 'Guarda il tavoliere',
   'action.again': 'Gioca ancora',
   'action.new': 'Nuova partita',
   'action.rules': 'Regole',

@@ -116,6 +116,7 @@ export default {
   'action.confirm': 'Confirma',
   'action.hint': 'Consilium',
   'action.hint.title': 'Ostende quem motum {level} faceret',
+  'action.seeBoard': 'Tabulam specta',
   'action.again': 'Iterum lude',
   'action.new': 'Novus ludus',
   'action.rules': 'Leges',

@@ -112,6 +112,7 @@ export default {
   'action.confirm': 'Готово',
   'action.hint': 'Подсказка',
   'action.hint.title': 'Показать ход, который сделал бы {level}',
+  'action.seeBoard': 'Посмотреть доску',
   'action.again': 'Ещё раз',
   'action.new': 'Новая игра',
   'action.rules': 'Правила',
