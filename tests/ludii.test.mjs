@@ -67,8 +67,10 @@ test('Kharebga on 11 x 12 plays against the computer, and its rules page draws t
   assert.equal(await s.page.locator('header h1 .reading').getAttribute('data-rules'), 'kharebga-11x12');
   await s.page.click('[data-square="a1"]');
   await s.page.click('[data-square="k12"]');
-  // The computer places its two in answer.
+  await says(s.page, 'event.latrunculi.places');
+  // The computer places its two in answer, and the status says both.
   await s.page.waitForFunction(() => / w 63,63 /.test(document.querySelector('[data-position]')?.dataset.position ?? ''));
+  await says(s.page, 'event.latrunculi.places');
   await s.page.click('[data-action="rules"]');
   const dialog = s.page.locator('dialog[open]');
   await dialog.locator('figure svg').first().waitFor();

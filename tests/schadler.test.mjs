@@ -171,6 +171,8 @@ test('a multi-leap shows its path, offers only the leaping counter, and stops wh
   await axe(s.page, 'a leap part-way');
   await stop.click();
   await says(s.page, /event\.latrunculi\.stop/);
+  // The whole turn is said: the leap, then the stop.
+  await says(s.page, 'event.latrunculi.moves');
   assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
   assert.equal(await s.page.locator('[data-leap-path]').count(), 0);
   assert.ok(await stop.isHidden());

@@ -32,6 +32,12 @@ export function createWords({ t, list }) {
     const who = e.who ?? (e.side === you ? t('you.name') : e.side ? side(e.side) : '');
     switch (e.kind) {
       case 'play':
+        if (e.legs) {
+          // The legs of a leap, and its end where the mover stopped rather than moved.
+          const end = e.move.kind === 'move' ? [] : [say(`event.latrunculi.${e.move.kind}`, { who, ...e.move }), captures(e.move)];
+          return joined([say('event.latrunculi.moves', { who, moves: list(e.legs.map(move)) }), ...e.legs.map(captures), ...end]);
+        }
+        if (e.placed) return joined([say('event.latrunculi.places', { who, squares: list(e.placed) }), captures(e.move)]);
         return joined([say(`event.latrunculi.${e.move.kind}${dux(e.move)}`, { who, ...e.move }), captures(e.move)]);
       case 'placeRest':
         return say('event.latrunculi.placeRest', { count: e.count });
