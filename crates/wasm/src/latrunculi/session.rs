@@ -2,7 +2,8 @@
 //! and every failure a readable message.
 
 use ludi_core::latrunculi::{
-    parse_seed, Cell, Game, Move, Position, Record, Refusal, Rules, SavedGame, Side, Trap,
+    parse_seed, Cell, Field, Game, LfenError, Move, Position, Record, Refusal, Rules, SavedGame,
+    Side, Trap,
 };
 use ludi_core::rng::os_seed;
 use serde::Serialize;
@@ -220,10 +221,13 @@ pub(crate) fn rules_clash(text: &str) -> Option<[&'static str; 2]> {
     Rules::parse(text.trim()).err()?.clashing()
 }
 
+/// A position from its LFEN; why not, said once as LFEN's (the page quotes it in a sentence
+/// of its own, which already says the link's position was refused).
 pub(crate) fn parse_position(lfen: &str) -> Result<Position, String> {
-    lfen.trim()
-        .parse()
-        .map_err(|e| format!("the position `{}` is not valid LFEN: {e}", lfen.trim()))
+    lfen.trim().parse().map_err(|e: LfenError| match e.field {
+        Field::Layout => format!("LFEN: {}", e.message),
+        _ => format!("LFEN: {e}"),
+    })
 }
 
 /// A seed as decimal text, or the system's randomness when there is none.
@@ -847,7 +851,12 @@ mod tests {
         assert!(Session::new("", None, None).unwrap_err().contains("empty"));
         assert!(Session::new("piso", Some("8/8 w"), None)
             .unwrap_err()
-            .contains("not valid LFEN"));
+            .starts_with("LFEN: expected"));
+        assert!(
+            Session::new("piso", Some("B5/6/2W3/2B3/3W2/6 x 0,0 0,0 0 -,-"), None)
+                .unwrap_err()
+                .starts_with("LFEN: turn:")
+        );
         assert!(Session::new("piso", None, Some("-3"))
             .unwrap_err()
             .contains("whole number"));

@@ -33,9 +33,7 @@ pub(crate) fn parse_seed(seed: Option<&str>) -> Result<u64, String> {
 
 /// An XSN, with or without a rules field.
 pub(crate) fn parse_table(xsn: &str) -> Result<Table, String> {
-    xsn.trim()
-        .parse()
-        .map_err(|e| format!("the position `{}` is not valid XSN: {e}", xsn.trim()))
+    xsn.trim().parse().map_err(|e| format!("XSN: {e}"))
 }
 
 /// The rules the page names: Austin and Murray's when absent or empty.
