@@ -88,6 +88,24 @@ test('playing black against the computer, which moves at once once all are place
   await close(s);
 });
 
+test('playing white against the computer, Undo after a move and its reply takes back those two, not the placing', async () => {
+  const s = await open(browser, lat({ seed: '7', opponent: 'computer', level: 'easy', side: 'white' }));
+  await s.page.click('[data-action="place-rest"]');
+  await s.page.waitForSelector('body[data-phase="move"][data-turn="white"]');
+  const placed = await position(s.page);
+  const from = (await squares(s.page, '[data-selectable]'))[0];
+  await s.page.click(`[data-square="${from}"]`);
+  await s.page.click(`[data-square="${(await squares(s.page, '[data-target]'))[0]}"]`);
+  await s.page.waitForFunction((at) => document.body.dataset.turn === 'white' && !document.body.hasAttribute('data-thinking')
+    && document.querySelector('[data-position]').dataset.position !== at, placed);
+  await s.page.waitForSelector('[data-action="undo"]:not([disabled])');
+  await s.page.click('[data-action="undo"]');
+  await says(s.page, 'event.latrunculi.undo');
+  assert.equal(await position(s.page), placed);
+  assert.equal(await s.page.getAttribute('body', 'data-phase'), 'move');
+  await close(s);
+});
+
 test('after Place the rest and a move, Undo takes back the move alone', async () => {
   const s = await open(browser, lat({ seed: '7' }));
   await s.page.click('[data-square="d4"]');

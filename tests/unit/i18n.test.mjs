@@ -389,7 +389,11 @@ test('a turn\'s entries are said once, and a counter moving on is one move "via"
   assert.equal(merged.key, 'event.playedHitYou');
   assert.equal(merged.text, t('event.playedHitYou', { who: 'Miles', dice: '6-3-1', count: 1,
     steps: list([t('played.via', { from: 2, via: list(['8']), to: 11 }), t('played.move', { from: 5, to: 6 })]) }));
-  // A hit outside any run is said with its step.
+  // A hit outside any run is said with its step, also beside a run of other steps.
+  const beside = [{ from: 'tray', to: 3 }, { from: 'tray', to: 2 }, { from: 5, to: 9, hit: true }];
+  const besideRun = words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: beside, dice: [3, 2, 4] }, 'albi');
+  assert.equal(besideRun.key, 'event.played');
+  assert.equal(besideRun.text, `Miles threw 3-2-4: ${list([t('played.enters', { marks: list(['3', '2']) }), t('played.moveHitYou', { from: 5, to: 9 })])}.`);
   const apart = [{ from: 2, to: 8, hit: true }, { from: 5, to: 6 }];
   assert.equal(words.event({ kind: 'confirm', side: 'nigri', who: 'Miles', other: 'albi', steps: apart, dice: [6, 1] }, 'albi').text,
     `Miles threw 6-1: ${list([t('played.moveHitYou', { from: 2, to: 8 }), t('played.move', { from: 5, to: 6 })])}.`);

@@ -164,6 +164,8 @@ function begin(c) {
   const opening = spec.opening?.(start.game);
   if (opening) told.push(opening);
   const snap = start.game.snapshot();
+  // A game restored already over was announced when it ended.
+  if (spec.rules.over(snap)) c.announced = 0;
   c.store = createStore({
     ...startState({ game: start.game, snap, opponent: start.opponent, told, face: storage.loadSetting('face') }),
     ...spec.state(c, snap, start.game),

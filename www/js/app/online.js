@@ -12,6 +12,8 @@ import { query } from './route.js';
 import * as onlinePlay from './online-game.js';
 import { button, el } from '../kit/dom.js';
 import { rulesName } from './games.js';
+import { sideNameKey } from './opponent.js';
+import { optionOf } from './strength.js';
 
 /** A screen of words alone (connecting, a used invite...): a heading, a text and Home. */
 function notice(root, ctx, key, args = {}) {
@@ -53,7 +55,7 @@ async function joining(root, ctx, info) {
   main.dataset.online = 'invite';
   const title = el('h2', '', t('online.invited.title'));
   const who = el('p', 'online-invited', t('online.invited', { host: info.host, game: t(ctx.games[info.game].name) }));
-  const what = el('p', 'online-what', t('online.invited.what', { rules: rulesName(ctx.i18n, ctx.games, info.game, info.rules), side: t(`side.${info.seat}.long`) }));
+  const what = el('p', 'online-what', t('online.invited.what', { rules: rulesName(ctx.i18n, ctx.games, info.game, info.rules), side: t(sideNameKey(info.seat, optionOf(info.game, info.rules, 'opener'))) }));
   const form = el('form', 'online-form');
   const label = el('label', 'online-field', t('online.name'));
   const name = el('input');

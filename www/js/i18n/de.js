@@ -533,7 +533,7 @@ export default {
   'gameOver.latrunculi.no-move': '{side} kann nicht mehr ziehen.',
   'gameOver.latrunculi.quiet-moves': 'Hundert Züge vergingen ohne Schlagen.',
   'gameOver.latrunculi.down-to-one': 'Eine Seite hat nur noch einen Stein.',
-  'gameOver.latrunculi.score': 'Gefangene: Weiß {white}, Schwarz {black}. Noch auf dem Brett: Weiß {whiteLeft}, Schwarz {blackLeft}.',
+  'gameOver.latrunculi.score': 'Geschlagen von Weiß: {white}, von Schwarz: {black}. Noch auf dem Brett: Weiß {whiteLeft}, Schwarz {blackLeft}.',
   'page.latrunculi.capturing': 'Schlagen',
   'diagram.latrunculi.custodial': 'Schlagen durch Einschließen: Weiß zieht von d2 nach c2, und der schwarze Stein auf c3 zwischen c2 und c4 ist geschlagen.',
   'diagram.latrunculi.corner': 'Schlagen in der Ecke: Weiß zieht von c1 nach b1, und der schwarze Stein in der Ecke a1 zwischen b1 und a2 ist geschlagen.',

@@ -544,7 +544,7 @@ export default {
   'gameOver.latrunculi.no-move': '{side} cannot move.',
   'gameOver.latrunculi.quiet-moves': 'A hundred moves went by without a capture.',
   'gameOver.latrunculi.down-to-one': 'A side is down to one counter.',
-  'gameOver.latrunculi.score': 'Prisoners: White {white}, Black {black}. Left on the board: White {whiteLeft}, Black {blackLeft}.',
+  'gameOver.latrunculi.score': 'Counters taken: by White {white}, by Black {black}. Left on the board: White {whiteLeft}, Black {blackLeft}.',
   'page.latrunculi.capturing': 'Capturing',
   'diagram.latrunculi.custodial': 'A custodial capture: White steps d2 to c2 and the Black counter on c3, between c2 and c4, is taken.',
   'diagram.latrunculi.corner': 'A corner capture: White steps c1 to b1 and the Black counter in the corner a1, between b1 and a2, is taken.',

@@ -544,7 +544,7 @@ export default {
   'gameOver.latrunculi.no-move': 'Les {side} ne peuvent plus jouer.',
   'gameOver.latrunculi.quiet-moves': 'Cent coups se sont succédé sans prise.',
   'gameOver.latrunculi.down-to-one': 'Un camp n’a plus qu’un seul pion.',
-  'gameOver.latrunculi.score': 'Prisonniers : Blancs {white}, Noirs {black}. Restent sur le plateau : Blancs {whiteLeft}, Noirs {blackLeft}.',
+  'gameOver.latrunculi.score': 'Pions pris : par les Blancs {white}, par les Noirs {black}. Restent sur le plateau : Blancs {whiteLeft}, Noirs {blackLeft}.',
   'page.latrunculi.capturing': 'La prise',
   'diagram.latrunculi.custodial': 'Une prise par encadrement : les Blancs vont de d2 à c2, et le pion noir en c3, entre c2 et c4, est pris.',
   'diagram.latrunculi.corner': 'Une prise dans le coin : les Blancs vont de c1 à b1, et le pion noir du coin a1, entre b1 et a2, est pris.',

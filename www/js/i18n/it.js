@@ -543,7 +543,7 @@ export default {
   'gameOver.latrunculi.no-move': 'Nessuna mossa possibile per {side:the}.',
   'gameOver.latrunculi.quiet-moves': 'Sono passate cento mosse senza catture.',
   'gameOver.latrunculi.down-to-one': 'A una parte è rimasta una sola pedina.',
-  'gameOver.latrunculi.score': 'Prigionieri: Bianco {white}, Nero {black}. Rimaste sul tavoliere: Bianco {whiteLeft}, Nero {blackLeft}.',
+  'gameOver.latrunculi.score': 'Pedine prese: dal Bianco {white}, dal Nero {black}. Rimaste sul tavoliere: Bianco {whiteLeft}, Nero {blackLeft}.',
   'page.latrunculi.capturing': 'La cattura',
   'diagram.latrunculi.custodial': 'Una cattura tra due pedine: il Bianco va da d2 a c2 e la pedina nera in c3, tra c2 e c4, è presa.',
   'diagram.latrunculi.corner': "Una cattura nell'angolo: il Bianco va da c1 a b1 e la pedina nera nell'angolo a1, tra b1 e a2, è presa.",

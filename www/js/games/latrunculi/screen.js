@@ -291,7 +291,8 @@ function play(c, move, who, extra = {}, duration = undefined) {
   const prev = c.get().event;
   const same = prev?.kind === 'play' && prev.side === mover;
   const legs = same && c.snap().leap ? prev.legs ?? [prev.move] : null;
-  const placed = same && prev.move.kind === 'place' ? prev.placed ?? [prev.move.to] : null;
+  // Placements go in pairs at most (Kharebga's and Seega's two a turn).
+  const placed = same && prev.move.kind === 'place' && !prev.placed ? [prev.move] : null;
   let played;
   try {
     played = c.game().play(move.move);
@@ -300,7 +301,7 @@ function play(c, move, who, extra = {}, duration = undefined) {
   }
   const event = { kind: 'play', side: mover, who, move: played };
   if (legs) event.legs = played.kind === 'move' ? [...legs, played] : legs;
-  if (placed && played.kind === 'place') event.placed = [...placed, played.to];
+  if (placed && played.kind === 'place') event.placed = [...placed, played];
   c.changed(event, { selected: null, removing: false, last: { move: played, before }, showing: null, ...extra });
   animate(c, played, rects, duration);
   return played;
@@ -402,9 +403,16 @@ function undo(c) {
   const game = c.game();
   const clear = { selected: null, removing: false, hint: null, showing: null, placedAtOnce: null };
   const moves = [];
-  // The computer that moves first once every counter is placed has replied at once.
-  const now = game.snapshot();
-  if (at && human && now.turn === human && now.moves === at.moves + 1) moves.push(game.undo());
+  // The computer that moves first once every counter is placed has replied at once, in one
+  // move or several (a leap): its moves go first, not the human's own.
+  while (at && human && game.snapshot().moves > at.moves && game.snapshot().canUndo) {
+    const move = game.undo();
+    if (move.side === human) {
+      game.play(move.move);
+      break;
+    }
+    moves.push(move);
+  }
   if (at && game.snapshot().position === at.position) {
     let count = 0;
     for (; count < at.count && game.snapshot().canUndo; count += 1) game.undo();

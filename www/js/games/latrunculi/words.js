@@ -32,12 +32,15 @@ export function createWords({ t, list }) {
     const who = e.who ?? (e.side === you ? t('you.name') : e.side ? side(e.side) : '');
     switch (e.kind) {
       case 'play':
-        if (e.legs) {
+        // A dux's move or placement is said as the dux's, on its own.
+        if (e.legs && !e.legs.some((m) => m.dux)) {
           // The legs of a leap, and its end where the mover stopped rather than moved.
           const end = e.move.kind === 'move' ? [] : [say(`event.latrunculi.${e.move.kind}`, { who, ...e.move }), captures(e.move)];
           return joined([say('event.latrunculi.moves', { who, moves: list(e.legs.map(move)) }), ...e.legs.map(captures), ...end]);
         }
-        if (e.placed) return joined([say('event.latrunculi.places', { who, squares: list(e.placed) }), captures(e.move)]);
+        if (e.placed && !e.placed.some((m) => m.dux)) {
+          return joined([say('event.latrunculi.places', { who, squares: list(e.placed.map((m) => m.to)) }), ...e.placed.map(captures)]);
+        }
         return joined([say(`event.latrunculi.${e.move.kind}${dux(e.move)}`, { who, ...e.move }), captures(e.move)]);
       case 'placeRest':
         return say('event.latrunculi.placeRest', { count: e.count });

@@ -113,7 +113,7 @@ export function createWords({ t, list }, board = {}) {
         const hits = e.steps.filter((s) => s.hit).length;
         const plain = runs(e.steps.map((s) => ({ ...s, hit: false })), (m) => !own.has(`${e.side}:${m}`));
         // A hit is said with its step, unless that step is one of a run.
-        if (hits === 0 || (hits === 1 && plain.length === e.steps.length)) {
+        if (hits === 0 || (hits === 1 && !inRun(plain, e.steps.findIndex((s) => s.hit)))) {
           return named(say('event.played', { who, dice, steps: list(playedRuns(e.steps, e.side, you, keys)) }), keys);
         }
         // Hits are said once, after the steps, so the longest turn fits the status box.
@@ -222,4 +222,14 @@ export function runs(steps, shared) {
     else found.push([s]);
   }
   return found;
+}
+
+/** Whether step `index` of a turn is one of a run of several in `found` (from `runs`). */
+function inRun(found, index) {
+  let first = 0;
+  return found.some((run) => {
+    const here = index >= first && index < first + run.length;
+    first += run.length;
+    return here && run.length > 1;
+  });
 }
