@@ -8,7 +8,8 @@
 //   GAME                        meta.js: id, sides, levels, presets (the first is the default)
 //   rules: {sides, over(snap), progress(snap)}  what the pure decisions need (screen-state.js)
 //   commandAbout                the catalogue key of the command line's example, said with
-//                               commandExample?(c)'s arguments once the game is set up
+//                               commandExample?(c)'s arguments in the frame and once the game
+//                               is set up
 //   faceAttribute               the attribute on <main> for the face-to-face layout
 //   layout(root, i18n)          the fixed DOM: {main, status, board, over, overTitle,
 //                               overText, buttons: {hint, face, ...}}
@@ -137,7 +138,14 @@ function frame(root, ctx, spec) {
   });
   spec.furnish?.(c);
   ctx.furnish();
+  // Said with the frame, so nothing below moves when the engine comes; again once it has.
+  explainCommands(c);
   return c;
+}
+
+/** The command line's example, for the board on show. */
+function explainCommands(c) {
+  c.commandLine.explain(c.t(c.spec.commandAbout, c.spec.commandExample?.(c) ?? {}));
 }
 
 /** The heading names the rules played beside the game's name, unless they are its first preset's. */
@@ -160,7 +168,7 @@ function begin(c) {
   });
   spec.setup?.(c, start.game, told);
   nameRules(c, start.game.snapshot());
-  c.commandLine.explain(t(spec.commandAbout, spec.commandExample?.(c) ?? {}));
+  explainCommands(c);
   const opening = spec.opening?.(start.game);
   if (opening) told.push(opening);
   const snap = start.game.snapshot();

@@ -664,8 +664,12 @@ const SCRIPTA = {
   GAME,
   rules: { sides: GAME.sides, over: (snap) => Boolean(snap.winner), progress: (snap) => snap.turns },
   commandAbout: 'a11y.command.scripta',
-  // The example bears off from the board's last group of marks, wherever its track ends.
-  commandExample: (c) => ({ off: Math.max(...c.parts.geometry.cells.map((cell) => cell.mark)) - 3 }),
+  // The example bears off from the board's last group of marks, wherever its track ends: the
+  // board on show, or before the engine has said which, the build's picture of the first preset.
+  commandExample: ({ parts }) => {
+    const { cells } = parts.geometry ?? PICTURES.scripta[GAME.presets[0]].geometry;
+    return { off: Math.max(...cells.map((cell) => cell.mark)) - 3 };
+  },
   faceAttribute: 'data-face',
   layout,
   furnish,
