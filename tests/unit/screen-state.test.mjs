@@ -62,10 +62,9 @@ test('a hint stays only while its position stands', () => {
 test('the new-game choice names the opponent, and the new game says against whom', () => {
   assert.deepEqual(opponentOfChoice({ opponent: 'computer', level: 'easy', side: 'nigri' }), { kind: 'computer', level: 'easy', human: 'nigri' });
   assert.equal(opponentOfChoice({ opponent: 'human', level: 'easy', side: 'nigri' }), HUMAN);
-  const t = (key) => `<${key}>`;
-  assert.deepEqual(newGameEvent(t, HUMAN), { kind: 'notice', notice: 'newGame', args: {} });
-  assert.deepEqual(newGameEvent(t, VS_BLACK), {
-    kind: 'notice', notice: 'newGameVs', args: { human: '<side.white>', level: '<level.hard>' },
+  assert.deepEqual(newGameEvent(HUMAN), { kind: 'notice', notice: 'newGame', args: {} });
+  assert.deepEqual(newGameEvent(VS_BLACK), {
+    kind: 'notice', notice: 'newGameVs', keys: { human: 'side.white', level: 'level.hard' },
   });
 });
 

@@ -231,8 +231,8 @@ function fromLink({ engine, route, spec, GAME }, told) {
       const fallback = `rules.${GAME.id}.${GAME.presets[0]}`;
       const clash = spec.rulesClash?.(engine, rules);
       told.push(clash
-        ? { notice: 'rulesClash', args: { options: clash, fallback } }
-        : { notice: 'unknownRules', args: { value: rules, fallback } });
+        ? { notice: 'rulesClash', keys: { a: clash[0], b: clash[1], fallback } }
+        : { notice: 'unknownRules', args: { value: rules }, keys: { fallback } });
       rules = undefined;
     }
   }
@@ -297,7 +297,7 @@ function replace(c, next, vs) {
   const snap = c.safe.guard(next).snapshot();
   follow(c, vs);
   const opening = c.spec.opening?.(next);
-  const event = opening ? { kind: 'notices', list: [newGameEvent(c.t, vs), opening] } : newGameEvent(c.t, vs);
+  const event = opening ? { kind: 'notices', list: [newGameEvent(vs), opening] } : newGameEvent(vs);
   c.store.dispatch({
     ...newGameState(c.get(), { game: next, snap, opponent: vs, event }),
     ...c.spec.state(c, snap, next),

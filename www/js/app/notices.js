@@ -1,6 +1,7 @@
 // Notices about the link, the saved game or the computer, as {key, text} for the status line.
-// Their arguments name levels and sides by engine id; here they become words, and what came
-// from outside (a link's value, an engine's reason) is cut to a readable length.
+// A notice's `keys` name words by catalogue key (a side, a rule set), said here in the
+// reader's language; what came from outside (a link's value, an engine's reason) is cut to a
+// readable length.
 
 import { nativeName } from '../i18n/index.js';
 
@@ -12,19 +13,13 @@ export const cut = (value, most) => {
   return text.length > most ? `${text.slice(0, most - 1)}…` : text;
 };
 
-export function noticeWords({ t, list, lang }, levels, { notice, args = {} }) {
+export function noticeWords({ t, list, lang }, levels, { notice, args = {}, keys = {} }) {
   const words = { ...args };
+  for (const [name, key] of Object.entries(keys)) words[name] = t(key);
   for (const name of ['value', 'game']) if (name in args) words[name] = cut(args[name], QUOTED);
   if ('why' in args) words.why = cut(args.why, REASON);
-  if (notice === 'unknownLevel') {
-    words.fallback = t(`level.${args.level}`);
-    words.levels = list(levels.map((l) => t(`level.${l}`)));
-  }
-  if (notice === 'unknownSide') words.fallback = t(`side.${args.side}`);
-  if (notice === 'unknownRules' || notice === 'rulesClash') words.fallback = t(args.fallback);
-  if (notice === 'rulesClash') [words.a, words.b] = args.options.map((label) => t(label));
+  if (notice === 'unknownLevel') words.levels = list(levels.map((l) => t(`level.${l}`)));
   if (notice === 'unknownLanguage') words.fallback = nativeName(lang);
-  if (notice === 'opening') [words.albiSide, words.nigriSide, words.opener] = [t('side.albi'), t('side.nigri'), t(`side.${args.opener}`)];
   return { key: `notice.${notice}`, text: t(`notice.${notice}`, words) };
 }
 

@@ -28,12 +28,12 @@ export function opponentFromLink(route, game, told) {
   let found = level === null ? asLevel ?? game.defaultLevel : levelNamed(level);
   if (!found) {
     found = asLevel ?? game.defaultLevel;
-    told.push({ notice: 'unknownLevel', args: { value: level, level: found } });
+    told.push({ notice: 'unknownLevel', args: { value: level }, keys: { fallback: `level.${found}` } });
   }
   const wanted = side?.toLowerCase();
   const human = game.sides.includes(wanted) ? wanted : game.sides[0];
   if (side !== null && !game.sides.includes(wanted)) {
-    told.push({ notice: 'unknownSide', args: { value: side, side: human } });
+    told.push({ notice: 'unknownSide', args: { value: side }, keys: { fallback: `side.${human}` } });
   }
   return { kind: 'computer', level: found, human };
 }

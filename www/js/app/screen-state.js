@@ -65,9 +65,9 @@ export function opponentOfChoice(choice) {
  * The notice a new game starts with: against whom. Who moves first the situation after it
  * says ("Albi to throw").
  */
-export function newGameEvent(t, vs) {
+export function newGameEvent(vs) {
   return vs.kind === 'computer'
-    ? { kind: 'notice', notice: 'newGameVs', args: { human: t(`side.${vs.human}`), level: t(`level.${vs.level}`) } }
+    ? { kind: 'notice', notice: 'newGameVs', keys: { human: `side.${vs.human}`, level: `level.${vs.level}` } }
     : { kind: 'notice', notice: 'newGame', args: {} };
 }
 

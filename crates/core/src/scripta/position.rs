@@ -156,6 +156,11 @@ impl Dice {
         &self.values[..self.len as usize]
     }
 
+    /// The pips of all the dice: the opening throw's measure.
+    pub fn total(&self) -> u32 {
+        self.values().iter().map(|&v| u32::from(v)).sum()
+    }
+
     pub fn contains(&self, die: Die) -> bool {
         self.values().contains(&die.0)
     }

@@ -246,8 +246,7 @@ impl Table {
         let mut throws = Vec::new();
         loop {
             let pair = [probe.throw(rng), probe.throw(rng)];
-            let total = |d: &Dice| d.values().iter().map(|&v| u32::from(v)).sum::<u32>();
-            let (a, n) = (total(&pair[0]), total(&pair[1]));
+            let (a, n) = (pair[0].total(), pair[1].total());
             throws.push(pair);
             if a != n {
                 return (if a > n { Side::Albi } else { Side::Nigri }, throws);

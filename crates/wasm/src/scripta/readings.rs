@@ -3,7 +3,7 @@
 
 use super::session::{Session, Tapped};
 use super::view::{
-    BlockedView, DieView, PlaceView, Placed, Snapshot, SourceSteps, StepView, TrayView,
+    BlockedView, DieView, PlaceView, Placed, Snapshot, SourceSteps, StepView, ThrowView, TrayView,
 };
 use ludi_core::scripta::{Record, Rules, PRESETS};
 
@@ -249,6 +249,25 @@ fn a_saved_game_keeps_its_opening_throws() {
 }
 
 #[test]
+fn the_opening_throw_is_shown_until_the_first_throw() {
+    let mut s = Session::new(Some("42"), None, Some("italian")).unwrap();
+    let shown = s.snapshot().opening.expect("the throw decides the opener");
+    let [albi, nigri] = s.save().opening.last().cloned().unwrap();
+    let digits = |t: &ThrowView| t.dice.iter().map(u8::to_string).collect::<String>();
+    assert_eq!([digits(&shown.albi), digits(&shown.nigri)], [albi, nigri]);
+    let higher = if shown.albi.total > shown.nigri.total {
+        "albi"
+    } else {
+        "nigri"
+    };
+    assert_eq!(s.snapshot().turn, higher);
+    s.throw_dice().unwrap();
+    assert_eq!(s.snapshot().opening, None, "the game has begun");
+    let named = Session::new(Some("42"), None, Some("austin-murray")).unwrap();
+    assert_eq!(named.snapshot().opening, None, "the rules name the opener");
+}
+
+#[test]
 fn bad_input_is_refused_with_words_and_changes_nothing() {
     for rules in ["chess", "italian-7", "dice=7"] {
         let e = Session::new(Some("1"), None, Some(rules)).unwrap_err();
@@ -373,6 +392,7 @@ fn austin_and_murray_snapshots_only_gain_the_new_fields() {
         position: "A w14s0o0:2 w14s1o0: 35".into(),
         turn: "albi",
         opener: "albi",
+        opening: None,
         thrown: true,
         dice: vec![die(2, "used"), die(3, "unused"), die(5, "unused")],
         turn_over: false,

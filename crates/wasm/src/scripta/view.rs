@@ -2,7 +2,8 @@
 //! and nothing else.
 
 use ludi_core::scripta::{
-    Cell, Die, DieState, From, Game, Geometry, Hit, Mark, Move, Refusal, Side, Table, To, Tray,
+    Cell, Dice, Die, DieState, From, Game, Geometry, Hit, Mark, Move, Refusal, Side, Table, To,
+    Tray,
 };
 use serde::Serialize;
 
@@ -100,6 +101,41 @@ pub struct DieView {
     pub state: &'static str,
 }
 
+/// One side's opening throw: its dice and their total, which the higher wins.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ThrowView {
+    pub dice: Vec<u8>,
+    pub total: u32,
+}
+
+impl ThrowView {
+    fn of(dice: &Dice) -> ThrowView {
+        ThrowView {
+            dice: dice.values().to_vec(),
+            total: dice.total(),
+        }
+    }
+}
+
+/// The opening throw that chose the opener (the last, after any ties).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpeningView {
+    pub albi: ThrowView,
+    pub nigri: ThrowView,
+}
+
+impl OpeningView {
+    /// Said until the game's first throw; none where the rules name the opener.
+    fn of(game: &Game) -> Option<OpeningView> {
+        let [albi, nigri] = game.opening().last()?;
+        let begun = !game.turns().is_empty() || !game.thrown().is_empty();
+        (!begun).then(|| OpeningView {
+            albi: ThrowView::of(albi),
+            nigri: ThrowView::of(nigri),
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TrayView {
@@ -159,6 +195,8 @@ pub struct Snapshot {
     pub position: String,
     pub turn: &'static str,
     pub opener: &'static str,
+    /// How the opener was chosen, while the game has not begun.
+    pub opening: Option<OpeningView>,
     pub thrown: bool,
     pub dice: Vec<DieView>,
     pub turn_over: bool,
@@ -213,6 +251,7 @@ impl Snapshot {
             position: table.to_string(),
             turn: table.turn().name(),
             opener: game.opener().name(),
+            opening: OpeningView::of(game),
             thrown: !game.thrown().is_empty(),
             dice: dice_views(game.dice_states()),
             turn_over: game.turn_is_over(),

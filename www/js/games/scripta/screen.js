@@ -649,15 +649,18 @@ function attach(c) {
 }
 
 /**
- * The opening throw that chose who opens (the last, after any ties), while the game has not
- * begun: "Albi 1-2-1 (4), Nigri 5-4-3 (12)". Null where the rules name the opener.
+ * The opening throw that chose who opens, while the game has not begun: "Albi 1-2-1 (4),
+ * Nigri 5-4-3 (12)". Null where the rules name the opener.
  */
 function opening(game) {
   const snap = game.snapshot();
-  const last = game.save().opening?.at(-1);
-  if (!last || snap.turns > 0 || snap.thrown) return null;
-  const said = (dice) => `${[...dice].join('-')} (${[...dice].reduce((sum, d) => sum + Number(d), 0)})`;
-  return { notice: 'opening', args: { albi: said(last[0]), nigri: said(last[1]), opener: snap.turn } };
+  if (!snap.opening) return null;
+  const said = ({ dice, total }) => `${dice.join('-')} (${total})`;
+  return {
+    notice: 'opening',
+    args: { albi: said(snap.opening.albi), nigri: said(snap.opening.nigri) },
+    keys: { albiSide: 'side.albi', nigriSide: 'side.nigri', opener: `side.${snap.turn}` },
+  };
 }
 
 const SCRIPTA = {
