@@ -81,20 +81,13 @@ pub fn pictures() -> Result<Pictures, String> {
     })
 }
 
-/// What the level picker needs to say which network plays XII Scripta under rules of one's
-/// own, without an engine: the options a network's inputs read, and each trained preset's
-/// value of every option. A mix agreeing with a preset on all of `options` plays its network
-/// (`ludi_core::scripta::ai::network_reading`), and one agreeing on every option is that
-/// preset; a test checks that both ways agree.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Networks {
-    pub options: &'static [&'static str],
-    pub readings: BTreeMap<&'static str, BTreeMap<&'static str, &'static str>>,
-}
+/// Each preset's value of every option, for what the page says of a preset without an engine
+/// (who opens, which preset rules of one's own are).
+pub type PresetOptions = BTreeMap<&'static str, BTreeMap<&'static str, &'static str>>;
 
-/// `{scripta: {options, readings: {<preset id>: {<option>: value}}}}`.
-pub fn networks() -> BTreeMap<&'static str, Networks> {
-    let readings = TRAINED
+/// `{scripta: {<preset id>: {<option>: value}}}`.
+pub fn presets() -> BTreeMap<&'static str, PresetOptions> {
+    let scripta = PRESETS
         .iter()
         .filter_map(|&id| {
             let rules = Rules::preset_rules(id)?;
@@ -105,11 +98,26 @@ pub fn networks() -> BTreeMap<&'static str, Networks> {
             Some((id, values))
         })
         .collect();
+    BTreeMap::from([("scripta", scripta)])
+}
+
+/// What the level picker needs to say which network plays XII Scripta under rules of one's
+/// own, without an engine: the options a network's inputs read, and the presets trained. A mix
+/// agreeing with a trained preset on all of `options` plays its network
+/// (`ludi_core::scripta::ai::network_reading`); a test checks that both ways agree.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Networks {
+    pub options: &'static [&'static str],
+    pub trained: &'static [&'static str],
+}
+
+/// `{scripta: {options, trained: [<preset id>]}}`.
+pub fn networks() -> BTreeMap<&'static str, Networks> {
     BTreeMap::from([(
         "scripta",
         Networks {
             options: &INPUT_OPTIONS,
-            readings,
+            trained: &TRAINED,
         },
     )])
 }
@@ -155,21 +163,26 @@ mod tests {
     fn the_pickers_networks_name_the_preset_the_engine_plays_for_every_mix() {
         let networks = networks();
         let scripta = &networks["scripta"];
-        // Every mix the options make, as the page matches it: the preset agreeing on every
-        // option listed borrowed from, and the preset agreeing on every option it is.
-        let agreeing = |rules: &Rules, keys: &mut dyn Iterator<Item = &str>| {
-            let keys: Vec<&str> = keys.collect();
-            scripta.readings.iter().find_map(|(&id, values)| {
+        let presets = &presets()["scripta"];
+        assert_eq!(
+            presets.len(),
+            PRESETS.len(),
+            "every preset says its options"
+        );
+        // Every mix the options make, as the page matches it: the trained preset agreeing on
+        // every option listed borrowed from, and the preset agreeing on every option it is.
+        let agreeing = |rules: &Rules, ids: &[&'static str], keys: &[&str]| {
+            ids.iter().copied().find(|id| {
                 keys.iter()
-                    .all(|&k| rules.value(k) == values.get(k).copied())
-                    .then_some(id)
+                    .all(|&k| rules.value(k) == presets[id].get(k).copied())
             })
         };
+        let every: Vec<&str> = OPTIONS.iter().map(|o| o.key).collect();
         for bits in 0..=u16::MAX {
             let rules = Rules::from_switches(bits);
-            let borrowed = agreeing(&rules, &mut scripta.options.iter().copied());
+            let borrowed = agreeing(&rules, scripta.trained, scripta.options);
             assert_eq!(borrowed, network_reading(&rules), "{rules}");
-            let same = agreeing(&rules, &mut OPTIONS.iter().map(|o| o.key));
+            let same = agreeing(&rules, &PRESETS, &every);
             assert_eq!(same, rules.preset(), "{rules}");
         }
     }

@@ -317,17 +317,20 @@ fn leb128(bytes: &[u8]) -> Option<(usize, usize)> {
 }
 
 /// `www/pkg/pictures.js`: the home screen's board pictures, as each game's engine draws them,
-/// and which network plays rules of one's own, for the level picker.
+/// each preset's options, and which network plays rules of one's own, for the level picker.
 fn write_pictures(out: &Path) -> Result<(), String> {
     let pictures = ludi_wasm::pictures::pictures()?;
     let json = serde_json::to_string(&pictures)
         .map_err(|e| format!("cannot write the board pictures: {e}"))?;
     let networks = serde_json::to_string(&ludi_wasm::pictures::networks())
         .map_err(|e| format!("cannot write the networks: {e}"))?;
+    let presets = serde_json::to_string(&ludi_wasm::pictures::presets())
+        .map_err(|e| format!("cannot write the presets: {e}"))?;
     let script = format!(
-        "// Written by `cargo xtask` from the engines: the home screen's board pictures, and the\n\
-         // options a network's inputs read with each trained reading's values of them.\n\
+        "// Written by `cargo xtask` from the engines: the home screen's board pictures, each\n\
+         // preset's options, and the options a network's inputs read with the presets trained.\n\
          export const PICTURES = {json};\n\
+         export const PRESETS = {presets};\n\
          export const NETWORKS = {networks};\n"
     );
     std::fs::write(out.join("pictures.js"), script)

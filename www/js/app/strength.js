@@ -3,41 +3,40 @@
 // the network trained for a preset whose inputs mean the same there, or as another level (no
 // judgement trained for those rules), or that nothing was measured.
 
-import { NETWORKS } from '../../pkg/pictures.js';
+import { NETWORKS, PRESETS } from '../../pkg/pictures.js';
 
 /**
  * The preset whose trained network plays `game`'s rules of one's own, `options` ({key: value},
- * every option), as the engine picks it: the one agreeing with them on every option its
- * inputs read (the build writes both from the engine, `pkg/pictures.js`), as {id, name} (its
- * name's key in the catalogue); null where none does.
+ * every option), as the engine picks it: the trained one agreeing with them on every option
+ * its inputs read (the build writes presets and networks from the engine, `pkg/pictures.js`),
+ * as {id, name} (its name's key in the catalogue); null where none does.
  */
 export function borrowedReading(game, options) {
-  const id = agreeingPreset(game, options, NETWORKS[game]?.options);
+  const trained = NETWORKS[game];
+  const id = trained && agreeingPreset(game, options, trained.trained, trained.options);
   return id ? { id, name: `rules.${game}.${id}` } : null;
 }
 
 /**
- * The trained preset that rules of one's own, `options` (every option), are: the one agreeing
- * with them on every option (the build lists every trained preset's); null where none does.
+ * The preset that rules of one's own, `options` (every option), are: the one agreeing with
+ * them on every option; null where none does.
  */
 export function presetOfOptions(game, options) {
-  return agreeingPreset(game, options, null);
+  return agreeingPreset(game, options, Object.keys(PRESETS[game] ?? {}), null);
 }
 
-/** The trained preset agreeing with `options` on `keys` (null: on every option it has). */
-function agreeingPreset(game, options, keys) {
-  const readings = NETWORKS[game]?.readings ?? {};
-  const found = options && Object.entries(readings)
-    .find(([, values]) => (keys ?? Object.keys(values)).every((key) => values[key] === options[key]));
-  return found ? found[0] : null;
+/** The preset among `ids` agreeing with `options` on `keys` (null: on every option it has). */
+function agreeingPreset(game, options, ids, keys) {
+  const values = (id) => PRESETS[game]?.[id] ?? {};
+  return (options && ids.find((id) => (keys ?? Object.keys(values(id))).every((key) => values(id)[key] === options[key]))) ?? null;
 }
 
 /**
- * The value of option `key` under `rules` of `game`: a trained preset's id (the build lists
- * their options from the engine) or a rules text of one's own; null where neither says.
+ * The value of option `key` under `rules` of `game`: a preset's id or a rules text of one's
+ * own; null where neither says.
  */
 export function optionOf(game, rules, key) {
-  return NETWORKS[game]?.readings?.[rules]?.[key] ?? optionsOfText(rules)[key] ?? null;
+  return PRESETS[game]?.[rules]?.[key] ?? optionsOfText(rules)[key] ?? null;
 }
 
 /** The options a rules text in the engine's canonical form (`key=value,...`) sets. */
