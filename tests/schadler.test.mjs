@@ -169,6 +169,9 @@ test('a multi-leap shows its path, offers only the leaping counter, and stops wh
   assert.ok(await stop.isVisible());
   await s.page.screenshot({ path: screenshotPath('schadler-leap-phone.png') });
   await axe(s.page, 'a leap part-way');
+  // A refused tap part-way says its reason; the turn's words still hold the leap's first leg.
+  await s.page.click('[data-square="a1"]');
+  await says(s.page, /refuse\.latrunculi\./);
   await stop.click();
   await says(s.page, /event\.latrunculi\.stop/);
   // The whole turn is said: the leap, then the stop.

@@ -225,6 +225,19 @@ impl Position {
         self.leap.map(|leap| leap.at)
     }
 
+    /// The side to move is part-way through a turn: a counter leaping on, or the second of a
+    /// pair of placements to come (`perturn=2`).
+    pub fn mid_turn(&self, rules: &Rules) -> bool {
+        self.leap.is_some() || self.halfway_placing(rules, self.turn)
+    }
+
+    /// `side` has placed the first of its two this turn: an odd number of those it started
+    /// with, and some are left.
+    fn halfway_placing(&self, rules: &Rules, side: Side) -> bool {
+        let left = self.to_place[side.index()];
+        rules.pairs && left > 0 && (rules.to_place() + left) % 2 == 1
+    }
+
     /// While either side has counters to place, turns are placements.
     pub fn is_placement_phase(&self) -> bool {
         self.to_place != [0, 0]
@@ -696,8 +709,7 @@ impl Position {
     fn after_placement(&self, rules: &Rules) -> Side {
         let side = self.turn;
         let left = self.to_place[side.index()];
-        let halfway = rules.pairs && left > 0 && (rules.to_place() + left) % 2 == 1;
-        if halfway {
+        if self.halfway_placing(rules, side) {
             side
         } else if self.to_place[side.other().index()] > 0 {
             side.other()

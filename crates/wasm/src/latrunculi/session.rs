@@ -195,6 +195,8 @@ pub struct Snapshot {
     pub removals: Vec<String>,
     /// A leap part-way: the turn goes on with the same counter until it stops.
     pub leap: Option<LeapView>,
+    /// The latest turn's moves in order, whole or so far, for saying a turn at once.
+    pub last_turn: Vec<MoveView>,
     /// The legal actions now that move no counter, as the engine writes them: placements,
     /// removals and a leap's stop.
     pub actions: Vec<MoveView>,
@@ -347,20 +349,28 @@ impl Session {
             .collect()
     }
 
-    /// The leap part-way, with its path: the hops this turn are the moves at the end of the
-    /// record played by the side still to move.
-    fn leap(&self) -> Option<LeapView> {
-        let at = self.game.position().leaping()?;
-        let side = self.game.position().turn();
-        let played = self.game.history().iter().zip(self.game.record()).rev();
-        let mut path: Vec<String> = played
-            .take_while(|(before, mv)| before.turn() == side && mv.from().is_some())
-            .filter_map(|(_, mv)| mv.from().map(|from| from.to_string()))
-            .collect();
-        path.reverse();
-        path.push(at.to_string());
+    /// The latest turn's moves, whole or so far: back from the last move to the one that began
+    /// its turn (a leap's hops, a pair of placements); none before the first move.
+    fn last_turn(&self) -> Vec<MoveView> {
+        let rules = self.game.rules();
+        let history = self.game.history();
+        let Some(mut first) = self.game.record().len().checked_sub(1) else {
+            return Vec::new();
+        };
+        while first > 0 && history[first].mid_turn(rules) {
+            first -= 1;
+        }
+        self.views_from(first)
+    }
+
+    /// The leap part-way, with its path: where the turn's hops (`turn`, from
+    /// [`Self::last_turn`]) started, and where the counter stands.
+    fn leap(&self, turn: &[MoveView]) -> Option<LeapView> {
+        let at = self.game.position().leaping()?.to_string();
+        let mut path: Vec<String> = turn.iter().filter_map(|m| m.from.clone()).collect();
+        path.push(at.clone());
         Some(LeapView {
-            at: at.to_string(),
+            at,
             path,
             again: self.game.rules().again,
         })
@@ -370,6 +380,7 @@ impl Session {
         let rules = self.game.rules();
         let position = self.game.position();
         let board = position.board();
+        let last_turn = self.last_turn();
         let squares = board
             .squares()
             .map(|square| SquareView {
@@ -432,7 +443,8 @@ impl Session {
             placements,
             sources,
             removals,
-            leap: self.leap(),
+            leap: self.leap(&last_turn),
+            last_turn,
             actions: legal
                 .iter()
                 .filter(|mv| mv.from().is_none())
@@ -560,6 +572,17 @@ mod tests {
         );
         let done = leap.snapshot();
         assert_eq!((done.leap, done.turn), (None, "black"));
+        let turn = |s: &Session| {
+            s.snapshot()
+                .last_turn
+                .into_iter()
+                .map(|m| m.text)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(turn(&leap), ["d1-d3", "=d3"], "a leap is one turn");
+        assert_eq!(turn(&on), ["d1-d3", "d3-d5"]);
+        leap.play("a8-a7").unwrap();
+        assert_eq!(turn(&leap), ["a8-a7"], "the next turn alone");
         let back = restore(&leap.save()).unwrap();
         assert_eq!(back.snapshot(), leap.snapshot());
         assert!(Session::new("piso", Some("8/8/8/8/3W4/3b4/3W4/8 b 0,0 0,0 0 -,-"), None).is_ok());
@@ -651,8 +674,15 @@ mod tests {
             .iter()
             .all(|a| a.kind == "place" && a.from.is_none()));
         assert!(seega.play("@c4").is_err());
+        assert!(seega.snapshot().last_turn.is_empty(), "no move yet");
         seega.play("@a1").unwrap();
         assert_eq!(seega.snapshot().turn, "white", "two placements a turn");
+        seega.play("@a2").unwrap();
+        let s = seega.snapshot();
+        assert_eq!(s.turn, "black");
+        let pair: Vec<_> = s.last_turn.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(pair, ["@a1", "@a2"], "the pair is one turn");
+        seega.undo().unwrap();
         seega.place_rest();
         let s = seega.snapshot();
         assert_eq!((s.phase, s.kept_empty), ("move", None));

@@ -286,22 +286,15 @@ function play(c, move, who, extra = {}, duration = undefined) {
   const mover = c.snap().turn;
   const rects = rectsOf(c, move);
   const before = c.snap().squares;
-  // A leap goes on over several moves, and a side may place two counters a turn: the status
-  // says all of the turn so far, not the last alone.
-  const prev = c.get().event;
-  const same = prev?.kind === 'play' && prev.side === mover;
-  const legs = same && c.snap().leap ? prev.legs ?? [prev.move] : null;
-  // Placements go in pairs at most (Kharebga's and Seega's two a turn).
-  const placed = same && prev.move.kind === 'place' && !prev.placed ? [prev.move] : null;
   let played;
   try {
     played = c.game().play(move.move);
   } catch (error) {
     return c.changed({ kind: 'notice', notice: 'failed', args: { why: error.message } }, extra);
   }
-  const event = { kind: 'play', side: mover, who, move: played };
-  if (legs) event.legs = played.kind === 'move' ? [...legs, played] : legs;
-  if (placed && played.kind === 'place') event.placed = [...placed, played];
+  // A leap goes on over several moves, and a side may place two counters a turn: the status
+  // says all of the turn so far (the engine's), not the last alone.
+  const event = { kind: 'play', side: mover, who, move: played, turn: c.game().snapshot().lastTurn };
   c.changed(event, { selected: null, removing: false, last: { move: played, before }, showing: null, ...extra });
   animate(c, played, rects, duration);
   return played;

@@ -26,22 +26,30 @@ export function createWords({ t, list }) {
   /** A placement or move of a dux is told as the dux's (`placeDux`, `moveDux`). */
   const dux = (m) => (m.dux && (m.kind === 'place' || m.kind === 'move') ? 'Dux' : '');
 
+  /**
+   * A turn's words: a leap's legs at once (and its stop, where the mover stopped rather than
+   * moved), a pair of placements at once, else its one move; a dux's is said as the dux's.
+   */
+  function turnWords(turn, who) {
+    const last = turn.at(-1);
+    const legs = turn.filter((m) => m.kind === 'move');
+    if (turn.length > 1 && !turn.some((m) => m.dux)) {
+      if (turn.every((m) => m.kind === 'place')) {
+        return [say('event.latrunculi.places', { who, squares: list(turn.map((m) => m.to)) }), ...turn.map(captures)];
+      }
+      const end = last.kind === 'move' ? [] : [say(`event.latrunculi.${last.kind}`, { who, ...last }), captures(last)];
+      return [say('event.latrunculi.moves', { who, moves: list(legs.map(move)) }), ...legs.map(captures), ...end];
+    }
+    return [say(`event.latrunculi.${last.kind}${dux(last)}`, { who, ...last }), captures(last)];
+  }
+
   /** What just happened (an event from the screen), or null. `you`: the human's side, if alone. */
   function event(e, you) {
     if (!e) return null;
     const who = e.who ?? (e.side === you ? t('you.name') : e.side ? side(e.side) : '');
     switch (e.kind) {
       case 'play':
-        // A dux's move or placement is said as the dux's, on its own.
-        if (e.legs && !e.legs.some((m) => m.dux)) {
-          // The legs of a leap, and its end where the mover stopped rather than moved.
-          const end = e.move.kind === 'move' ? [] : [say(`event.latrunculi.${e.move.kind}`, { who, ...e.move }), captures(e.move)];
-          return joined([say('event.latrunculi.moves', { who, moves: list(e.legs.map(move)) }), ...e.legs.map(captures), ...end]);
-        }
-        if (e.placed && !e.placed.some((m) => m.dux)) {
-          return joined([say('event.latrunculi.places', { who, squares: list(e.placed.map((m) => m.to)) }), ...e.placed.map(captures)]);
-        }
-        return joined([say(`event.latrunculi.${e.move.kind}${dux(e.move)}`, { who, ...e.move }), captures(e.move)]);
+        return joined(turnWords(e.turn?.length > 1 ? e.turn : [e.move], who));
       case 'placeRest':
         return say('event.latrunculi.placeRest', { count: e.count });
       case 'undoPlaceRest':
