@@ -8,6 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { launch, open, close, said, says, axe } from './helpers.mjs';
+import { createI18n } from '../www/js/i18n/index.js';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -189,6 +190,20 @@ test('a Latrunculi game copied and pasted back replays its moves, placements inc
   assert.equal(await s.page.locator('#replay [data-last="from"]').count(), 0);
   await s.page.click('.replay-turn[data-turn="41"]');
   assert.equal(await s.page.locator('#replay [data-last="from"]').count(), 1);
+  await close(s);
+});
+
+test("taking over says who opens as the record's rules do: the opening throw under the Italian", async () => {
+  const s = await open(browser, '?game=scripta&rules=italian&opponent=human&seed=31&pace=0&lang=en');
+  await playScripta(s.page, 1);
+  await fromMenu(s.page, 'record-replay');
+  await s.page.waitForSelector('#replay');
+  await s.page.click('[data-action="take-over"]');
+  await s.page.click('#take-over input[value="computer"]');
+  const en = createI18n('en');
+  const label = (side) => s.page.locator(`#take-over input[name="side"][value="${side}"]`).locator('xpath=..').textContent();
+  assert.equal((await label('albi')).trim(), en.t('side.albi.byThrow'));
+  assert.equal((await label('nigri')).trim(), en.t('side.nigri.byThrow'));
   await close(s);
 });
 

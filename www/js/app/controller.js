@@ -60,7 +60,7 @@ import { safeguards } from './safeguards.js';
 import { isFatal } from './fault.js';
 import { noticeWords, joined } from './notices.js';
 import { createNewGameDialog, createPageDialog } from './dialogs.js';
-import { borrowedReading, optionOf, optionsOfText } from './strength.js';
+import { playedRules } from './strength.js';
 import { attachRecordMenu, playerNames } from './record-menu.js';
 import * as storage from './storage.js';
 import { played as hasMoves } from './saves.js';
@@ -435,8 +435,7 @@ async function showHint(c) {
 /** The rules played, as the engine names them, and the network they borrow if they are one's own. */
 function played(c) {
   const snap = c.snap();
-  const rules = snap.preset ?? snap.rules;
-  return { rules, borrowed: borrowedReading(c.GAME.id, optionsOfText(snap.rules)), opener: optionOf(c.GAME.id, rules, 'opener') };
+  return playedRules(c.GAME.id, snap.preset ?? snap.rules);
 }
 
 function attachDialogs(c) {

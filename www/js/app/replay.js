@@ -15,6 +15,7 @@ import { createNewGameDialog } from './dialogs.js';
 import { statusLine } from './game-screen.js';
 import { keepReplay, keptReplay, readRecord } from './records.js';
 import { loadChoices } from './storage.js';
+import { playedRules } from './strength.js';
 import { mountHome } from './home.js';
 import { attachShortcuts } from '../kit/keyboard.js';
 import { scriptaReplay } from '../games/scripta/replay.js';
@@ -185,7 +186,7 @@ function takeOverAt(root, { i18n, go }, { record, game, adapter, header, status 
       ? { opponent: 'computer', level: choice.level, side: choice.side }
       : { opponent: 'human' };
     go(query({ ...adapter.link(header), ...vs }), { game: taken, turn: k });
-  }, { id: 'take-over', title: t('replay.takeOver') });
+  }, { id: 'take-over', title: t('replay.takeOver'), ...playedRules(record.game, adapter.link(header).rules ?? game.rules[0].id) });
 
   return () => {
     const mine = choices[record.game] ?? {};

@@ -39,6 +39,14 @@ export function optionOf(game, rules, key) {
   return PRESETS[game]?.[rules]?.[key] ?? optionsOfText(rules)[key] ?? null;
 }
 
+/**
+ * What the pickers say of `rules` of `game` (a preset's id or a rules text of one's own): the
+ * rules, the network they borrow if they are one's own, and who opens under them.
+ */
+export function playedRules(game, rules) {
+  return { rules, borrowed: borrowedReading(game, optionsOfText(rules)), opener: optionOf(game, rules, 'opener') };
+}
+
 /** The options a rules text in the engine's canonical form (`key=value,...`) sets. */
 export function optionsOfText(text) {
   return Object.fromEntries(String(text ?? '').split(',').filter((p) => p.includes('=')).map((p) => p.split('=', 2)));
