@@ -392,9 +392,9 @@ test('the computer\'s reply can be followed: it thinks, picks up its counter, mo
   assert.deepEqual(after.captured, ['c4']);
   assert.equal(after.pieces.c3, 'black');
   assert.equal(after.pieces.d3, undefined);
-  // The status says what it did and what it took.
+  // The status says what it did and what it took: the player's own counter.
   await says(s.page, 'event.latrunculi.move');
-  await says(s.page, 'event.latrunculi.captured');
+  await says(s.page, 'event.latrunculi.capturedYours');
   assert.ok((await s.page.getAttribute('[data-square="c4"]', 'aria-label')).includes(t('a11y.latrunculi.last.captured')));
 
   // Show again: the board before the reply, the taken counter back, then the move once more.

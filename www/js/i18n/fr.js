@@ -461,7 +461,8 @@ export default {
   'move.latrunculi.stop': 's’arrêter sur {to}',
   'event.latrunculi.remove': '{who} : pion gelé retiré de {to}.',
   'event.latrunculi.stop': '{who} : tour fini sur {to}.',
-  'event.latrunculi.frozen': { one: 'Le pion de {squares} est piégé et gelé.', many: '{count} de pions sont piégés et gelés : {squares}.', other: '{count} pions sont piégés et gelés : {squares}.' },
+  'event.latrunculi.frozen': { one: 'Le pion des {owner} en {squares} est piégé et gelé.', many: '{count} de pions des {owner} sont piégés et gelés : {squares}.', other: '{count} pions des {owner} sont piégés et gelés : {squares}.' },
+  'event.latrunculi.frozenYours': { one: 'Votre pion en {squares} est piégé et gelé.', many: '{count} de vos pions sont piégés et gelés : {squares}.', other: '{count} de vos pions sont piégés et gelés : {squares}.' },
   'situation.latrunculi.coach.remove': 'Touchez un pion ennemi gelé pour le retirer : c’est tout votre tour. Touchez ailleurs pour jouer un coup à la place.',
   'situation.latrunculi.coach.leap': 'Le même pion peut sauter encore (cases vertes), ou appuyez sur « S’arrêter ici » pour finir le tour.',
   'a11y.key.remove': 'R',
@@ -503,9 +504,14 @@ export default {
   'event.latrunculi.placeDux': '{who} : dux posé en {to}.',
   'event.latrunculi.moveDux': '{who} : le dux de {from} à {to}.',
   'event.latrunculi.captured': {
-    one: 'Le pion en {squares} est pris !',
-    many: '{count} de pions sont pris : {squares} !',
-    other: '{count} pions sont pris : {squares} !',
+    one: 'Le pion des {owner} en {squares} est pris !',
+    many: '{count} de pions des {owner} sont pris : {squares} !',
+    other: '{count} pions des {owner} sont pris : {squares} !',
+  },
+  'event.latrunculi.capturedYours': {
+    one: 'Votre pion en {squares} est pris !',
+    many: '{count} de vos pions sont pris : {squares} !',
+    other: '{count} de vos pions sont pris : {squares} !',
   },
   'event.latrunculi.placeRest': {
     one: '{count} pion posé pour vous.',

@@ -14,11 +14,16 @@ export function createWords({ t, list }) {
   /** A move in words: "d4 to d6", "a counter on d4", "removing d4" or "stopping on d6". */
   const move = (m) => t(`move.latrunculi.${m.kind}`, m);
 
-  /** What a move took or froze, or null. A removal says what it took itself. */
-  function captures(m) {
+  /**
+   * What a move took or froze, or null, naming whose counters they were: the other side's, or
+   * "your" where they are `you`'s. A removal says what it took itself.
+   */
+  function captures(m, you) {
+    const owner = m.side === 'white' ? 'black' : 'white';
+    const whose = (key, squares) => say(`${key}${owner === you ? 'Yours' : ''}`, { count: squares.length, squares: list(squares), owner: side(owner) });
     const said = [
-      m.captured.length && m.kind !== 'remove' ? say('event.latrunculi.captured', { count: m.captured.length, squares: list(m.captured) }) : null,
-      m.frozen?.length ? say('event.latrunculi.frozen', { count: m.frozen.length, squares: list(m.frozen) }) : null,
+      m.captured.length && m.kind !== 'remove' ? whose('event.latrunculi.captured', m.captured) : null,
+      m.frozen?.length ? whose('event.latrunculi.frozen', m.frozen) : null,
     ].filter(Boolean);
     return said.length ? joined(said) : null;
   }
@@ -30,17 +35,18 @@ export function createWords({ t, list }) {
    * A turn's words: a leap's legs at once (and its stop, where the mover stopped rather than
    * moved), a pair of placements at once, else its one move; a dux's is said as the dux's.
    */
-  function turnWords(turn, who) {
+  function turnWords(turn, who, you) {
+    const taken = (m) => captures(m, you);
     const last = turn.at(-1);
     const legs = turn.filter((m) => m.kind === 'move');
     if (turn.length > 1 && !turn.some((m) => m.dux)) {
       if (turn.every((m) => m.kind === 'place')) {
-        return [say('event.latrunculi.places', { who, squares: list(turn.map((m) => m.to)) }), ...turn.map(captures)];
+        return [say('event.latrunculi.places', { who, squares: list(turn.map((m) => m.to)) }), ...turn.map(taken)];
       }
-      const end = last.kind === 'move' ? [] : [say(`event.latrunculi.${last.kind}`, { who, ...last }), captures(last)];
-      return [say('event.latrunculi.moves', { who, moves: list(legs.map(move)) }), ...legs.map(captures), ...end];
+      const end = last.kind === 'move' ? [] : [say(`event.latrunculi.${last.kind}`, { who, ...last }), taken(last)];
+      return [say('event.latrunculi.moves', { who, moves: list(legs.map(move)) }), ...legs.map(taken), ...end];
     }
-    return [say(`event.latrunculi.${last.kind}${dux(last)}`, { who, ...last }), captures(last)];
+    return [say(`event.latrunculi.${last.kind}${dux(last)}`, { who, ...last }), taken(last)];
   }
 
   /** What just happened (an event from the screen), or null. `you`: the human's side, if alone. */
@@ -49,7 +55,7 @@ export function createWords({ t, list }) {
     const who = e.who ?? (e.side === you ? t('you.name') : e.side ? side(e.side) : '');
     switch (e.kind) {
       case 'play':
-        return joined(turnWords(e.turn?.length > 1 ? e.turn : [e.move], who));
+        return joined(turnWords(e.turn?.length > 1 ? e.turn : [e.move], who, you));
       case 'placeRest':
         return say('event.latrunculi.placeRest', { count: e.count });
       case 'undoPlaceRest':
