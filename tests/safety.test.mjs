@@ -215,8 +215,11 @@ test('two tabs on one game: the later owns it, the earlier says so, stops saving
   await first.page.screenshot({ path: screenshotPath('safety-taken-over-phone.png') });
 
   // The later tab plays on; the earlier one's moves (made behind its panel) are not saved.
+  const restored = await position(second.page);
   await second.page.click('[data-selectable]');
   await second.page.click('[data-target]');
+  // The step is saved with the state that draws it: once the board shows it, the save holds it.
+  await second.page.waitForFunction((at) => document.querySelector('[data-position]')?.dataset.position !== at, restored);
   const owned = await item(second.page, SCRIPTA);
   await first.page.evaluate(() => document.querySelector('[data-action="undo"]').dispatchEvent(new MouseEvent('click', { bubbles: true })));
   assert.equal(await item(first.page, SCRIPTA), owned);
