@@ -76,8 +76,8 @@ async function messages(game) {
       const words = createWords(i18n);
       // The longest turns: a move that takes three counters, and one that freezes three.
       for (const move of [
-        { kind: 'move', from: 'n14', to: 'n1', captured: ['m1', 'n2', 'l1'], frozen: [] },
-        { kind: 'move', from: 'n14', to: 'n1', captured: [], frozen: ['m1', 'n2', 'l1'] },
+        { kind: 'move', side: 'white', from: 'n14', to: 'n1', captured: ['m1', 'n2', 'l1'], frozen: [] },
+        { kind: 'move', side: 'white', from: 'n14', to: 'n1', captured: [], frozen: ['m1', 'n2', 'l1'] },
       ]) {
         const turn = words.event({ kind: 'play', who: computer, move }, 'white');
         add(`${turn.key} situation.latrunculi.you.move`, `${turn.text} ${t('situation.latrunculi.you.move')}`);
@@ -89,7 +89,7 @@ async function messages(game) {
     // Every status key of the catalogue alone, with its longest arguments and every plural form
     // (the steps of XII Scripta's turns and hints are composed above).
     const fill = {
-      who: longest([computer, t('you.name'), ...sides]), side, human: side, other: side, level,
+      who: longest([computer, t('you.name'), ...sides]), side, human: side, other: side, owner: side, level,
       fallback: longest([...sides, ...levels]), levels: list(levels),
       dice: longest([list([6, 6, 6]), '6-6-6']), mark, from: mark, to: mark, at: square, square,
       squares: list(['m1', 'n2', 'l1', 'n13']), counters: 15, turns: t('turns', { count: 188 }),

@@ -213,7 +213,7 @@ for (const lang of LANGUAGES) {
       .flatMap(([, m]) => (typeof m === 'string' ? [m] : Object.values(m)));
     const wrong = new Set();
     for (const [, name, form] of texts.flatMap((text) => [...text.matchAll(/\{(\w+):(\w+)\}/g)])) {
-      if (!['side', 'other', 'human', 'who', 'winner', 'loser'].includes(name)) wrong.add(`{${name}:${form}}: only a side's or player's name has forms`);
+      if (!['side', 'other', 'owner', 'human', 'who', 'winner', 'loser'].includes(name)) wrong.add(`{${name}:${form}}: only a side's or player's name has forms`);
       const table = catalogue[`form.${form}`];
       if (!table) wrong.add(`{${name}:${form}}: no form.${form}`);
       else for (const side of names) if (!table[side]) wrong.add(`form.${form}: no ${side}`);
@@ -410,4 +410,24 @@ test('a turn\'s entries are said once, and a counter moving on is one move "via"
   assert.equal(within.text, `Nigri: 2-3-3 ai dadi, ${it.list([
     it.t('played.via', { from: 1, via: it.list(['3']), to: it.t('place.own.nigri', { mark: 6 }) }),
     it.t('played.move', { from: it.t('place.own.nigri', { mark: 6 }), to: 9 })])}.`);
+});
+
+test("Latrunculi says whose counters a move took, and a leap or a pair of placements as one turn", () => {
+  const words = latrunculiWords(I18N.en);
+  const { t } = I18N.en;
+  const move = (from, to, captured = []) => ({ kind: 'move', side: 'black', from, to, captured, frozen: [], dux: false });
+  const capture = move('c6', 'c5', ['c4']);
+  const yours = words.event({ kind: 'play', side: 'black', who: 'Miles', move: capture }, 'white');
+  assert.equal(yours.key, 'event.latrunculi.move event.latrunculi.capturedYours');
+  const theirs = words.event({ kind: 'play', side: 'black', move: capture }, null);
+  assert.equal(theirs.key, 'event.latrunculi.move event.latrunculi.captured');
+  assert.ok(theirs.text.includes(t('side.white')), theirs.text);
+  const leap = [move('d1', 'd3'), move('d3', 'd5', ['e5'])];
+  const leapt = words.event({ kind: 'play', side: 'black', move: leap[1], turn: leap }, 'white');
+  assert.equal(leapt.key, 'event.latrunculi.moves event.latrunculi.capturedYours');
+  assert.ok(leapt.text.includes('d1') && leapt.text.includes('d5'), leapt.text);
+  const place = (to) => ({ kind: 'place', side: 'black', from: null, to, captured: [], frozen: [], dux: false });
+  const pair = [place('a1'), place('k12')];
+  assert.equal(words.event({ kind: 'play', side: 'black', move: pair[1], turn: pair }, 'white').key, 'event.latrunculi.places');
+  assert.equal(words.event({ kind: 'play', side: 'black', move: pair[1], turn: [pair[1]] }, 'white').key, 'event.latrunculi.place');
 });

@@ -2,8 +2,9 @@
 //! `www/pkg/pictures.js`, so the home screen draws both boards without downloading an engine.
 //! Each is what the game's engine hands its board for that position, trimmed to what a
 //! picture draws (no legal moves, no dice), with the inscribed boards XII Scripta's marks may
-//! carry, for the picture and the home screen's picker; and, for the level picker, which
-//! trained network plays rules of one's own.
+//! carry, for the picture and the home screen's picker; each preset's options (who opens,
+//! which preset rules of one's own are); and, for the level picker, which trained network
+//! plays rules of one's own.
 
 use crate::latrunculi::{self, SquareView};
 use crate::scripta::{self, GeometryView, Placed};

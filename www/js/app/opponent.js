@@ -1,6 +1,6 @@
 // Who plays a game: two people on one device, or a person against the computer at a level and
 // side. Read from a link or from storage (both untrusted); problems come back as notices
-// ({notice, args}) for the status line. Pure, so node's tests cover it.
+// ({notice, args, keys}) for the status line. Pure, so node's tests cover it.
 
 export const HUMAN = Object.freeze({ kind: 'human' });
 

@@ -458,7 +458,7 @@ export default {
   'move.latrunculi.stop': 'in {to} sistere',
   'event.latrunculi.remove': '{who}: calculus rigens in {to} sublatus.',
   'event.latrunculi.stop': '{who}: cursus in {to} finitus.',
-  'event.latrunculi.frozen': { one: 'Calculus in {squares} clausus rigescit ({owner}).', other: '{count} calculi clausi rigescunt ({owner}): {squares}.' },
+  'event.latrunculi.frozen': { one: 'Calculus {owner:of} in {squares} clausus rigescit.', other: '{count} calculi {owner:of} clausi rigescunt: {squares}.' },
   'event.latrunculi.frozenYours': { one: 'Calculus tuus in {squares} clausus rigescit.', other: '{count} calculi tui clausi rigescunt: {squares}.' },
   'situation.latrunculi.coach.remove': 'Calculum hostilem rigentem tange ut tollas; id totum tuum est. Alibi tange ut potius moveas.',
   'situation.latrunculi.coach.leap': 'Idem calculus iterum salire potest (quadrata viridia), aut preme «Hic siste» ut finias.',
@@ -500,8 +500,8 @@ export default {
   'event.latrunculi.placeDux': '{who}: dux in {to} positus.',
   'event.latrunculi.moveDux': '{who}: dux ex {from} in {to}.',
   'event.latrunculi.captured': {
-    one: 'Calculus in {squares} captus est ({owner})!',
-    other: '{count} calculi capti sunt ({owner}): {squares}!',
+    one: 'Calculus {owner:of} in {squares} captus est!',
+    other: '{count} calculi {owner:of} capti sunt: {squares}!',
   },
   'event.latrunculi.capturedYours': {
     one: 'Calculus tuus in {squares} captus est!',

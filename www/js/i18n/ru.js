@@ -458,7 +458,7 @@ export default {
   'event.latrunculi.remove': '{who}: снята замёрзшая фишка на {to}.',
   'event.latrunculi.stop': '{who}: ход закончен на {to}.',
   'event.latrunculi.frozen': { one: '{count} фишка зажата и замёрзла ({owner}): {squares}.', few: '{count} фишки зажаты и замёрзли ({owner}): {squares}.', many: '{count} фишек зажаты и замёрзли ({owner}): {squares}.', other: '{count} фишки зажаты и замёрзли ({owner}): {squares}.' },
-  'event.latrunculi.frozenYours': { one: '{count} ваша фишка зажата и замёрзла: {squares}.', few: '{count} ваши фишки зажаты и замёрзли: {squares}.', many: '{count} ваших фишек зажаты и замёрзли: {squares}.', other: '{count} ваши фишки зажаты и замёрзли: {squares}.' },
+  'event.latrunculi.frozenYours': { one: '{count} ваша фишка зажата и замёрзла: {squares}.', few: '{count} ваши фишки зажаты и замёрзли: {squares}.', many: '{count} ваших фишек зажаты и замёрзли: {squares}.', other: '{count} вашей фишки зажато и замёрзло: {squares}.' },
   'situation.latrunculi.coach.remove': 'Нажмите на замёрзшую фишку противника, чтобы снять её: это весь ваш ход. Нажмите в другом месте, чтобы лучше сходить.',
   'situation.latrunculi.coach.leap': 'Та же фишка может прыгнуть ещё (зелёные клетки), или нажмите «Остановиться», чтобы закончить ход.',
   'a11y.key.remove': 'У',
@@ -510,7 +510,7 @@ export default {
     one: '{count} ваша фишка взята: {squares}!',
     few: '{count} ваши фишки взяты: {squares}!',
     many: '{count} ваших фишек взято: {squares}!',
-    other: '{count} ваши фишки взято: {squares}!',
+    other: '{count} вашей фишки взято: {squares}!',
   },
   'event.latrunculi.placeRest': {
     one: 'За вас поставлена {count} фишка.',

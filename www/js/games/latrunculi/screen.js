@@ -483,7 +483,7 @@ function playText(c, text) {
   try {
     const before = s.squares;
     const played = c.game().play(text);
-    c.changed({ kind: 'play', side, move: played }, { selected: null, last: { move: played, before }, showing: null });
+    c.changed({ kind: 'play', side, move: played, turn: c.game().snapshot().lastTurn }, { selected: null, last: { move: played, before }, showing: null });
     return true;
   } catch (error) {
     c.say('a11y.command.refused', { text, why: error.message });

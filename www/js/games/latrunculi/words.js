@@ -64,8 +64,6 @@ export function createWords({ t, list }) {
         return say('event.latrunculi.undo', { moves: list(e.moves.map(move)), count: e.moves.length });
       case 'refuse':
         return refusal(e.refusal);
-      case 'notice':
-        return say(`notice.${e.notice}`, e.args);
       case 'hint':
         return say('event.latrunculi.hint', { who, move: move(e.move) });
       default:
