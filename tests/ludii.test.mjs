@@ -66,6 +66,8 @@ test('Kharebga on 11 x 12 plays against the computer, and its rules page draws t
   // The heading names the rule set, its family and board.
   assert.equal(await s.page.locator('header h1 .reading').getAttribute('data-rules'), 'kharebga-11x12');
   await s.page.click('[data-square="a1"]');
+  // The turn goes on: the status says so, for the second of the two.
+  await says(s.page, 'situation.latrunculi.you.placeSecond');
   await s.page.click('[data-square="k12"]');
   await says(s.page, 'event.latrunculi.places');
   // The computer places its two in answer, and the status says both.

@@ -204,6 +204,10 @@ test("taking over says who opens as the record's rules do: the opening throw und
   const label = (side) => s.page.locator(`#take-over input[name="side"][value="${side}"]`).locator('xpath=..').textContent();
   assert.equal((await label('albi')).trim(), en.t('side.albi.byThrow'));
   assert.equal((await label('nigri')).trim(), en.t('side.nigri.byThrow'));
+  // Taken over from the replay's start: said as the start, not "after 0 turns".
+  await s.page.click('#take-over input[value="human"]');
+  await startTakenOver(s.page);
+  await says(s.page, 'notice.tookOverStart');
   await close(s);
 });
 

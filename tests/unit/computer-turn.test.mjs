@@ -100,8 +100,10 @@ test('a notice on show is read before the computer\'s turn goes on; without one 
   await settle();
   await settle();
   assert.equal(plain.calls, 1);
-  assert.equal(noticed.calls, 0, 'four paces (160 ms) to read the notice');
+  assert.equal(noticed.calls, 0, 'eight paces (320 ms) to read the opening throw');
   assert.equal(noticed.get().thinking, true, 'the computer is said to be thinking meanwhile');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.equal(noticed.calls, 0, 'not after four');
   await new Promise((resolve) => setTimeout(resolve, 250));
   assert.equal(noticed.calls, 1);
 });

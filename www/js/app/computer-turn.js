@@ -9,8 +9,15 @@ import { wait } from './game-screen.js';
 import { startsComputer } from './screen-state.js';
 
 // How long a notice stays before the computer's turn goes on: four of its paces (none in a
-// test's instant game), at most this many ms.
+// test's instant game), at most this many ms, for each notice on show; the opening throw's
+// dice and totals count as two, and all of them together wait at most READ_ALL.
 const READ_NOTICE = 1800;
+const READ_ALL = 4000;
+const LONG = new Set(['opening']);
+
+/** How many notices' reading `event` (a notice or several) asks for. */
+const reads = (event) => (event.kind === 'notices' ? event.list : [event])
+  .reduce((sum, { notice }) => sum + (LONG.has(notice) ? 2 : 1), 0);
 
 /** A store subscriber: starts the computer's turn when it has the move and may take it. */
 export function maybeComputer(c, state) {
@@ -36,7 +43,7 @@ async function computerTurn(c, mine) {
     // A notice (a new game's opponent, the opening throw, a restored save) stays long enough to
     // be read before the computer's first words replace it.
     if (event?.kind === 'notice' || event?.kind === 'notices') {
-      await until(Math.min(c.route.pace * 4, READ_NOTICE));
+      await until(Math.min(c.route.pace * 4 * reads(event), READ_NOTICE * reads(event), READ_ALL));
       if (!current()) return;
     }
     await c.spec.computerTurn(c, { current, until });

@@ -99,7 +99,7 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff }) 
     return { game: fromLink(), opponent: linked ?? HUMAN, saving: false };
   }
   if (handoff) {
-    told.push({ notice: 'tookOver', args: { count: handoff.turn } });
+    told.push(handoff.turn ? { notice: 'tookOver', args: { count: handoff.turn } } : { notice: 'tookOverStart' });
     return { game: handoff.game, opponent: linked ?? HUMAN, saving: storage.canSave() };
   }
   const stored = storage.loadGame(GAME.id, slotOf(GAME.id, route.rules));

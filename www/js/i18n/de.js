@@ -514,6 +514,7 @@ export default {
     one: '{side} setzt den letzten Stein.',
     other: '{side} setzt einen Stein (noch {count}).',
   },
+  'situation.latrunculi.placeSecond': '{side} setzt den zweiten Stein dieses Zuges.',
   'situation.latrunculi.move': '{side} ist am Zug.',
   'situation.latrunculi.won': '{side} gewinnt die Partie.',
   'situation.latrunculi.draw': 'Die Partie endet unentschieden.',
@@ -551,6 +552,7 @@ export default {
     one: 'Du bist dran: setze deinen letzten Stein.',
     other: 'Du bist dran: setze einen Stein (noch {count}).',
   },
+  'situation.latrunculi.you.placeSecond': 'Du bist weiter dran: setze deinen zweiten Stein.',
   'situation.latrunculi.you.move': 'Du bist dran: ziehe einen Stein.',
   'situation.latrunculi.you.won': 'Du gewinnst!',
   'situation.latrunculi.you.lost': 'Du hast verloren: Diesmal gewinnt {level}.',
@@ -688,6 +690,7 @@ export default {
     one: 'Du übernimmst die aufgezeichnete Partie nach ihrem ersten Zug.',
     other: 'Du übernimmst die aufgezeichnete Partie nach {count} Zügen.',
   },
+  'notice.tookOverStart': 'Du übernimmst die aufgezeichnete Partie von Anfang an.',
   'notice.noRecord': 'Es gibt kein Protokoll zum Nachspielen: Öffne hier eines.',
 
   'replay.title': 'Nachspielen',

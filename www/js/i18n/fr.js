@@ -526,6 +526,7 @@ export default {
     many: 'Aux {side} de poser un pion (encore {count}).',
     other: 'Aux {side} de poser un pion (encore {count}).',
   },
+  'situation.latrunculi.placeSecond': 'Aux {side} de poser leur second pion du tour.',
   'situation.latrunculi.move': 'Aux {side} de jouer.',
   'situation.latrunculi.won': 'Les {side} gagnent la partie.',
   'situation.latrunculi.draw': 'La partie est nulle.',
@@ -564,6 +565,7 @@ export default {
     many: 'À vous : posez un pion (encore {count}).',
     other: 'À vous : posez un pion (encore {count}).',
   },
+  'situation.latrunculi.you.placeSecond': 'À vous encore : posez votre second pion.',
   'situation.latrunculi.you.move': 'À vous : déplacez un pion.',
   'situation.latrunculi.you.won': 'Vous gagnez !',
   'situation.latrunculi.you.lost': 'Vous avez perdu : cette fois, {level} gagne.',
@@ -723,6 +725,7 @@ export default {
     many: 'Vous reprenez la partie enregistrée après {count} tours.',
     other: 'Vous reprenez la partie enregistrée après {count} tours.',
   },
+  'notice.tookOverStart': 'Vous reprenez la partie enregistrée depuis son début.',
   'notice.noRecord': 'Aucun relevé à revoir : ouvrez-en un ici.',
 
   'replay.title': 'Revoir',

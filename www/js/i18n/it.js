@@ -525,6 +525,7 @@ export default {
     many: 'Turno {side:of}: metti una pedina (ne restano {count}).',
     other: 'Turno {side:of}: metti una pedina (ne restano {count}).',
   },
+  'situation.latrunculi.placeSecond': 'Turno {side:of}: metti la seconda pedina del turno.',
   'situation.latrunculi.move': 'Turno {side:of}: muovi una pedina.',
   'situation.latrunculi.won': 'Vince {side:the}.',
   'situation.latrunculi.draw': 'La partita finisce pari.',
@@ -563,6 +564,7 @@ export default {
     many: 'È il tuo turno: metti una pedina (ne restano {count}).',
     other: 'È il tuo turno: metti una pedina (ne restano {count}).',
   },
+  'situation.latrunculi.you.placeSecond': 'È ancora il tuo turno: metti la seconda pedina.',
   'situation.latrunculi.you.move': 'È il tuo turno: muovi una pedina.',
   'situation.latrunculi.you.won': 'Hai vinto!',
   'situation.latrunculi.you.lost': 'Hai perso: questa volta vince {level}.',
@@ -722,6 +724,7 @@ export default {
     many: 'Prendi in mano la partita registrata dopo {count} turni.',
     other: 'Prendi in mano la partita registrata dopo {count} turni.',
   },
+  'notice.tookOverStart': 'Prendi in mano la partita registrata dall’inizio.',
   'notice.noRecord': 'Non c\'è nessun registro da rivedere: aprine uno qui.',
 
   'replay.title': 'Rivedi',

@@ -515,6 +515,7 @@ export default {
     one: '{side} ultimum calculum ponant.',
     other: '{side} calculum ponant (reliqui {count}).',
   },
+  'situation.latrunculi.placeSecond': '{side} alterum calculum huius vicis ponant.',
   'situation.latrunculi.move': '{side} calculum moveant.',
   'situation.latrunculi.won': '{side} vincunt.',
   'situation.latrunculi.draw': 'Ludus aequo Marte finitus est.',
@@ -552,6 +553,7 @@ export default {
     one: 'Tua vice: ultimum calculum pone.',
     other: 'Tua vice: calculum pone (reliqui {count}).',
   },
+  'situation.latrunculi.you.placeSecond': 'Tua vice adhuc: alterum calculum pone.',
   'situation.latrunculi.you.move': 'Tua vice: calculum move.',
   'situation.latrunculi.you.won': 'Vicisti!',
   'situation.latrunculi.you.lost': 'Ludum perdidisti: hac vice {level} vicit.',
@@ -689,6 +691,7 @@ export default {
     one: 'Ludum scriptum post primum iactum suscipis.',
     other: 'Ludum scriptum post {count} iactus suscipis.',
   },
+  'notice.tookOverStart': 'Ludum scriptum ab initio suscipis.',
   'notice.noRecord': 'Nullus commentarius spectandus est: hic unum aperi.',
 
   'replay.title': 'Spectaculum',

@@ -228,7 +228,12 @@ impl Position {
     /// The side to move is part-way through a turn: a counter leaping on, or the second of a
     /// pair of placements to come (`perturn=2`).
     pub fn mid_turn(&self, rules: &Rules) -> bool {
-        self.leap.is_some() || self.halfway_placing(rules, self.turn)
+        self.leap.is_some() || self.places_second(rules)
+    }
+
+    /// The side to move has placed the first of its two this turn (`perturn=2`).
+    pub fn places_second(&self, rules: &Rules) -> bool {
+        self.halfway_placing(rules, self.turn)
     }
 
     /// `side` has placed the first of its two this turn: an odd number of those it started

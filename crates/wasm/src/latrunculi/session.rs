@@ -178,6 +178,8 @@ pub struct Snapshot {
     pub to_place: PerSide<u16>,
     /// The side to move's next placement is its dux (`dux=place`).
     pub placing_dux: bool,
+    /// The side to move places the second of its two counters this turn.
+    pub placing_second: bool,
     /// Counters captured by each side.
     pub captured: PerSide<u16>,
     /// Counters on the board.
@@ -435,6 +437,7 @@ impl Session {
                 .then(|| board.centre().to_string()),
             to_place: PerSide::of(|side| position.to_place(side)),
             placing_dux: position.places_dux(rules),
+            placing_second: position.places_second(rules),
             captured: PerSide::of(|side| position.captured_by(side)),
             counters: PerSide::of(|side| position.counters(side)),
             clock: position.clock(),
@@ -677,9 +680,11 @@ mod tests {
         assert!(seega.snapshot().last_turn.is_empty(), "no move yet");
         seega.play("@a1").unwrap();
         assert_eq!(seega.snapshot().turn, "white", "two placements a turn");
+        assert!(seega.snapshot().placing_second);
         seega.play("@a2").unwrap();
         let s = seega.snapshot();
         assert_eq!(s.turn, "black");
+        assert!(!s.placing_second, "black starts its own pair");
         let pair: Vec<_> = s.last_turn.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(pair, ["@a1", "@a2"], "the pair is one turn");
         seega.undo().unwrap();

@@ -92,8 +92,11 @@ export function createWords({ t, list }) {
     return turn(snap, snap.turn === you);
   }
 
-  /** Whose turn it is: to place or to move, said to the player when `mine`. */
+  /** Whose turn it is: to place (the second of two this turn, where it is) or to move, said to the player when `mine`. */
   function turn(snap, mine) {
+    if (snap.phase === 'place' && snap.placingSecond) {
+      return say(mine ? 'situation.latrunculi.you.placeSecond' : 'situation.latrunculi.placeSecond', { side: side(snap.turn) });
+    }
     if (snap.phase === 'place') {
       return say(mine ? 'situation.latrunculi.you.place' : 'situation.latrunculi.place', { side: side(snap.turn), count: snap.toPlace[snap.turn] });
     }
