@@ -174,8 +174,10 @@ test('a multi-leap shows its path, offers only the leaping counter, and stops wh
   await says(s.page, /refuse\.latrunculi\./);
   await stop.click();
   await says(s.page, /event\.latrunculi\.stop/);
-  // The whole turn is said: the leap, then the stop.
+  // The whole turn is said: the leap, then the stop; and marked, from where it began.
   await says(s.page, 'event.latrunculi.moves');
+  assert.equal(await s.page.getAttribute('[data-last-move]', 'data-last-legs'), 'd1-d3');
+  assert.equal(await attr(s.page, 'd1', 'data-last'), 'from');
   assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
   assert.equal(await s.page.locator('[data-leap-path]').count(), 0);
   assert.ok(await stop.isHidden());

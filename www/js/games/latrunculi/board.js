@@ -161,29 +161,24 @@ export function createBoard(container, geometry, { i18n, label, corners = false,
   /**
    * Marks the last move in shapes as well as colour: a dashed square where the counter left,
    * an arrow to a ring where it landed, and a cross in a dashed circle on each square whose
-   * counter it took.
+   * counter it took. `legs`: the earlier moves of the same turn (a leap's), drawn as lines from
+   * where the turn began, so a leap is followed whole.
    */
-  function drawLast(last) {
+  function drawLast(last, legs) {
     marks.replaceChildren();
     if (!last) return;
     const g = el('g', { class: 'last', 'data-last-move': last.move }, marks);
-    const to = squares.get(last.to);
-    if (last.from) {
-      const from = squares.get(last.from);
+    if (legs.length) g.dataset.lastLegs = legs.map((leg) => leg.move).join(' ');
+    const moves = [...legs, last];
+    const first = moves.find((m) => m.from);
+    if (first) {
+      const from = squares.get(first.from);
       el('rect', { x: from.x - S / 2 + 3, y: from.y - S / 2 + 3, width: S - 6, height: S - 6, rx: 5, class: 'last-from' }, g);
-      // A dot where the counter stood, a line, and the arrow's point at the ring it landed in.
-      const dx = to.x - from.x;
-      const dy = to.y - from.y;
-      const length = Math.hypot(dx, dy);
-      const stop = R + 9;
-      const x2 = to.x - (dx / length) * stop;
-      const y2 = to.y - (dy / length) * stop;
-      el('line', { x1: from.x, y1: from.y, x2, y2, class: 'last-halo' }, g);
-      el('line', { x1: from.x, y1: from.y, x2, y2, class: 'last-arrow', 'marker-end': `url(#${id}-last)` }, g);
-      el('circle', { cx: from.x, cy: from.y, r: 4.5, class: 'last-tail' }, g);
     }
+    for (const m of moves.filter((leg) => leg.from)) drawArrow(g, squares.get(m.from), squares.get(m.to), m === last);
+    const to = squares.get(last.to);
     el('circle', { cx: to.x, cy: to.y, r: R + 3.5, class: 'last-to' }, g);
-    for (const square of last.captured) {
+    for (const square of moves.flatMap((m) => m.captured)) {
       const { x, y } = squares.get(square);
       const c = el('g', { class: 'last-captured' }, g);
       const d = R * 0.5;
@@ -192,19 +187,36 @@ export function createBoard(container, geometry, { i18n, label, corners = false,
     }
   }
 
+  /** A dot where a counter stood, a line, and (`point`) the arrow's point at the ring it landed in. */
+  function drawArrow(g, from, to, point) {
+    const dx = to.x - from.x;
+    const dy = to.y - from.y;
+    const length = Math.hypot(dx, dy);
+    const stop = point ? R + 9 : 0;
+    const x2 = to.x - (dx / length) * stop;
+    const y2 = to.y - (dy / length) * stop;
+    el('line', { x1: from.x, y1: from.y, x2, y2, class: 'last-halo' }, g);
+    el('line', { x1: from.x, y1: from.y, x2, y2, class: 'last-arrow', ...(point ? { 'marker-end': `url(#${id}-last)` } : {}) }, g);
+    el('circle', { cx: from.x, cy: from.y, r: 4.5, class: 'last-tail' }, g);
+  }
+
   /**
    * Shows a position. `view`: {position, squares: the snapshot's squares, selectable: Set of
    * squares, selected, targets: Set of squares, removing: the targets are frozen counters to
    * remove, doomed: Set of squares whose counters the shown move would take, last: the last
-   * move (a MoveView) or null, hint: MoveView or null, leap: the squares of a leap part-way}.
+   * move (a MoveView) or null, lastLegs: the earlier moves of its turn (a leap's), hint:
+   * MoveView or null, leap: the squares of a leap part-way}.
    */
   function render(view) {
     if (!picture) container.dataset.position = view.position;
-    drawLast(view.last ?? null);
+    drawLast(view.last ?? null, view.lastLegs ?? []);
     drawHint(view.hint);
     drawLeap(leaps, squares, view.leap);
     const last = view.last;
-    const took = new Set(last?.captured ?? []);
+    // The whole turn that ended with the last move: where it began, what it took.
+    const turn = last ? [...(view.lastLegs ?? []), last] : [];
+    const took = new Set(turn.flatMap((m) => m.captured));
+    const start = turn.find((m) => m.from)?.from;
     for (const sq of view.squares) {
       const { g, piece, x, y } = squares.get(sq.square);
       piece.replaceChildren();
@@ -221,7 +233,7 @@ export function createBoard(container, geometry, { i18n, label, corners = false,
       g.classList.toggle('target', target);
       g.classList.toggle('selected', view.selected === sq.square);
       g.classList.toggle('doomed', Boolean(view.doomed?.has(sq.square)));
-      const end = last?.from === sq.square ? 'from' : last?.to === sq.square ? 'to' : null;
+      const end = start === sq.square ? 'from' : last?.to === sq.square ? 'to' : null;
       if (end) g.dataset.last = end;
       else delete g.dataset.last;
       toggle(g, 'data-taken', took.has(sq.square));

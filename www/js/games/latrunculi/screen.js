@@ -112,6 +112,12 @@ function lastPlayed(g) {
   return { move, before };
 }
 
+/** The moves of the turn that `last` ended before it, where it ended the engine's last turn (a leap). */
+function earlierLegs(snap, last) {
+  const turn = snap.lastTurn;
+  return last && turn.length > 1 && turn.at(-1).move === last.move ? turn.slice(0, -1).filter((m) => m.kind === 'move') : [];
+}
+
 /** The legal moves by the square they start from (none while placing). */
 const legal = (snap) => (snap.phase === 'move'
   ? new Map(snap.sources.map((group) => [group.from, group.moves]))
@@ -168,6 +174,7 @@ function render(c, state) {
     doomed: new Set(state.hint?.move.captured ?? []),
     // A leap part-way draws its own path instead.
     last: s.result || s.leap ? null : state.last?.move ?? null,
+    lastLegs: showing ? [] : earlierLegs(s, state.last?.move),
     hint: state.hint?.move ?? null,
   });
   dom.board.toggleAttribute('data-showing', Boolean(showing));
