@@ -182,11 +182,14 @@ test('with storage disabled, or full, play goes on and the page says so once', a
   await says(s.page, 'notice.unsaved');
   await throwAndStep(s.page);
   assert.doesNotMatch(await said(s.page), /notice\.unsaved/);
+  // Said once, and marked in the header for as long as nothing is saved.
+  assert.ok(await s.page.locator('[data-unsaved]').isVisible());
   assert.notEqual(await position(s.page), START);
   await close(s);
 
   // Storage that fills up during a game: the first refused save is said, the next ones not.
   const l = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  assert.ok(await l.page.locator('[data-unsaved]').isHidden(), 'saving: no mark');
   await l.page.evaluate(() => {
     Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
   });
@@ -200,6 +203,7 @@ test('with storage disabled, or full, play goes on and the page says so once', a
   assert.match(heard[0], /notice\.unsaved/);
   assert.deepEqual(heard.slice(1).filter((keys) => keys.includes('notice.unsaved')), []);
   assert.equal(await l.page.getAttribute('body', 'data-turn'), 'white', 'all four moves were played');
+  assert.ok(await l.page.locator('[data-unsaved]').isVisible());
   await close(l);
 });
 

@@ -20,7 +20,11 @@ export function header({ t }, title, extra = []) {
   const fresh = button('new', t('action.new'), 'plain');
   for (const b of [rules, records, fresh]) b.setAttribute('aria-haspopup', 'dialog');
   group.append(...extra, button('home', t('action.home'), 'plain'), rules, records, fresh);
-  bar.append(h1, group);
+  // Said once in the status line, and kept in sight while the game is not being saved.
+  const unsaved = el('span', 'unsaved-mark', t('unsaved.mark'));
+  unsaved.dataset.unsaved = '';
+  unsaved.hidden = true;
+  bar.append(h1, unsaved, group);
   return bar;
 }
 

@@ -76,6 +76,14 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
     onUnsaved: () => say('unsaved'),
   });
   if (!saving) keeper.stop();
+  // The mark in the header says the game is not being saved, for as long as it is not (an
+  // embedded board never saves, by design, and says nothing of it).
+  const embedded = document.documentElement.hasAttribute('data-embed');
+  const markUnsaved = () => {
+    const mark = root.querySelector('[data-unsaved]');
+    if (mark) mark.hidden = embedded || keeper.keeping();
+  };
+  markUnsaved();
 
   function fail(error) {
     if (kept.failed) return;
@@ -107,6 +115,7 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
       try {
         kept.record = watched.record(first, second, new Date().toISOString().slice(0, 10));
         keeper.save({ origin: route.origin, saved: watched.save(), opponent: vs, over });
+        markUnsaved();
       } catch {
         // The guard has brought up the error view; the last good save stays as it was.
       }

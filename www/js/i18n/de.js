@@ -266,6 +266,7 @@ export default {
   'notice.rulesFailedUnsaved': 'Die Regeln konnten nicht geladen werden: Prüfe die Verbindung. Ein Neuladen der Seite lädt sie, aber diese Partie ist nicht gespeichert und ginge verloren.',
   'notice.hintFailed': 'Diesmal kein Tipp ({why}).',
   'notice.unsaved': 'Dieser Browser lässt die Seite nicht speichern: Spiel ruhig weiter, aber beim Schließen der Seite geht die Partie verloren.',
+  'unsaved.mark': 'Nicht gespeichert',
   'notice.newerSave': 'Die gespeicherte Partie stammt von einer neueren Version dieser Seite und wurde beiseitegelegt. Eine neue Partie beginnt.',
   'notice.unknownLanguage': 'Die Sprache „{value}“ gibt es hier nicht. Die Seite spricht {fallback}.',
   'takenOver.title': 'In einem anderen Tab',
