@@ -216,6 +216,7 @@ test('two tabs on one game: the later owns it, the earlier says so, stops saving
   assert.equal(await position(second.page), await position(first.page));
   const panel = first.page.locator('[data-notice="taken-over"]');
   await panel.waitFor();
+  assert.ok(await first.page.locator('[data-unsaved]').isVisible(), 'the earlier tab saves no more');
   await first.page.screenshot({ path: screenshotPath('safety-taken-over-phone.png') });
 
   // The later tab plays on; the earlier one's moves (made behind its panel) are not saved.
@@ -236,6 +237,34 @@ test('two tabs on one game: the later owns it, the earlier says so, stops saving
   await second.page.locator('[data-notice="taken-over"]').waitFor();
   assert.equal(await first.page.locator('[data-notice="taken-over"]').count(), 0);
   await close(second);
+});
+
+test('a game another tab plays while this tab\'s engine loads is kept, and the new game is not saved over it', async () => {
+  const first = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  // The second tab's engine is slow to come; its link starts another game of these rules.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await first.context.route('**/pkg/latrunculi_bg.wasm*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const second = await first.context.newPage();
+  await second.goto(new URL('?game=latrunculi&rules=quintana&opponent=computer&level=easy&pace=0', BASE).href);
+  await second.waitForSelector('#status');
+  // Meanwhile the first tab plays: nothing was played when the second looked, so it asked nothing.
+  await first.page.click('[data-square="c2"]');
+  await first.page.click('[data-square="c5"]');
+  const kept = await item(first.page, 'ludi-romani.latrunculi.quintana');
+  assert.deepEqual(JSON.parse(kept).saved.moves, ['c2-c5']);
+  release();
+  await ready(second);
+  await says(second, 'notice.savedMeanwhile');
+  assert.ok(await second.locator('[data-unsaved]').isVisible());
+  await second.click('[data-square="d2"]');
+  await second.click('[data-square="d4"]');
+  assert.equal(await item(first.page, 'ludi-romani.latrunculi.quintana'), kept, 'the first tab\'s game stands');
+  await second.close();
+  await close(first);
 });
 
 test('two tabs on two rule sets of one game: each keeps its own save, neither takes the other over', async () => {

@@ -144,7 +144,9 @@ async function boot() {
       game.load();
       engines.prefetch(route.game);
     }
-    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish };
+    // `asked`: when the page looked for a game this one would replace (the screen keeps any
+    // game played in this save since).
+    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, asked: Date.now() };
     if (turn !== app.mounting) return;
     const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
       ? replaced(games, route.game, route.rules, route.origin, Boolean(handoff)) : null;

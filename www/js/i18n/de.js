@@ -266,6 +266,7 @@ export default {
   'notice.rulesFailedUnsaved': 'Die Regeln konnten nicht geladen werden: Prüfe die Verbindung. Ein Neuladen der Seite lädt sie, aber diese Partie ist nicht gespeichert und ginge verloren.',
   'notice.hintFailed': 'Diesmal kein Tipp ({why}).',
   'notice.unsaved': 'Dieser Browser lässt die Seite nicht speichern: Spiel ruhig weiter, aber beim Schließen der Seite geht die Partie verloren.',
+  'notice.savedMeanwhile': 'Ein anderer Tab hat inzwischen eine Partie nach diesen Regeln gespielt: Sie bleibt erhalten, diese neue Partie wird nicht gespeichert. Lade neu, um zu ihr zurückzukehren.',
   'unsaved.mark': 'Nicht gespeichert',
   'notice.newerSave': 'Die gespeicherte Partie stammt von einer neueren Version dieser Seite und wurde beiseitegelegt. Eine neue Partie beginnt.',
   'notice.unknownLanguage': 'Die Sprache „{value}“ gibt es hier nicht. Die Seite spricht {fallback}.',

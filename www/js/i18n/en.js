@@ -266,6 +266,7 @@ export default {
   'notice.rulesFailedUnsaved': 'The rules could not load: check the connection. Reloading the page would load them, but this game is not saved and would be lost.',
   'notice.hintFailed': 'No hint this time ({why}).',
   'notice.unsaved': 'This browser does not let the page save: play on, but the game is lost when the page closes.',
+  'notice.savedMeanwhile': 'Another tab played a game of these rules meanwhile: it is kept, and this new game is not saved. Reload to go back to it.',
   'unsaved.mark': 'Not saved',
   'notice.newerSave': 'The saved game comes from a newer version of this page and was set aside. A new game has started.',
   'notice.unknownLanguage': 'The language "{value}" is not available: the page speaks {fallback}.',

@@ -270,6 +270,7 @@ export default {
   'notice.rulesFailedUnsaved': 'Les règles n’ont pas pu se charger : vérifiez la connexion. Recharger la page les afficherait, mais cette partie n’est pas enregistrée et serait perdue.',
   'notice.hintFailed': 'Pas de conseil cette fois ({why}).',
   'notice.unsaved': 'Ce navigateur ne permet pas à la page d’enregistrer : vous pouvez jouer, mais la partie sera perdue à la fermeture de la page.',
+  'notice.savedMeanwhile': 'Un autre onglet a joué entre-temps une partie avec ces règles : elle est conservée, et cette nouvelle partie n’est pas enregistrée. Rechargez la page pour y revenir.',
   'unsaved.mark': 'Partie non enregistrée',
   'notice.newerSave': 'La partie enregistrée vient d’une version plus récente de cette page et a été mise de côté. Une nouvelle partie commence.',
   'notice.unknownLanguage': 'La langue « {value} » n’est pas disponible. Langue de la page : {fallback}.',

@@ -273,6 +273,7 @@ export default {
   'notice.rulesFailedUnsaved': 'Le regole non si sono caricate: controlla la connessione. Ricaricando la pagina si caricherebbero, ma questa partita non è salvata e andrebbe persa.',
   'notice.hintFailed': 'Niente consiglio, questa volta ({why}).',
   'notice.unsaved': 'Questo browser non permette alla pagina di salvare: puoi giocare, ma chiudendo la pagina la partita va persa.',
+  'notice.savedMeanwhile': 'Un’altra scheda ha giocato nel frattempo una partita con queste regole: resta salvata, e questa nuova partita non viene salvata. Ricarica la pagina per tornarci.',
   'unsaved.mark': 'Partita non salvata',
   'notice.newerSave': 'La partita salvata viene da una versione più recente di questa pagina ed è stata messa da parte. È iniziata una nuova partita.',
   'notice.unknownLanguage': 'La lingua «{value}» non è disponibile. Lingua della pagina: {fallback}.',

@@ -267,6 +267,7 @@ export default {
   'notice.rulesFailedUnsaved': 'Leges adferri non potuerunt: conexionem inspice. Pagina renovata adferrentur, sed hic ludus non servatur et periret.',
   'notice.hintFailed': 'Hac vice nullum consilium ({why}).',
   'notice.unsaved': 'Hic navigator paginam servare non sinit: lude, sed pagina clausa ludus peribit.',
+  'notice.savedMeanwhile': 'Alia pagina interim ludum his legibus lusit: servatur, hic novus ludus non servatur. Paginam renova ut ad eum redeas.',
   'unsaved.mark': 'Non servatur',
   'notice.newerSave': 'Ludus servatus a recentiore huius paginae editione venit et sepositus est. Novus ludus coeptus est.',
   'notice.unknownLanguage': 'Lingua "{value}" hic non est. Lingua paginae: {fallback}.',
