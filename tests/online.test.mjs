@@ -97,6 +97,8 @@ test('a whole Latrunculi game through the server', { skip }, async () => {
   assert.equal(await seat(b), 'white');
   await a.page.waitForSelector('[data-seat][data-online="playing"]');
   await a.page.waitForSelector('[data-camp="white"].to-move');
+  // The server keeps an online game: no "not saved" mark, though the page saves nothing.
+  assert.ok(await a.page.locator('[data-unsaved]').isHidden());
   await Promise.all([playPart(a.page), playPart(b.page)]);
   const v = await version(a.page);
   await reaches(b.page, v);

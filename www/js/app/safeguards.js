@@ -66,23 +66,26 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
   }
 
   const keeper = createKeeper(GAME.id, slot, {
-    onTakenOver: () => troublePanel(root, i18n, {
-      notice: 'taken-over',
-      title: t('takenOver.title'),
-      text: t('takenOver.text'),
-      record,
-      actions: [{ action: 'take-back', text: t('action.takeBack'), run: takeBack }],
-    }),
+    onTakenOver: () => {
+      markUnsaved();
+      troublePanel(root, i18n, {
+        notice: 'taken-over',
+        title: t('takenOver.title'),
+        text: t('takenOver.text'),
+        record,
+        actions: [{ action: 'take-back', text: t('action.takeBack'), run: takeBack }],
+      });
+    },
     onUnsaved: () => say('unsaved'),
   });
   if (!saving) keeper.stop();
   // The mark in the header says the game is not being saved, for as long as it is not (an
-  // embedded board never saves, by design, and says nothing of it).
-  const embedded = document.documentElement.hasAttribute('data-embed');
-  const markUnsaved = () => {
+  // embedded board never saves, by design, and an online game is the server's to keep).
+  const elsewhere = document.documentElement.hasAttribute('data-embed') || Boolean(ctx.online);
+  function markUnsaved() {
     const mark = root.querySelector('[data-unsaved]');
-    if (mark) mark.hidden = embedded || keeper.keeping();
-  };
+    if (mark) mark.hidden = elsewhere || keeper.keeping();
+  }
   markUnsaved();
 
   function fail(error) {

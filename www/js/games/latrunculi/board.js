@@ -175,7 +175,9 @@ export function createBoard(container, geometry, { i18n, label, corners = false,
       const from = squares.get(first.from);
       el('rect', { x: from.x - S / 2 + 3, y: from.y - S / 2 + 3, width: S - 6, height: S - 6, rx: 5, class: 'last-from' }, g);
     }
-    for (const m of moves.filter((leg) => leg.from)) drawArrow(g, squares.get(m.from), squares.get(m.to), m === last);
+    // The arrow's point on the last hop only: a stop ends a leap where its last hop landed.
+    const hops = moves.filter((m) => m.from);
+    hops.forEach((m, i) => drawArrow(g, squares.get(m.from), squares.get(m.to), i === hops.length - 1));
     const to = squares.get(last.to);
     el('circle', { cx: to.x, cy: to.y, r: R + 3.5, class: 'last-to' }, g);
     for (const square of moves.flatMap((m) => m.captured)) {
@@ -233,7 +235,7 @@ export function createBoard(container, geometry, { i18n, label, corners = false,
       g.classList.toggle('target', target);
       g.classList.toggle('selected', view.selected === sq.square);
       g.classList.toggle('doomed', Boolean(view.doomed?.has(sq.square)));
-      const end = start === sq.square ? 'from' : last?.to === sq.square ? 'to' : null;
+      const end = last?.to === sq.square ? 'to' : start === sq.square ? 'from' : null;
       if (end) g.dataset.last = end;
       else delete g.dataset.last;
       toggle(g, 'data-taken', took.has(sq.square));
