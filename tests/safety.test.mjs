@@ -217,6 +217,10 @@ test('two tabs on one game: the later owns it, the earlier says so, stops saving
   const panel = first.page.locator('[data-notice="taken-over"]');
   await panel.waitFor();
   assert.ok(await first.page.locator('[data-unsaved]').isVisible(), 'the earlier tab saves no more');
+  // Nor does a key play behind the panel: Undo's shortcut leaves the board as it was.
+  const covered = await position(first.page);
+  await first.page.keyboard.press('u');
+  assert.equal(await position(first.page), covered);
   await first.page.screenshot({ path: screenshotPath('safety-taken-over-phone.png') });
 
   // The later tab plays on; the earlier one's moves (made behind its panel) are not saved.

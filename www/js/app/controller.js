@@ -508,6 +508,9 @@ function act(c, action, target) {
 
 /** Runs an action as its button would, or says why it cannot be done now. */
 function press(c, action) {
+  // A trouble panel (the game taken over by another tab, an engine failure) covers the board:
+  // no key plays behind it.
+  if (c.root.querySelector('.trouble')) return true;
   const b = c.dom.buttons[camel(action)];
   if (b && !b.disabled && !b.hidden) act(c, action);
   else c.say('a11y.cannot', { action: c.t(`action.${camel(action)}`) });
