@@ -156,3 +156,11 @@ test('a family preset is named and read in one place: kharebga-8x8 is Kharebga o
     assert.equal(GAME.familyOf(other), null, other);
   }
 });
+
+test('a save is told from its next writing by who wrote it and when', async () => {
+  const { saveMark } = await import('../../www/js/app/saves.js');
+  const first = { writer: 'a1', savedAt: '2026-12-07T10:00:00.000Z' };
+  assert.equal(saveMark(first), saveMark({ ...first }));
+  assert.notEqual(saveMark(first), saveMark({ ...first, savedAt: '2026-12-07T10:00:01.000Z' }));
+  assert.notEqual(saveMark(first), saveMark({ ...first, writer: 'b2' }));
+});

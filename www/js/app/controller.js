@@ -165,7 +165,7 @@ function begin(c) {
     restore: (saved) => spec.restore(engine, saved),
     fromLink: () => fromLink(c, told),
     handoff: ctx.handoff,
-    since: ctx.asked,
+    seen: ctx.seen,
   });
   spec.setup?.(c, start.game, told);
   nameRules(c, start.game.snapshot());

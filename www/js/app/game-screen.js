@@ -4,7 +4,7 @@
 
 import { HUMAN, opponentFromLink, savedOpponent } from './opponent.js';
 import * as storage from './storage.js';
-import { played, slotOf } from './saves.js';
+import { played, saveMark, slotOf } from './saves.js';
 import { isFatal } from './fault.js';
 import { button, div, el } from '../kit/dom.js';
 
@@ -94,9 +94,10 @@ export function sayWinner(title, t, winner, opponent) {
  * use is set aside (storage.js), never lost; every problem is pushed onto `told` as a notice.
  * `saving` is false when this screen must not write: an embedded board, a browser that
  * refuses, a save that could not be set aside and would be overwritten, or one another tab
- * played after `since` (when the page asked whether a game would be replaced).
+ * played in since the page saw it (`seen`, from `saveSeen`, when it asked whether a game would
+ * be replaced).
  */
-export function startingGame(GAME, route, told, { restore, fromLink, handoff, since }) {
+export function startingGame(GAME, route, told, { restore, fromLink, handoff, seen }) {
   const linked = opponentFromLink(route, GAME, told);
   // An embedded board stands alone: several on one host page play independently, and none
   // touches the visitor's own game, so it neither restores nor saves.
@@ -131,11 +132,11 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, si
       told.push({ notice: 'corrupt', args: { why: error.message } });
     }
   }
-  // A game of another link played in this save after the page decided to start this one (in
-  // another tab, while this one's engine loaded) was never asked about: it is kept, and this
-  // game is not saved over it.
+  // A game of another link played in this save since the page looked for one to replace (in
+  // another tab, while this one's engine loaded) was not the one asked about, if any: it is
+  // kept, and this game is not saved over it.
   const meanwhile = start.game === null && stored.saved !== undefined && stored.origin !== route.origin
-    && !stored.over && played(stored) && Date.parse(stored.savedAt) > since;
+    && !stored.over && played(stored) && saveMark(stored) !== seen;
   if (meanwhile) {
     start.saving = false;
     told.push({ notice: 'savedMeanwhile' });

@@ -14,7 +14,7 @@ import { readRoute } from './route.js';
 import { loadLanguage, saveLanguage } from './storage.js';
 import { languageSwitcher } from './language.js';
 import { gameCatalogue } from './games.js';
-import { mountReplaceQuestion, replaced } from './unfinished.js';
+import { mountReplaceQuestion, replaced, saveSeen } from './unfinished.js';
 import { createWorkerClient } from '../kit/worker-client.js';
 import { completeOfflineCopy, startPwa } from './pwa.js';
 import { applyTheme, addThemeButton } from './theme.js';
@@ -144,9 +144,10 @@ async function boot() {
       game.load();
       engines.prefetch(route.game);
     }
-    // `asked`: when the page looked for a game this one would replace (the screen keeps any
-    // game played in this save since).
-    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, asked: Date.now() };
+    // `seen`: the save that stood when the page looked for a game this one would replace (the
+    // screen keeps any game played in it since).
+    const seen = game ? saveSeen(route.game, route.rules) : null;
+    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen };
     if (turn !== app.mounting) return;
     const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
       ? replaced(games, route.game, route.rules, route.origin, Boolean(handoff)) : null;

@@ -140,6 +140,9 @@ export function readSave(text, game) {
  * format 1: XII Scripta's turns, steps or a throw of the turn under way, Latrunculi's moves
  * and placements. A game where nothing is played loses nothing when another takes its place.
  */
+/** Which writing of a save this is (who wrote it, and when): it changes with every save. */
+export const saveMark = ({ writer, savedAt }) => `${writer}|${savedAt}`;
+
 export function played({ saved }) {
   const some = (list) => Array.isArray(list) && list.length > 0;
   return some(saved.turns) || saved.thrown === true || some(saved.steps) || some(saved.moves);

@@ -4,7 +4,7 @@
 // link, Play, a replay taken over) the page asks with the same card, Resume first.
 
 import * as storage from './storage.js';
-import { cleanOrigin, played, slotOf } from './saves.js';
+import { cleanOrigin, played, saveMark, slotOf } from './saves.js';
 import { query } from './route.js';
 import { savedOpponent } from './opponent.js';
 import { GAME as SCRIPTA } from '../games/scripta/meta.js';
@@ -25,6 +25,15 @@ export function unfinishedGames(games) {
     .filter((stored) => !stored.over)
     .map((stored) => entry(games, id, stored)));
   return all.sort((a, b) => String(b.stored.savedAt ?? '').localeCompare(String(a.stored.savedAt ?? '')));
+}
+
+/**
+ * Which save of `id` under `rules` stands now (who wrote it, and when), or null: a screen
+ * that saw it before its engine came writes over no other.
+ */
+export function saveSeen(id, rules) {
+  const stored = storage.loadGame(id, slotOf(id, rules));
+  return stored.saved === undefined ? null : saveMark(stored);
 }
 
 /**

@@ -94,7 +94,7 @@ export function createWords({ t, list }) {
 
   /** Whose turn it is: to place (the second of two this turn, where it is) or to move, said to the player when `mine`. */
   function turn(snap, mine) {
-    if (snap.phase === 'place' && snap.placingSecond) {
+    if (snap.phase === 'place' && snap.placingSecond && !snap.placingDux) {
       return say(mine ? 'situation.latrunculi.you.placeSecond' : 'situation.latrunculi.placeSecond', { side: side(snap.turn) });
     }
     if (snap.phase === 'place') {

@@ -659,7 +659,7 @@ function opening(game) {
   return {
     notice: 'opening',
     args: { albi: said(snap.opening.albi), nigri: said(snap.opening.nigri) },
-    keys: { albiSide: 'side.albi', nigriSide: 'side.nigri', opener: `side.${snap.turn}` },
+    keys: { albiSide: 'side.albi', nigriSide: 'side.nigri', opener: `side.${snap.opener}` },
   };
 }
 
