@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { cleanOrigin, migrate, readSave, makeSave, played, SAVE_VERSION, saveKey, legacyKeys, asideKey, slotOf, slots } from '../../www/js/app/saves.js';
+import { cleanOrigin, inTheWay, migrate, readSave, makeSave, played, SAVE_VERSION, saveKey, legacyKeys, asideKey, slotOf, slots } from '../../www/js/app/saves.js';
 
 const fixture = (game) => JSON.parse(readFileSync(new URL(`./fixtures/${game}.v1.json`, import.meta.url), 'utf8'));
 
@@ -122,6 +122,18 @@ test('a game has something played once a move, a turn, a step or a throw is save
   assert.equal(played({ saved: { ...latrunculi, moves: ['c2-c5'] } }), true);
   assert.equal(played({ saved: { moves: 'garbage', turns: 7 } }), false, 'storage is untrusted');
   for (const game of ['scripta', 'latrunculi']) assert.equal(played(readSave(fixture(game).text, game).save), true, game);
+});
+
+test('a new game is in the way of a game under way of another link, or with Play of any', () => {
+  const saved = { rules: 'r', start: 's', seed: '1', moves: ['c2-c5'] };
+  const stored = { saved, origin: 'game=latrunculi&seed=1', over: false };
+  assert.equal(inTheWay(stored, 'game=latrunculi&seed=1'), false, 'the same link goes on with it');
+  assert.equal(inTheWay(stored, 'lang=la&seed=1&game=latrunculi'), false, 'the language is not the link');
+  assert.equal(inTheWay(stored, 'game=latrunculi&seed=2'), true, 'another link');
+  assert.equal(inTheWay(stored, 'game=latrunculi&seed=1', true), true, 'Play, or a replay taken over');
+  assert.equal(inTheWay({ ...stored, over: true }, '', true), false, 'a finished game gives way');
+  assert.equal(inTheWay({ ...stored, saved: { ...saved, moves: [] } }, '', true), false, 'nothing played');
+  assert.equal(inTheWay({}, '', true), false, 'no save');
 });
 
 test('keys: one per game and rule set, versions not in the name; older keys and set-aside keys apart', () => {

@@ -4,7 +4,7 @@
 
 import { HUMAN, opponentFromLink, savedOpponent } from './opponent.js';
 import * as storage from './storage.js';
-import { played, saveMark, slotOf } from './saves.js';
+import { inTheWay, saveMark, slotOf } from './saves.js';
 import { isFatal } from './fault.js';
 import { button, div, el } from '../kit/dom.js';
 
@@ -104,12 +104,13 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   if (document.documentElement.hasAttribute('data-embed')) {
     return { game: fromLink(), opponent: linked ?? HUMAN, saving: false };
   }
-  if (handoff) {
-    told.push(handoff.turn ? { notice: 'tookOver', args: { count: handoff.turn } } : { notice: 'tookOverStart' });
-    return { game: handoff.game, opponent: linked ?? HUMAN, saving: storage.canSave() };
-  }
+  if (handoff) told.push(handoff.turn ? { notice: 'tookOver', args: { count: handoff.turn } } : { notice: 'tookOverStart' });
   const stored = storage.loadGame(GAME.id, slotOf(GAME.id, route.rules));
-  const start = { game: null, opponent: linked ?? HUMAN, saving: storage.canSave() };
+  // A game played in this save since the page looked for one to replace (in another tab,
+  // while this one's engine loaded) was not the one asked about, if any: it is kept, and this
+  // game is not saved over it.
+  const meanwhile = inTheWay(stored, route.origin, Boolean(handoff)) && saveMark(stored) !== seen;
+  const start = { game: handoff?.game ?? null, opponent: linked ?? HUMAN, saving: storage.canSave() && !meanwhile };
   // Once kept aside, the save goes from where it was found, so it is not said again next time.
   const setAside = (kind) => {
     start.saving = start.saving && storage.setAside(GAME.id, kind, stored.text);
@@ -121,7 +122,7 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   } else if (stored.error) {
     setAside('broken');
     told.push({ notice: 'corrupt', args: { why: stored.error } });
-  } else if (stored.saved !== undefined && stored.origin === route.origin) {
+  } else if (!handoff && stored.saved !== undefined && stored.origin === route.origin) {
     try {
       start.game = restore(stored.saved);
       start.opponent = savedOpponent(stored.opponent, GAME);
@@ -132,15 +133,8 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
       told.push({ notice: 'corrupt', args: { why: error.message } });
     }
   }
-  // A game of another link played in this save since the page looked for one to replace (in
-  // another tab, while this one's engine loaded) was not the one asked about, if any: it is
-  // kept, and this game is not saved over it.
-  const meanwhile = start.game === null && stored.saved !== undefined && stored.origin !== route.origin
-    && !stored.over && played(stored) && saveMark(stored) !== seen;
-  if (meanwhile) {
-    start.saving = false;
-    told.push({ notice: 'savedMeanwhile' });
-  } else if (!start.saving) told.push({ notice: 'unsaved' });
+  if (meanwhile) told.push({ notice: 'savedMeanwhile' });
+  else if (!start.saving) told.push({ notice: 'unsaved' });
   start.game ??= fromLink();
   return start;
 }

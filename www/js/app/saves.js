@@ -135,17 +135,27 @@ export function readSave(text, game) {
   return migrate(data, game);
 }
 
+/** Which writing of a save this is (who wrote it, and when): it changes with every save. */
+export const saveMark = ({ writer, savedAt }) => `${writer}|${savedAt}`;
+
 /**
  * Whether anything has been played in a save's game, read from the engine's saved data of
  * format 1: XII Scripta's turns, steps or a throw of the turn under way, Latrunculi's moves
  * and placements. A game where nothing is played loses nothing when another takes its place.
  */
-/** Which writing of a save this is (who wrote it, and when): it changes with every save. */
-export const saveMark = ({ writer, savedAt }) => `${writer}|${savedAt}`;
-
 export function played({ saved }) {
   const some = (list) => Array.isArray(list) && list.length > 0;
   return some(saved.turns) || saved.thrown === true || some(saved.steps) || some(saved.moves);
+}
+
+/**
+ * Whether a new game of the link `origin` would take the place of the stored game: one under
+ * way (played, not finished) of another link, or with `always` any under way (Play, a replay
+ * taken over: what they start is never the saved game, whatever its link).
+ */
+export function inTheWay(stored, origin, always = false) {
+  if (stored.saved === undefined || stored.over || !played(stored)) return false;
+  return always || cleanOrigin(stored.origin) !== cleanOrigin(origin);
 }
 
 /** A save of the current version; its slot is its origin's. */

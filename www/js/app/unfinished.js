@@ -4,7 +4,7 @@
 // link, Play, a replay taken over) the page asks with the same card, Resume first.
 
 import * as storage from './storage.js';
-import { cleanOrigin, played, saveMark, slotOf } from './saves.js';
+import { inTheWay, saveMark, slotOf } from './saves.js';
 import { query } from './route.js';
 import { savedOpponent } from './opponent.js';
 import { GAME as SCRIPTA } from '../games/scripta/meta.js';
@@ -38,14 +38,11 @@ export function saveSeen(id, rules) {
 
 /**
  * The unfinished game a new game of `id` under `rules` (a link's text, null for none) would
- * replace, or null: a game of another link in the same save, or with `always` any (Play, a
- * replay taken over: what they start is never the saved game, whatever its link). A game
- * finished, or with nothing played yet, gives way unasked.
+ * replace, or null (`inTheWay`). A game finished, or with nothing played yet, gives way unasked.
  */
 export function replaced(games, id, rules, origin, always = false) {
   const stored = storage.loadGame(id, slotOf(id, rules));
-  if (stored.saved === undefined || stored.over || !played(stored)) return null;
-  return always || cleanOrigin(stored.origin) !== cleanOrigin(origin) ? entry(games, id, stored) : null;
+  return inTheWay(stored, origin, always) ? entry(games, id, stored) : null;
 }
 
 /** Who plays the saved game, in words (storage is untrusted: savedOpponent checks it). */
