@@ -188,8 +188,7 @@ function begin(c) {
     stop: () => { c.life.destroyed = true; },
     saving: start.saving,
   });
-  // Whether a reload finds this game as it stands: held by the server, or saved here.
-  c.kept = () => Boolean(ctx.online) || c.safe.keeping();
+  c.kept = c.safe.kept;
   c.game = () => c.safe.guard(c.get().game);
   c.computer = () => computerSide(c.get().opponent, spec.rules.sides);
   const vs = () => c.get().opponent;

@@ -79,12 +79,14 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
     onUnsaved: () => say('unsaved'),
   });
   if (!saving) keeper.stop();
-  // The mark in the header says the game is not being saved, for as long as it is not (an
-  // embedded board never saves, by design, and an online game is the server's to keep).
-  const elsewhere = document.documentElement.hasAttribute('data-embed') || Boolean(ctx.online);
+  // Whether a reload finds this game as it stands: held by the server, or saved here.
+  const reloads = () => Boolean(ctx.online) || keeper.keeping();
+  // The mark in the header says the game is not kept, for as long as it is not (an embedded
+  // board is never kept, by design).
+  const embedded = document.documentElement.hasAttribute('data-embed');
   function markUnsaved() {
     const mark = root.querySelector('[data-unsaved]');
-    if (mark) mark.hidden = elsewhere || keeper.keeping();
+    if (mark) mark.hidden = embedded || reloads();
   }
   markUnsaved();
 
@@ -104,8 +106,8 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
   window.addEventListener('unhandledrejection', onError);
 
   return {
-    /** Whether the game's latest save is written (none is, where the page may not save). */
-    keeping: () => keeper.keeping(),
+    /** Whether a reload finds this game as it stands. */
+    kept: reloads,
     /** The game with its engine calls watched. */
     guard: (game) => guard(game, fail),
     /** Keeps the game's record and saves it, unless its engine failed. */
