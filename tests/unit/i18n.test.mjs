@@ -415,7 +415,7 @@ test('a turn\'s entries are said once, and a counter moving on is one move "via"
 test("Latrunculi says whose counters a move took, and a leap or a pair of placements as one turn", () => {
   const words = latrunculiWords(I18N.en);
   const { t } = I18N.en;
-  const move = (from, to, captured = []) => ({ kind: 'move', side: 'black', from, to, captured, frozen: [], dux: false });
+  const move = (from, to, captured = []) => ({ kind: 'move', side: 'black', owner: 'white', from, to, captured, frozen: [], dux: false });
   const capture = move('c6', 'c5', ['c4']);
   const yours = words.event({ kind: 'play', side: 'black', who: 'Miles', move: capture }, 'white');
   assert.equal(yours.key, 'event.latrunculi.move event.latrunculi.capturedYours');
@@ -426,7 +426,7 @@ test("Latrunculi says whose counters a move took, and a leap or a pair of placem
   const leapt = words.event({ kind: 'play', side: 'black', move: leap[1], turn: leap }, 'white');
   assert.equal(leapt.key, 'event.latrunculi.moves event.latrunculi.capturedYours');
   assert.ok(leapt.text.includes('d1') && leapt.text.includes('d5'), leapt.text);
-  const place = (to) => ({ kind: 'place', side: 'black', from: null, to, captured: [], frozen: [], dux: false });
+  const place = (to) => ({ kind: 'place', side: 'black', owner: 'white', from: null, to, captured: [], frozen: [], dux: false });
   const pair = [place('a1'), place('k12')];
   assert.equal(words.event({ kind: 'play', side: 'black', move: pair[1], turn: pair }, 'white').key, 'event.latrunculi.places');
   assert.equal(words.event({ kind: 'play', side: 'black', move: pair[1], turn: [pair[1]] }, 'white').key, 'event.latrunculi.place');

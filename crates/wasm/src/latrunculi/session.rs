@@ -21,6 +21,8 @@ pub struct MoveView {
     /// Where the counter lands; the square emptied by a removal; where a leap stops.
     pub to: String,
     pub side: &'static str,
+    /// Whose counters it takes or freezes: always the mover's enemy's.
+    pub owner: &'static str,
     /// The squares whose counters the move takes off the board.
     pub captured: Vec<String>,
     /// The squares whose counters the move freezes (`trap=freeze`).
@@ -66,6 +68,7 @@ impl MoveView {
             from: mv.from().map(|s| s.to_string()),
             to: mv.to().to_string(),
             side: before.turn().name(),
+            owner: before.turn().other().name(),
             captured: before
                 .captured_squares(rules, mv)
                 .map(|s| s.to_string())
@@ -720,6 +723,7 @@ mod tests {
                 from: Some("d2".into()),
                 to: "d3".into(),
                 side: "white",
+                owner: "black",
                 captured: vec!["d4".into(), "e3".into(), "c3".into()],
                 frozen: Vec::new(),
                 dux: false,

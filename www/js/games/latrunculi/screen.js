@@ -279,7 +279,7 @@ function animate({ parts, dom }, move, { start, taken }, duration) {
   const discs = dom.camps[mover].querySelectorAll('.lat-disc');
   taken.forEach((rect, i) => {
     const to = discs[Math.min(discs.length - 1, discs.length - taken.length + i)];
-    fly(`lat-disc lat-disc-${other(mover)}`, rect, to, size, duration);
+    fly(`lat-disc lat-disc-${move.owner}`, rect, to, size, duration);
   });
 }
 

@@ -15,12 +15,11 @@ export function createWords({ t, list }) {
   const move = (m) => t(`move.latrunculi.${m.kind}`, m);
 
   /**
-   * What a move took or froze, or null, naming whose counters they were: the other side's, or
-   * "your" where they are `you`'s. A removal says what it took itself.
+   * What a move took or froze, or null, naming whose counters they were (the engine's
+   * `owner`), "your" where they are `you`'s. A removal says what it took itself.
    */
   function captures(m, you) {
-    const owner = m.side === 'white' ? 'black' : 'white';
-    const whose = (key, squares) => say(`${key}${owner === you ? 'Yours' : ''}`, { count: squares.length, squares: list(squares), owner: side(owner) });
+    const whose = (key, squares) => say(`${key}${m.owner === you ? 'Yours' : ''}`, { count: squares.length, squares: list(squares), owner: side(m.owner) });
     const said = [
       m.captured.length && m.kind !== 'remove' ? whose('event.latrunculi.captured', m.captured) : null,
       m.frozen?.length ? whose('event.latrunculi.frozen', m.frozen) : null,
