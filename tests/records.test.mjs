@@ -87,6 +87,11 @@ async function fromMenu(page, action) {
   await page.click(`#record-menu [data-menu="${action}"]`);
 }
 
+async function openReplay(page) {
+  await fromMenu(page, 'record-replay');
+  await page.waitForSelector('#replay');
+}
+
 /** Downloads the record from the Record dialog: its file name and text. */
 async function download(page) {
   const [file] = await Promise.all([page.waitForEvent('download'), fromMenu(page, 'record-download')]);
@@ -146,8 +151,7 @@ test('a XII Scripta game downloaded and opened again replays the live positions 
   await s.page.waitForSelector('#board[data-position]');
   assert.equal(await boardPosition(s.page), live[live.length - 1]);
   await says(s.page, 'notice.tookOver');
-  await fromMenu(s.page, 'record-replay');
-  await s.page.waitForSelector('#replay');
+  await openReplay(s.page);
   assert.equal(await s.page.locator('.replay-turn[data-turn]').count(), live.length, 'the history came along');
   await close(s);
 });
@@ -196,8 +200,7 @@ test('a Latrunculi game copied and pasted back replays its moves, placements inc
 test("taking over says who opens as the record's rules do: the opening throw under the Italian", async () => {
   const s = await open(browser, '?game=scripta&rules=italian&opponent=human&seed=31&pace=0&lang=en');
   await playScripta(s.page, 1);
-  await fromMenu(s.page, 'record-replay');
-  await s.page.waitForSelector('#replay');
+  await openReplay(s.page);
   await s.page.click('[data-action="take-over"]');
   await s.page.click('#take-over input[value="computer"]');
   const en = createI18n('en');
@@ -214,8 +217,7 @@ test("taking over says who opens as the record's rules do: the opening throw und
 test('taking over from a middle turn goes on from there, with the turns before it', async () => {
   const s = await open(browser, '?game=scripta&opponent=human&seed=31&pace=0');
   const live = await playScripta(s.page, 10);
-  await fromMenu(s.page, 'record-replay');
-  await s.page.waitForSelector('#replay');
+  await openReplay(s.page);
   await s.page.click('.replay-turn[data-turn="4"]');
   await s.page.click('[data-action="take-over"]');
   await s.page.click('#take-over input[value="computer"]');
@@ -244,8 +246,7 @@ test('taking over from a middle turn goes on from there, with the turns before i
   await s.page.waitForFunction((from) => document.querySelector('#board').dataset.position !== from, live[4]);
   await s.page.waitForSelector('[data-action="throw"]:not([disabled])', { timeout: 20000 });
   // The record of the game taken over begins with the four turns it was taken over after.
-  await fromMenu(s.page, 'record-replay');
-  await s.page.waitForSelector('#replay');
+  await openReplay(s.page);
   await s.page.click('.replay-turn[data-turn="4"]');
   assert.equal(await replayPosition(s.page), live[4]);
   assert.equal(await s.page.locator('.replay-turn[data-turn]').count(), 6, 'four turns, the computer\'s, and the start');
@@ -254,8 +255,7 @@ test('taking over from a middle turn goes on from there, with the turns before i
   await s.page.goto(new URL('?game=latrunculi&opponent=human&rules=quintana&seed=2&pace=0', s.page.url()).href);
   await s.page.waitForSelector('#board[data-position]');
   const moves = await playLatrunculi(s.page, 6);
-  await fromMenu(s.page, 'record-replay');
-  await s.page.waitForSelector('#replay');
+  await openReplay(s.page);
   await s.page.click('.replay-turn[data-turn="3"]');
   await s.page.click('[data-action="take-over"]');
   await s.page.click('#take-over input[value="human"]');
@@ -316,8 +316,7 @@ test('a bad record is refused, saying where it goes wrong, and changes nothing',
   assert.equal(await boardPosition(s.page), live[live.length - 1], 'the saved game is untouched');
 
   // On the home screen too: the record already kept for the replay stays as it was.
-  await fromMenu(s.page, 'record-replay');
-  await s.page.waitForSelector('#replay');
+  await openReplay(s.page);
   await s.page.click('[data-action="home"]');
   await s.page.click('[data-action="open-record"]');
   await paste(s.page, 'Game: Latrunculi\n\n@d4\n@d4\n');
@@ -395,8 +394,7 @@ test('when the clipboard is refused the record is shown selected, and it opens a
 test('the hard player judges every XII Scripta turn in the worker while the replay stays live', async () => {
   const s = await open(browser, '?game=scripta&opponent=human&seed=64&pace=0');
   await playScripta(s.page, 24);
-  await fromMenu(s.page, 'record-replay');
-  await s.page.waitForSelector('#replay');
+  await openReplay(s.page);
   // Stepping answers at once while the worker judges.
   await s.page.click('[data-action="replay-next"]');
   assert.equal(await replayTurn(s.page), 1);
@@ -445,8 +443,7 @@ test('axe finds nothing in the replay view and the record dialogs, light and dar
     await s.page.waitForSelector('#open-record [data-record-error]');
     await axe(s.page, `a refused record, ${scheme}`, AXE);
     await s.page.keyboard.press('Escape');
-    await fromMenu(s.page, 'record-replay');
-    await s.page.waitForSelector('#replay');
+    await openReplay(s.page);
     await s.page.waitForFunction(() => !document.querySelector('.replay-turn[data-turn]:not([data-turn="0"]):not([data-after])'), null, { timeout: 60000 });
     await s.page.click('.replay-turn[data-turn="3"]');
     await axe(s.page, `the replay, ${scheme}`, AXE);
