@@ -484,7 +484,8 @@ function inside(boxes, viewport, what) {
 
 for (const [name, viewport] of [['portrait', { width: 768, height: 1024 }], ['landscape', { width: 1024, height: 768 }]]) {
   test(`face to face on a ${name} tablet: each player's camp and controls face them, all on screen`, async () => {
-    const s = await open(browser, lat({ rules: 'piso', seed: '4' }), { viewport });
+    // In Russian, whose words run longest: the status box shows the last move and the coaching whole.
+    const s = await open(browser, lat({ rules: 'piso', seed: '4', lang: 'ru' }), { viewport });
     const { page } = s;
     const face = page.locator('[data-action="face"]');
     assert.equal(await face.getAttribute('aria-pressed'), 'false');
@@ -496,6 +497,8 @@ for (const [name, viewport] of [['portrait', { width: 768, height: 1024 }], ['la
       for (const side of ['white', 'black']) boxes[`${side} camp`] = await page.locator(`[data-camp="${side}"]`).boundingBox();
       for (const b of await page.locator('.controls button:visible').all()) boxes[await b.getAttribute('data-action')] = await b.boundingBox();
       inside(boxes, viewport, what);
+      const status = await page.$eval('#status', (el) => ({ scroll: el.scrollHeight, client: el.clientHeight, text: el.textContent }));
+      assert.ok(status.scroll <= status.client, `${what}: the status is cut (${status.scroll} > ${status.client}): ${status.text}`);
       const heights = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollHeight, inner: innerHeight }));
       assert.ok(heights.scroll <= heights.inner, `${what}: the page scrolls (${heights.scroll} > ${heights.inner})`);
       return boxes;
