@@ -10,7 +10,10 @@ import { BASE, launch, open, close, position, screenshotPath, visit } from './he
 import { LANGUAGES } from '../www/js/i18n/index.js';
 
 const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lang) =>
-  [lang, (await import(`../www/js/i18n/${lang}.js`)).default])));
+  [lang, {
+    ...(await import(`../www/js/i18n/${lang}.js`)).default,
+    ...(await import(`../www/js/i18n/pages/${lang}.js`)).default,
+  }])));
 const en = CATALOGUES.en;
 
 let browser;

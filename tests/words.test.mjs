@@ -10,7 +10,10 @@ import { launch, open, close, says, screenshotPath } from './helpers.mjs';
 import { createI18n } from '../www/js/i18n/index.js';
 
 const CATALOGUES = Object.fromEntries(await Promise.all(['en', 'de', 'ru', 'la'].map(async (lang) =>
-  [lang, (await import(`../www/js/i18n/${lang}.js`)).default])));
+  [lang, {
+    ...(await import(`../www/js/i18n/${lang}.js`)).default,
+    ...(await import(`../www/js/i18n/pages/${lang}.js`)).default,
+  }])));
 const i18n = (lang) => createI18n(lang, CATALOGUES[lang]);
 
 let browser;

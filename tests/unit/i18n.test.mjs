@@ -7,7 +7,11 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createI18n, loadI18n, pickLanguage } from '../../www/js/i18n/index.js';
-import en from '../../www/js/i18n/en.js';
+import words from '../../www/js/i18n/en.js';
+import enPages from '../../www/js/i18n/pages/en.js';
+
+// English whole: the page's words and the rules pages'.
+const en = { ...words, ...enPages };
 
 const WWW = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'www');
 
@@ -55,15 +59,30 @@ function files(dir) {
   });
 }
 
-test('every key the modules name literally is in the catalogue', () => {
+// The modules that draw a rules page, which may name the rules pages' words (pages/<lang>.js).
+const RULES_PAGES = /games\/\w+\/rules\.js$|faces-section\.js$|app\/page\.js$/;
+
+test('every key the modules name literally is in the catalogue: the rules pages\' words in a rules page only', () => {
   const missing = [];
   for (const file of files(path.join(WWW, 'js')).filter((f) => f.endsWith('.js') && !f.includes(`${path.sep}i18n${path.sep}`))) {
     const text = readFileSync(file, 'utf8');
+    const known = RULES_PAGES.test(file) ? en : words;
     for (const [, key] of text.matchAll(/\bt\('([a-z][\w.-]*)'/g)) {
-      if (!(key in en)) missing.push(`${path.relative(WWW, file)}: ${key}`);
+      if (!(key in known)) missing.push(`${path.relative(WWW, file)}: ${key}`);
     }
   }
   assert.deepEqual(missing, []);
+});
+
+test('a rules page\'s words are said once they are fetched, in the language or else in English', async () => {
+  const i18n = await loadI18n('de');
+  assert.equal(i18n.t('scripta.am.goal'), 'scripta.am.goal', 'not with the first visit');
+  assert.equal(i18n.has('scripta.am.goal'), false);
+  await i18n.pages();
+  const german = (await import('../../www/js/i18n/pages/de.js')).default;
+  assert.equal(i18n.t('scripta.am.goal'), german['scripta.am.goal']);
+  assert.notEqual(german['scripta.am.goal'], enPages['scripta.am.goal']);
+  assert.equal(i18n.t('action.throw'), (await import('../../www/js/i18n/de.js')).default['action.throw'], 'the page\'s words as before');
 });
 
 test('no words in index.html beyond the no-JavaScript notice, none in the CSS', () => {
@@ -81,8 +100,18 @@ test('no words in index.html beyond the no-JavaScript notice, none in the CSS', 
 // forms its rules need (Latin, which no browser knows, by our own rule: one for 1, other).
 
 const { LANGUAGES, pluralRules, languageOf } = await import('../../www/js/i18n/index.js');
+// Each language whole: its page's words and its rules pages'.
 const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lang) =>
-  [lang, (await import(`../../www/js/i18n/${lang}.js`)).default])));
+  [lang, { ...(await import(`../../www/js/i18n/${lang}.js`)).default, ...(await import(`../../www/js/i18n/pages/${lang}.js`)).default }])));
+
+test('the rules pages\' words are apart from the page\'s in every language: no key in both', async () => {
+  for (const lang of LANGUAGES) {
+    const page = (await import(`../../www/js/i18n/${lang}.js`)).default;
+    const rules = (await import(`../../www/js/i18n/pages/${lang}.js`)).default;
+    assert.deepEqual(Object.keys(rules).filter((key) => key in page), [], lang);
+    assert.ok(Object.keys(rules).length > 150, `${lang}: the rules pages' words are there`);
+  }
+});
 
 // A placeholder may ask for a form of a side's name ({side:of}); it is still {side}.
 const placeholders = (text) => [...text.matchAll(/\{(\w+)(?::\w+)?\}/g)].map((m) => m[1]).sort();

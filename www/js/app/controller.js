@@ -111,6 +111,7 @@ export async function mountGame(root, ctx, spec) {
   idle(() => {
     if (navigator.onLine === false) return;
     importWhole(spec.rulesModule).catch(() => {});
+    c.i18n.pages().catch(() => {});
   });
   return { destroy: () => teardown(c, detach) };
 }
@@ -446,7 +447,7 @@ function attachDialogs(c) {
     replace(c, spec.create(c.engine, { rules: c.snap().rules }), vs);
   }, played(c));
   c.rules = createPageDialog(root, i18n, 'rules', async (body) => {
-    const page = await importWhole(spec.rulesModule).catch((error) => {
+    const [page] = await Promise.all([importWhole(spec.rulesModule), i18n.pages()]).catch((error) => {
       // A module that did not arrive, which a reload mends, unlike a page that failed to draw.
       throw Object.assign(new Error(error.message), { unfetched: true });
     });

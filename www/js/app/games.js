@@ -182,7 +182,7 @@ export function gameCatalogue(ready, i18n) {
       faceName: (face) => faceName(i18n, face),
       mount: async (root, ctx) => (await importWhole(SCRIPTA_SCREEN)).mountScripta(root, ctx),
       rulesPage: async (body, rules) => {
-        const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), scriptaReady()]);
+        const [{ renderRules }, engine] = await Promise.all([import('../games/scripta/rules.js'), scriptaReady(), i18n.pages()]);
         renderRules(body, i18n, engine, { rules, others: true });
       },
     },

@@ -5,7 +5,8 @@
 // tests look for.
 
 // Only English (the fallback) comes with the page; another catalogue is fetched when its
-// language is chosen, so a first visit downloads one language, not six.
+// language is chosen, so a first visit downloads one language, not six. The rules pages'
+// words (pages/<lang>.js, about two fifths of the words) come only with a rules page.
 import en from './en.js';
 
 // Each language's name in itself, for the switcher: the same in every language, so it lives
@@ -60,17 +61,27 @@ export async function loadCatalogue(wanted) {
   return lang === 'en' ? en : (await import(`./${lang}.js`)).default;
 }
 
-/** A translator for `wanted`, its catalogue fetched first: {lang, t, list, has}. */
+/** The words of the rules pages in a language we speak (English for any other code). */
+export async function loadPages(wanted) {
+  const lang = known(wanted) ? wanted : 'en';
+  return (await import(`./pages/${lang}.js`)).default;
+}
+
+/** A translator for `wanted`, its catalogue fetched first: {lang, t, list, has, pages}. */
 export async function loadI18n(wanted = 'en') {
   return createI18n(wanted, await loadCatalogue(wanted));
 }
 
 /**
  * A translator for `wanted` with its `catalogue` (English, the fallback of every message, when
- * none is given): {lang, t, list, has}.
+ * none is given): {lang, t, list, has, pages}. The rules pages' words come apart, fetched by
+ * `pages()`: a first visit needs none of them.
  */
 export function createI18n(wanted = 'en', catalogue = en) {
   const lang = known(wanted) && catalogue !== en ? wanted : 'en';
+  // The rules pages' words once fetched: the language's, and English's to fall back on.
+  const more = { mine: {}, en: {} };
+  let asked = null;
   // Made when first needed: a browser's first Intl object costs a slow phone a tenth of a
   // second, and a screen's first words need none.
   const once = (make) => {
@@ -90,7 +101,7 @@ export function createI18n(wanted = 'en', catalogue = en) {
     return table?.[name] ?? table?.['*']?.replace('{name}', () => name) ?? name;
   }
   function message(key, args) {
-    const found = catalogue[key] ?? en[key];
+    const found = catalogue[key] ?? more.mine[key] ?? en[key] ?? more.en[key];
     if (found === undefined) return key;
     if (typeof found === 'string') return found;
     const form = plurals().select(Number(args.count ?? 0));
@@ -113,6 +124,16 @@ export function createI18n(wanted = 'en', catalogue = en) {
     t,
     /** "2, 3 and 5" in the language's own way. */
     list: (items) => lists().format(items.map(String)),
-    has: (key) => key in catalogue || key in en,
+    has: (key) => key in catalogue || key in more.mine || key in en || key in more.en,
+    /** Fetches the rules pages' words (once, unless it failed): `t` says them from then on. */
+    pages() {
+      asked ??= Promise.all([loadPages(lang), loadPages('en')]).then(([mine, english]) => {
+        Object.assign(more, { mine, en: english });
+      }, (error) => {
+        asked = null;
+        throw error;
+      });
+      return asked;
+    },
   };
 }

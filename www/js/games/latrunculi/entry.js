@@ -63,7 +63,7 @@ export function latrunculi(ready, i18n) {
     clash: async (rules) => (await ready()).LatrunculiGame.rulesClash(rules),
     mount: async (root, ctx) => (await importWhole(SCREEN)).mountLatrunculi(root, ctx),
     rulesPage: async (body, rules) => {
-      const [{ renderRules }, engine] = await Promise.all([import('./rules.js'), ready()]);
+      const [{ renderRules }, engine] = await Promise.all([import('./rules.js'), ready(), i18n.pages()]);
       renderRules(body, i18n, engine, rules);
     },
   };
