@@ -1,21 +1,21 @@
 // The games the home screen offers: their rule sets and options, who may play them, how a
 // choice becomes the `rules` text of a link, and a live picture of the board.
-
 //
 // A game's screen, rules page and engine are fetched when first shown: the home screen draws
 // its boards from pictures the build made from the engines (`pkg/pictures.js`), and a game
-// loads only its own screen and engine.
+// loads only its own screen, board and engine.
 
 import { asPicture } from '../kit/svg.js';
-import { createBoard } from '../games/scripta/board.js';
 import { chooseFace, faceName } from '../games/scripta/faces.js';
 import { GAME as SCRIPTA } from '../games/scripta/meta.js';
 import { GAME as LATRUNCULI } from '../games/latrunculi/meta.js';
 import { latrunculi } from '../games/latrunculi/entry.js';
 import { PICTURES } from '../../pkg/pictures.js';
-import { importWhole } from '../kit/preload.js';
+import { importWhole, preloadWhole } from '../kit/preload.js';
 
 const SCRIPTA_SCREEN = new URL('../games/scripta/screen.js', import.meta.url);
+// The board module draws the pictures too; a game screen of the other game never needs it.
+const SCRIPTA_BOARD = new URL('../games/scripta/board.js', import.meta.url);
 
 /** Shows `view` ({position, marks, turn}) on `board`. */
 function showScripta(board, view) {
@@ -26,7 +26,8 @@ function showScripta(board, view) {
 }
 
 /** Draws a picture's board for `view` ({geometry, position, marks, turn}) into `box` (no controls). */
-function scriptaPicture(i18n, box, view) {
+async function scriptaPicture(i18n, box, view) {
+  const { createBoard } = await importWhole(SCRIPTA_BOARD);
   const board = createBoard(box, view.geometry, { i18n, face: chooseFace(PICTURES.faces), picture: true });
   showScripta(board, view);
   asPicture(box, i18n.t('home.preview', { game: i18n.t('game.scripta') }));
@@ -59,7 +60,7 @@ function scriptaPreview(ready, i18n) {
         view = PICTURES.scripta['austin-murray'];
       }
     }
-    scriptaPicture(i18n, box, view);
+    await scriptaPicture(i18n, box, view);
   };
 }
 
@@ -73,8 +74,9 @@ function scriptaFollow(ready, i18n) {
     let board = null;
     return async (saved) => {
       const view = viewOf((await ready()).ScriptaGame.restore(saved), !board);
-      if (board) showScripta(board, view);
-      else board = scriptaPicture(i18n, box, view);
+      // The board is asked for once, before any wait, so two saves in quick succession draw one.
+      if (board) showScripta(await board, view);
+      else await (board = scriptaPicture(i18n, box, view));
       const { albi, nigri } = view.snap;
       return { unit: 'turns', count: view.snap.turns, score: { kind: 'borneOff', sides: { albi: albi.borneOff, nigri: nigri.borneOff } } };
     };
@@ -149,7 +151,8 @@ export function rulesName({ t }, games, game, rules) {
 
 /**
  * Every game with what the home screen, the router and the rules pages need of it.
- * `ready(game)` gives that game's engine once it is loaded; `load()` (the screen's module), `preview(box)`,
+ * `ready(game)` gives that game's engine once it is loaded; `preloadPictures()` asks for the
+ * module the pictures are drawn with; `load()` (the screen's module), `preview(box)`,
  * `followPicture(box)` (a saved game's board in `box`, save after save: gives `(saved) =>`
  * a promise of how far it is and its score: {unit, count, score: {kind, sides}}),
  * `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait
@@ -176,6 +179,8 @@ export function gameCatalogue(ready, i18n) {
       followPicture: scriptaFollow(scriptaReady, i18n),
       // The screen's module, asked for while the engine loads.
       load: () => importWhole(SCRIPTA_SCREEN),
+      // The pictures' module, asked for with the home screen's.
+      preloadPictures: () => preloadWhole(SCRIPTA_BOARD),
       // The inscribed boards its marks may carry, as the engine lists them, and their names in
       // a picker.
       faces: async () => PICTURES.faces,

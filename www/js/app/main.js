@@ -169,6 +169,8 @@ async function boot() {
       document.title = `${i18n.t(game.name)} · ${i18n.t('app.title')}`;
     } else {
       if (route.game) told.push({ notice: 'unknownGame', args: { game: route.game } });
+      // The boards' pictures come with the home screen's module, not one step after it.
+      for (const each of Object.values(games)) each.preloadPictures();
       screen = (await importWhole(HOME)).mountHome(root, ctx);
     }
     if (turn !== app.mounting) {

@@ -2,17 +2,19 @@
 // (and of a saved game's) and its rules page.
 
 import { asPicture } from '../../kit/svg.js';
-import { createBoard } from './board.js';
 import { PICTURES } from '../../../pkg/pictures.js';
-import { importWhole } from '../../kit/preload.js';
+import { importWhole, preloadWhole } from '../../kit/preload.js';
 
 const SCREEN = new URL('./screen.js', import.meta.url);
+// The board module draws the pictures too; a game screen of the other game never needs it.
+const BOARD = new URL('./board.js', import.meta.url);
 
 /**
  * Draws `view` (the engine's snapshot, or a picture the build made from one: {position, width,
  * height, cornersCapture, squares}) into `box` as a picture (no controls).
  */
-function draw(i18n, box, view) {
+async function draw(i18n, box, view) {
+  const { createBoard } = await importWhole(BOARD);
   const board = createBoard(box, view, { i18n, corners: view.cornersCapture, picture: true });
   show(board, view);
   asPicture(box, i18n.t('home.preview', { game: i18n.t('game.latrunculi') }));
@@ -42,14 +44,16 @@ function follow(ready, i18n) {
     let board = null;
     return async (data) => {
       const game = (await ready()).LatrunculiGame.restore(data);
+      let snap;
       try {
-        const snap = game.snapshot();
-        if (board) show(board, snap);
-        else board = draw(i18n, box, snap);
-        return { unit: 'moves', count: snap.moves, score: { kind: 'captured', sides: { ...snap.captured } } };
+        snap = game.snapshot();
       } finally {
         game.free();
       }
+      // The board is asked for once, before any wait, so two saves in quick succession draw one.
+      if (board) show(await board, snap);
+      else await (board = draw(i18n, box, snap));
+      return { unit: 'moves', count: snap.moves, score: { kind: 'captured', sides: { ...snap.captured } } };
     };
   };
 }
@@ -60,6 +64,7 @@ export function latrunculi(ready, i18n) {
     preview: preview(i18n),
     followPicture: follow(ready, i18n),
     load: () => importWhole(SCREEN),
+    preloadPictures: () => preloadWhole(BOARD),
     clash: async (rules) => (await ready()).LatrunculiGame.rulesClash(rules),
     mount: async (root, ctx) => (await importWhole(SCREEN)).mountLatrunculi(root, ctx),
     rulesPage: async (body, rules) => {
