@@ -9,7 +9,7 @@ const i18n = {
 };
 
 test("a notice's keys are said in the reader's words, its arguments as they are", () => {
-  const said = noticeWords(i18n, [], {
+  const said = noticeWords(i18n, {
     notice: 'opening',
     args: { albi: '1-2-1 (4)', nigri: '5-4-3 (12)' },
     keys: { albiSide: 'side.albi', nigriSide: 'side.nigri', opener: 'side.nigri' },
@@ -18,9 +18,9 @@ test("a notice's keys are said in the reader's words, its arguments as they are"
   assert.equal(said.text, 'notice.opening albi=1-2-1 (4) nigri=5-4-3 (12) albiSide=side.albi nigriSide=side.nigri opener=side.nigri');
 });
 
-test("what came from outside is cut, and an unknown level's notice lists the levels", () => {
-  const said = noticeWords(i18n, ['easy', 'hard'], {
-    notice: 'unknownLevel', args: { value: 'x'.repeat(100) }, keys: { fallback: 'level.easy' },
+test("what came from outside is cut, and a list of keys is said as a list", () => {
+  const said = noticeWords(i18n, {
+    notice: 'unknownLevel', args: { value: 'x'.repeat(100) }, keys: { fallback: 'level.easy', levels: ['level.easy', 'level.hard'] },
   });
   assert.match(said.text, / value=x{39}… /);
   assert.match(said.text, /fallback=level\.easy levels=level\.easy\+level\.hard$/);

@@ -23,7 +23,7 @@ test('a level named as the opponent asks for the computer at that level; a level
   assert.deepEqual(opponentFromLink(route({ opponent: 'easy', level: 'hard' }), GAME, told), { kind: 'computer', level: 'hard', human: 'albi' });
   assert.deepEqual(told, []);
   assert.deepEqual(opponentFromLink(route({ opponent: 'hard', level: 'grandmaster' }), GAME, told), { kind: 'computer', level: 'hard', human: 'albi' });
-  assert.deepEqual(told.splice(0), [{ notice: 'unknownLevel', args: { value: 'grandmaster' }, keys: { fallback: 'level.hard' } }], 'the opponent\'s level, not the default');
+  assert.deepEqual(told.splice(0), [{ notice: 'unknownLevel', args: { value: 'grandmaster' }, keys: { fallback: 'level.hard', levels: ['level.easy', 'level.medium', 'level.hard'] } }], 'the opponent\'s level, not the default');
   assert.deepEqual(opponentFromLink(route({ opponent: 'grandmaster' }), GAME, told), HUMAN);
   assert.deepEqual(told, [{ notice: 'unknownOpponent', args: { value: 'grandmaster' } }]);
 });

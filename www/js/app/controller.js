@@ -374,8 +374,8 @@ function statusWords(c, state) {
 
 function eventWords(c, event, you) {
   const { i18n, GAME } = c;
-  if (event?.kind === 'notices') return joined(event.list.map((n) => noticeWords(i18n, GAME.levels, n)));
-  if (event?.kind === 'notice') return noticeWords(i18n, GAME.levels, event);
+  if (event?.kind === 'notices') return joined(event.list.map((n) => noticeWords(i18n, n)));
+  if (event?.kind === 'notice') return noticeWords(i18n, event);
   if (event?.kind === 'say') return { key: event.key, text: i18n.t(event.key, event.args) };
   return c.words.event(event, you);
 }

@@ -389,7 +389,7 @@ export function mountHome(root, ctx) {
     if (ctx.told.length) {
       const note = el('p', 'status notice');
       note.setAttribute('role', 'status');
-      const words = ctx.told.map((n) => noticeWords(i18n, [], n));
+      const words = ctx.told.map((n) => noticeWords(i18n, n));
       note.textContent = words.map((w) => w.text).join(' ');
       note.dataset.say = words.map((w) => w.key).join(' ');
       parts.push(note);

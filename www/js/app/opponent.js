@@ -28,7 +28,8 @@ export function opponentFromLink(route, game, told) {
   let found = level === null ? asLevel ?? game.defaultLevel : levelNamed(level);
   if (!found) {
     found = asLevel ?? game.defaultLevel;
-    told.push({ notice: 'unknownLevel', args: { value: level }, keys: { fallback: `level.${found}` } });
+    const levels = game.levels.map((l) => `level.${l}`);
+    told.push({ notice: 'unknownLevel', args: { value: level }, keys: { fallback: `level.${found}`, levels } });
   }
   const wanted = side?.toLowerCase();
   const human = game.sides.includes(wanted) ? wanted : game.sides[0];
