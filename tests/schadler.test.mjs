@@ -195,6 +195,17 @@ test('a multi-leap shows its path, offers only the leaping counter, and stops wh
   await s.page.click('[data-square="d5"]');
   assert.equal(await s.page.getAttribute('body', 'data-turn'), 'black');
   assert.equal(await attr(s.page, 'd5', 'data-piece'), 'white');
+  // Show again shows the whole leap: from before it, hop by hop, said whole; the game unchanged.
+  const leapt = await position(s.page);
+  await s.page.click('[data-action="replay"]');
+  await s.page.waitForSelector('[data-showing]');
+  await says(s.page, 'event.latrunculi.moves');
+  const counter = async () => (await s.page.$$eval('[data-piece="white"]', (n) => n.map((e) => e.dataset.square))).filter((q) => 'd1 d3 d5'.includes(q));
+  assert.deepEqual(await counter(), ['d1'], 'from where the leap began');
+  await s.page.waitForFunction(() => document.querySelector('[data-showing] [data-square="d3"][data-piece="white"]'));
+  await s.page.waitForSelector('[data-showing]', { state: 'detached' });
+  assert.equal(await attr(s.page, 'd5', 'data-piece'), 'white');
+  assert.equal(await position(s.page), leapt);
   assert.deepEqual(s.errors, []);
   await close(s);
 });

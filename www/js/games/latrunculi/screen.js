@@ -1,7 +1,7 @@
 // The Latrunculi screen: what is Latrunculi's own on the one game screen (app/controller.js):
 // its layout, its board and camps, its moves and placements, the computer's move and showing
-// the last move again. The store's own fields: the last move (`last`, {move, before}: the
-// MoveView and the squares before it), the one "show again" draws (`showing`), the square
+// the last turn again. The store's own fields: the last move (`last`, {move, before}: the
+// MoveView and the squares before it), the move of the turn "show again" draws (`showing`), the square
 // whose counter the computer is about to move or remove (`coming`), and whether the player is
 // choosing a frozen counter to remove (`removing`).
 
@@ -101,15 +101,29 @@ function layout(root, { t }) {
 
 
 /**
- * The last move of `g` as the engine played it (with what it took) and the squares before it.
- * A restored game keeps no such note, so the engine takes the move back and plays it again.
+ * The last `count` moves of `g` as the engine played them (with what they took), each with the
+ * squares before it. A restored game keeps no such note, so the engine takes the moves back and
+ * plays them again.
  */
-function lastPlayed(g) {
-  if (!g.snapshot().canUndo) return null;
-  const move = g.undo();
-  const before = g.snapshot().squares;
-  g.play(move.move);
-  return { move, before };
+function playedLast(g, count) {
+  const moves = [];
+  while (moves.length < count && g.snapshot().canUndo) moves.unshift(g.undo());
+  return moves.map((move) => {
+    const before = g.snapshot().squares;
+    g.play(move.move);
+    return { move, before };
+  });
+}
+
+const lastPlayed = (g) => playedLast(g, 1)[0] ?? null;
+
+/**
+ * The turn that `last` ended, each move with the squares before it: a leap's hops, a pair of
+ * placements (the engine's last turn); `last` alone otherwise.
+ */
+function turnEndedBy(c, last) {
+  const turn = c.snap().lastTurn;
+  return turn.length > 1 && turn.at(-1).move === last.move.move ? playedLast(c.game(), turn.length) : [last];
 }
 
 /** The moves of the turn that `last` ended before it, where it ended the engine's last turn (a leap). */
@@ -160,7 +174,7 @@ function render(c, state) {
   const targets = removing ? new Set(s.removals)
     : s.phase === 'place' ? new Set(mine ? s.placements : [])
       : new Set(chosen.map((m) => m.to));
-  // "Show again" draws the position before the last move, nothing to pick on it.
+  // "Show again" draws the position before a move of the last turn, nothing to pick on it.
   const showing = state.showing;
   boardFor(c, s).render({
     position: s.position,
@@ -174,7 +188,7 @@ function render(c, state) {
     doomed: new Set(state.hint?.move.captured ?? []),
     // A leap part-way draws its own path instead.
     last: s.result || s.leap ? null : state.last?.move ?? null,
-    lastLegs: showing ? [] : earlierLegs(s, state.last?.move),
+    lastLegs: earlierLegs(s, state.last?.move),
     hint: state.hint?.move ?? null,
   });
   dom.board.toggleAttribute('data-showing', Boolean(showing));
@@ -336,22 +350,28 @@ async function computerTurn(c, { current, until }) {
 }
 
 /**
- * Shows the last move again: the position before it, the move marked and said, for a moment;
- * then the counter moves again and the taken counters leave once more. A tap on the board
- * ends it.
+ * Shows the last turn again: the position before it, the turn marked and said, for a moment;
+ * then each of its moves once more (a leap hop by hop), the taken counters leaving again. A
+ * tap on the board ends it.
  */
 async function showAgain(c) {
   const { last, epoch } = c.get();
   if (!last) return;
-  // The status says the move again, for the eye and the screen reader alike.
+  const steps = turnEndedBy(c, last);
+  // The status says the turn again, for the eye and the screen reader alike.
   const side = last.move.side;
-  const event = { kind: 'play', side, who: side === c.computer() ? c.computerLabel() : undefined, move: last.move };
-  c.store.dispatch({ showing: last, hint: null, event });
+  const who = side === c.computer() ? c.computerLabel() : undefined;
+  const event = { kind: 'play', side, who, move: last.move, turn: steps.map((step) => step.move) };
+  c.store.dispatch({ showing: steps[0], hint: null, event });
   await wait(Math.max(c.route.pace, 300) * 2);
-  if (c.get().epoch !== epoch || c.get().showing !== last || c.life.destroyed) return;
-  const rects = rectsOf(c, last.move);
-  c.store.dispatch({ showing: null });
-  animate(c, last.move, rects, flight(c));
+  for (const [i, step] of steps.entries()) {
+    if (c.get().epoch !== epoch || c.get().showing !== step || c.life.destroyed) return;
+    const rects = rectsOf(c, step.move);
+    const next = steps[i + 1] ?? null;
+    c.store.dispatch({ showing: next });
+    animate(c, step.move, rects, flight(c));
+    if (next) await wait(flight(c));
+  }
 }
 
 /** The legal action on `square`: the picked counter's move there, a placement or a removal. */
