@@ -271,6 +271,39 @@ test('a game another tab plays while this tab\'s engine loads is kept, and the n
   await close(first);
 });
 
+test('a game another tab plays while this tab asks whether to replace it is kept: after a link, and after Play', async () => {
+  const first = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  await first.page.click('[data-square="c2"]');
+  await first.page.click('[data-square="c5"]');
+  // A link of another game of these rules asks first; the first tab plays while it asks.
+  const second = await first.context.newPage();
+  await second.goto(new URL('?game=latrunculi&rules=quintana&opponent=computer&level=easy&pace=0', BASE).href);
+  await second.waitForSelector('[data-notice="replace"]');
+  await first.page.click('[data-square="f7"]');
+  await first.page.click('[data-square="f4"]');
+  const kept = await item(first.page, 'ludi-romani.latrunculi.quintana');
+  assert.deepEqual(JSON.parse(kept).saved.moves, ['c2-c5', 'f7-f4']);
+  await second.click('[data-notice="replace"] [data-action="replace"]');
+  await ready(second);
+  await says(second, 'notice.savedMeanwhile');
+  assert.equal(await item(first.page, 'ludi-romani.latrunculi.quintana'), kept, 'the first tab\'s game stands');
+  // Play on the home screen: the game played meanwhile is not cleared; it is asked about again.
+  await second.goto(new URL('./', BASE).href);
+  await second.click('.choice[data-game="latrunculi"]');
+  await second.click('.choice[data-rules="quintana"]');
+  await second.click('.choice[data-opponent="computer"]');
+  await second.click('[data-action="start"]');
+  await second.waitForSelector('[data-notice="replace"]');
+  await first.page.click('[data-square="d2"]');
+  await first.page.click('[data-square="d4"]');
+  const later = await item(first.page, 'ludi-romani.latrunculi.quintana');
+  await second.click('[data-notice="replace"] [data-action="replace"]');
+  await second.waitForSelector('.replace-screen [data-notice="replace"]');
+  assert.equal(await item(first.page, 'ludi-romani.latrunculi.quintana'), later, 'not cleared');
+  await second.close();
+  await close(first);
+});
+
 test('two tabs on two rule sets of one game: each keeps its own save, neither takes the other over', async () => {
   const first = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
   await first.page.click('[data-square="c2"]');

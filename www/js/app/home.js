@@ -8,9 +8,9 @@
 import { createStore } from './store.js';
 import { el } from '../kit/dom.js';
 import * as storage from './storage.js';
-import { slotOf } from './saves.js';
+import { saveMark, slotOf } from './saves.js';
 import { query } from './route.js';
-import { replaced, replaceQuestion, unfinishedGames, unfinishedList } from './unfinished.js';
+import { replaced, replaceQuestion, saveSeen, unfinishedGames, unfinishedList } from './unfinished.js';
 import { noticeWords } from './notices.js';
 import { serverHere } from './online-api.js';
 import { createOnline, onlineChoices, onlineGames, onlineNote } from './online-home.js';
@@ -373,10 +373,13 @@ export function mountHome(root, ctx) {
       : { opponent: 'human' };
     // Play always starts afresh, so the save of these rules gives way: a finished game at
     // once, an unfinished one only once the visitor has said so. A save that does not read
-    // stays for the game screen to set aside.
+    // stays for the game screen to set aside, and so does a game another tab played in the
+    // save since the visitor saw it: the game screen asks about that one.
     const slot = slotOf(state.game, rules);
+    const seen = saveSeen(state.game, rules);
     const fresh = () => {
-      if (storage.loadGame(state.game, slot).saved !== undefined) storage.clearGame(state.game, slot);
+      const stored = storage.loadGame(state.game, slot);
+      if (stored.saved !== undefined && saveMark(stored) === seen) storage.clearGame(state.game, slot);
       go(query({ game: state.game, rules, ...vs }));
     };
     const waiting = replaced(games, state.game, rules, null, true);

@@ -15,6 +15,7 @@ import { loadLanguage, saveLanguage } from './storage.js';
 import { languageSwitcher } from './language.js';
 import { gameCatalogue } from './games.js';
 import { mountReplaceQuestion, replaced, saveSeen } from './unfinished.js';
+import { saveMark } from './saves.js';
 import { createWorkerClient } from '../kit/worker-client.js';
 import { completeOfflineCopy, startPwa } from './pwa.js';
 import { applyTheme, addThemeButton } from './theme.js';
@@ -126,9 +127,9 @@ async function boot() {
 
   // A later mount (a quick tap, the back button) wins over one still loading its module. A
   // game that would take the place of an unfinished one (another link of the same game and
-  // rules, or a replay taken over) waits until the visitor has `confirmed` it; an embedded
-  // board saves nothing, so it replaces nothing.
-  async function mount(route, handoff = null, confirmed = false) {
+  // rules, or a replay taken over) waits until the visitor has `confirmed` it ({seen}: the save
+  // the question showed); an embedded board saves nothing, so it replaces nothing.
+  async function mount(route, handoff = null, confirmed = null) {
     if (health.failed) return location.reload();
     const turn = ++app.mounting;
     app.screen?.destroy();
@@ -144,9 +145,9 @@ async function boot() {
       game.load();
       engines.prefetch(route.game);
     }
-    // `seen`: the save that stood when the page looked for a game this one would replace (the
-    // screen keeps any game played in it since).
-    const seen = game ? saveSeen(route.game, route.rules) : null;
+    // `seen`: the save that stood when the page looked for a game this one would replace, or
+    // that the visitor agreed to replace (the screen keeps any game played in it since).
+    const seen = confirmed ? confirmed.seen : game ? saveSeen(route.game, route.rules) : null;
     const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen };
     if (turn !== app.mounting) return;
     const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
@@ -163,7 +164,7 @@ async function boot() {
     } else if (route.screen === 'rules' && game) {
       screen = (await import('./rules-page.js')).mountRulesPage(root, ctx, route.game);
     } else if (waiting) {
-      screen = mountReplaceQuestion(root, ctx, waiting, () => mount(route, handoff, true));
+      screen = mountReplaceQuestion(root, ctx, waiting, () => mount(route, handoff, { seen: saveMark(waiting.stored) }));
     } else if (route.screen === 'game' && game) {
       screen = await mountGame(game, ctx);
       document.title = `${i18n.t(game.name)} · ${i18n.t('app.title')}`;
