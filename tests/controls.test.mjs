@@ -9,7 +9,7 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-test('the Rules dialog in play opens at its top, on its heading', async () => {
+test('the Rules dialog in play opens at its top, on its heading; its Close stays in reach, and a tap beside it closes it', async () => {
   for (const game of ['scripta', 'latrunculi']) {
     const s = await open(browser, `?game=${game}&opponent=human`);
     await s.page.waitForSelector('[data-position]');
@@ -27,6 +27,12 @@ test('the Rules dialog in play opens at its top, on its heading', async () => {
       };
     });
     assert.deepEqual(seen, { scrollTop: 0, long: true, heading: true, inside: true, named: true }, game);
+    // The page is many screens long: its Close button stands at the foot of the screen.
+    const shut = await s.page.locator('dialog#rules [value="close"]').boundingBox();
+    const viewport = s.page.viewportSize();
+    assert.ok(shut && shut.y >= 0 && shut.y + shut.height <= viewport.height, `${game}: Close is off screen at ${JSON.stringify(shut)}`);
+    await s.page.mouse.click(2, viewport.height / 2);
+    assert.equal(await s.page.locator('dialog#rules[open]').count(), 0, `${game}: a tap beside the page closes it`);
     await close(s);
   }
 });
@@ -53,6 +59,19 @@ test('Rules whose module cannot load say so, and a reload keeps the game and ope
   await s.page.click('[data-action="rules"]');
   await s.page.waitForSelector('dialog#rules[open] .rules-page');
   assert.deepEqual(s.errors, []);
+  await close(s);
+});
+
+test('a rules page whose words cannot load says so, and Try again draws it once they can', async () => {
+  const s = await open(browser);
+  let blocked = true;
+  await s.context.route('**/i18n/pages/en.js', (route) => (blocked ? route.abort() : route.continue()));
+  await visit(s.page, '?page=rules&game=latrunculi');
+  await s.page.waitForSelector('main[data-rules-failed] [data-action="try-again"]');
+  assert.equal(await s.page.locator('main[data-rules-page]').count(), 0);
+  blocked = false;
+  await s.page.click('[data-action="try-again"]');
+  await s.page.waitForSelector('main[data-rules-page="latrunculi"]');
   await close(s);
 });
 

@@ -109,6 +109,12 @@ export function createPageDialog(parent, { t }, id, fill) {
   form.append(body, actions([['close', t('action.close'), true]]));
   dialog.append(form);
   parent.append(dialog);
+  // A tap beside the page closes it, as the Close button and Escape do.
+  dialog.addEventListener('click', (event) => {
+    const box = dialog.getBoundingClientRect();
+    const beside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+    if (event.target === dialog && beside) dialog.close();
+  });
   // A page drawn on demand may wait for its module: filled once, however often it is asked for.
   let filling = null;
   return {

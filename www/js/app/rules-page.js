@@ -2,6 +2,8 @@
 // back home and a button to play.
 
 import { query } from './route.js';
+import { isFatal } from './fault.js';
+import { button } from '../kit/dom.js';
 
 export function mountRulesPage(root, ctx, id) {
   const { i18n, games, go, route } = ctx;
@@ -24,9 +26,19 @@ export function mountRulesPage(root, ctx, id) {
   const main = document.createElement('main');
   main.className = 'page';
   const body = document.createElement('div');
-  // The page says which game it shows once its text and diagrams are there.
+  // The page says which game it shows once its text and diagrams are there. Its words and
+  // module may fail to arrive (offline before the site was kept): it says so, and tries again
+  // when asked, by a reload (a browser remembers a failed import for the page's life).
   const drawn = game.rulesPage(body, route.rules).then(() => {
     main.dataset.rulesPage = id;
+  }, (error) => {
+    if (isFatal(error)) throw error;
+    const text = document.createElement('p');
+    text.textContent = t('notice.rulesPageFailed');
+    const again = button('try-again', t('action.tryAgain'), 'primary');
+    again.addEventListener('click', () => location.reload());
+    body.replaceChildren(text, again);
+    main.dataset.rulesFailed = '';
   });
   const play = document.createElement('button');
   play.type = 'button';
