@@ -141,8 +141,9 @@ function renderOwn(body, i18n, engine, text) {
   return article;
 }
 
-// What the game teaches, and how a class plays it, on every reading's page.
-const TEACHERS = { heading: 'page.teachers', paragraphs: ['scripta.teachers'] };
+// What the game teaches, and how a class plays it, on every reading's page: Austin & Murray's
+// counts its odds with three dice each spent alone, which other readings need not throw.
+const TEACHERS = { heading: 'page.teachers', paragraphs: ['scripta.teachers.reading'] };
 
 /**
  * The rules page of the reading `rules` (a preset id, or a key=value text of one's own;
@@ -172,7 +173,7 @@ export function renderRules(body, i18n, engine, { rules = null, others = false }
       { heading: 'page.history', paragraphs: ['scripta.am.history1', 'scripta.am.history2', 'scripta.am.history3'] },
       { heading: 'faces.heading', paragraphs: ['faces.intro', 'faces.vulgar'], nodes: () => facesFigures(i18n, engine) },
       { heading: 'page.choices', list: ['scripta.am.choice1', 'scripta.am.choice2', 'scripta.am.choice3', 'scripta.am.choice4', 'scripta.am.choice5', 'scripta.am.choice6'] },
-      TEACHERS,
+      { heading: 'page.teachers', paragraphs: ['scripta.teachers'] },
       { heading: 'page.sources', list: ['scripta.am.source1', 'scripta.am.source2', 'scripta.am.source3'] },
       ...(others ? [{
         heading: 'scripta.readings.heading',
