@@ -170,8 +170,12 @@ test('two players here, and the last choices are remembered', async () => {
   await s.page.waitForSelector('[data-action="start"]');
   assert.equal(await s.page.getAttribute('.choice[data-opponent="human"]', 'aria-pressed'), 'true');
   assert.equal(await s.page.getAttribute('.choice[data-game="scripta"]', 'aria-pressed'), 'true');
-  // The unfinished game is offered first.
-  assert.equal(await s.page.locator('[data-action="resume"][data-game="scripta"]').count(), 1);
+  // A game with nothing played is not offered to go back to; once its dice are thrown, it is.
+  assert.equal(await s.page.locator('[data-action="resume"]').count(), 0);
+  await s.page.click('[data-action="start"]');
+  await s.page.click('[data-action="throw"]');
+  await s.page.click('[data-action="home"]');
+  await s.page.waitForSelector('[data-action="resume"][data-game="scripta"]');
   await close(s);
 });
 
@@ -343,6 +347,7 @@ test('every unfinished game waits on the home screen, and Play or a link never r
   await play(s.page, 'latrunculi', 'piso');
   await s.page.waitForSelector('body[data-phase="place"]');
   assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0);
+  await s.page.click('[data-target]');
   await home(s.page);
   assert.deepEqual((await offered(s.page)).sort(), ['latrunculi/piso', 'latrunculi/quintana', 'scripta/austin-murray']);
 

@@ -4,7 +4,7 @@
 // link, Play, a replay taken over) the page asks with the same card, Resume first.
 
 import * as storage from './storage.js';
-import { inTheWay, saveMark, slotOf } from './saves.js';
+import { inTheWay, played, saveMark, slotOf } from './saves.js';
 import { query } from './route.js';
 import { savedOpponent } from './opponent.js';
 import { GAME as SCRIPTA } from '../games/scripta/meta.js';
@@ -19,10 +19,13 @@ function entry(games, id, stored) {
   return { id, game: games[id], slot: stored.slot, stored, link: query({ game: id, ...origin }) };
 }
 
-/** Every unfinished game of every game in `games`, the last played first. */
+/**
+ * Every unfinished game of every game in `games`, the last played first: a game with nothing
+ * played yet is no game to go back to (its link starts it again as it was).
+ */
 export function unfinishedGames(games) {
   const all = Object.keys(games).flatMap((id) => storage.loadGames(id)
-    .filter((stored) => !stored.over)
+    .filter((stored) => !stored.over && played(stored))
     .map((stored) => entry(games, id, stored)));
   return all.sort((a, b) => String(b.stored.savedAt ?? '').localeCompare(String(a.stored.savedAt ?? '')));
 }
