@@ -74,9 +74,10 @@ function scriptaFollow(ready, i18n) {
     let board = null;
     return async (saved) => {
       const view = viewOf((await ready()).ScriptaGame.restore(saved), !board);
-      // The board is asked for once, before any wait, so two saves in quick succession draw one.
+      // The board is asked for once, before any wait, so two saves in quick succession draw
+      // one; a board that did not arrive is asked for again with the next save.
       if (board) showScripta(await board, view);
-      else await (board = scriptaPicture(i18n, box, view));
+      else await (board = scriptaPicture(i18n, box, view).catch((error) => { board = null; throw error; }));
       const { albi, nigri } = view.snap;
       return { unit: 'turns', count: view.snap.turns, score: { kind: 'borneOff', sides: { albi: albi.borneOff, nigri: nigri.borneOff } } };
     };

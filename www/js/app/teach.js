@@ -25,8 +25,9 @@ function gameLine(t, state) {
 
 /**
  * The wall's pictures, redrawn together at most once a frame: a card hands over its latest
- * state, and the next frame redraws every card changed since, one after another in one task,
- * so a game played fast queues no boards nobody would see. Each card's board is drawn once
+ * state, and the next frame redraws every card changed since, one after another (the first
+ * batch waits for the engine and the board's module), so a game played fast queues no boards
+ * nobody would see. Each card's board is drawn once
  * and then only follows its game (`followPicture`). Each batch is measured as a `wall-redraw`
  * performance entry (its detail: how many games) against the budget of a frame.
  */

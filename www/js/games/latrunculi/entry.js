@@ -50,9 +50,10 @@ function follow(ready, i18n) {
       } finally {
         game.free();
       }
-      // The board is asked for once, before any wait, so two saves in quick succession draw one.
+      // The board is asked for once, before any wait, so two saves in quick succession draw
+      // one; a board that did not arrive is asked for again with the next save.
       if (board) show(await board, snap);
-      else await (board = draw(i18n, box, snap));
+      else await (board = draw(i18n, box, snap).catch((error) => { board = null; throw error; }));
       return { unit: 'moves', count: snap.moves, score: { kind: 'captured', sides: { ...snap.captured } } };
     };
   };
