@@ -72,7 +72,6 @@ function playLatrunculi(page, moves) {
   }, moves);
 }
 
-/** Opens the game screen's Record dialog and picks `action` in it. */
 /**
  * Starts the game taken over from the replay. The live game of those rules would give way to
  * it, so the page asks first (unfinished.js): these tests answer Start the new game.
@@ -82,11 +81,13 @@ async function startTakenOver(page) {
   await page.click('[data-notice="replace"] [data-action="replace"]');
 }
 
+/** Opens the game screen's Record dialog and picks `action` in it. */
 async function fromMenu(page, action) {
   await page.click('[data-action="records"]');
   await page.click(`#record-menu [data-menu="${action}"]`);
 }
 
+/** Opens the replay of the game on the screen. */
 async function openReplay(page) {
   await fromMenu(page, 'record-replay');
   await page.waitForSelector('#replay');
@@ -211,6 +212,21 @@ test("taking over says who opens as the record's rules do: the opening throw und
   await s.page.click('#take-over input[value="human"]');
   await startTakenOver(s.page);
   await says(s.page, 'notice.tookOverStart');
+  await close(s);
+});
+
+test('a replay taken over sets a broken save of its rules aside, as a link does, rather than write over it', async () => {
+  const s = await open(browser, '?game=scripta&opponent=human&seed=31&pace=0');
+  await playScripta(s.page, 2);
+  await openReplay(s.page);
+  const broken = '{"version": 3, "saved": ';
+  await s.page.evaluate((text) => localStorage.setItem('ludi-romani.scripta.austin-murray', text), broken);
+  await s.page.click('[data-action="take-over"]');
+  await s.page.click('#take-over input[value="human"]');
+  await s.page.click('#take-over button[value="start"]');
+  await s.page.waitForSelector('#board[data-position]');
+  await says(s.page, 'notice.corrupt');
+  assert.equal(await s.page.evaluate(() => localStorage.getItem('ludi-romani.scripta.broken')), broken);
   await close(s);
 });
 
