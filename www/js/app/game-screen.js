@@ -4,7 +4,7 @@
 
 import { HUMAN, opponentFromLink, savedOpponent } from './opponent.js';
 import * as storage from './storage.js';
-import { inTheWay, saveMark, slotOf } from './saves.js';
+import { cleanOrigin, inTheWay, saveMark, slotOf } from './saves.js';
 import { isFatal } from './fault.js';
 import { button, div, el } from '../kit/dom.js';
 
@@ -122,7 +122,7 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   } else if (stored.error) {
     setAside('broken');
     told.push({ notice: 'corrupt', args: { why: stored.error } });
-  } else if (!handoff && stored.saved !== undefined && stored.origin === route.origin) {
+  } else if (!handoff && stored.saved !== undefined && cleanOrigin(stored.origin) === cleanOrigin(route.origin)) {
     try {
       start.game = restore(stored.saved);
       start.opponent = savedOpponent(stored.opponent, GAME);
