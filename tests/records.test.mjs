@@ -87,6 +87,14 @@ async function fromMenu(page, action) {
   await page.click(`#record-menu [data-menu="${action}"]`);
 }
 
+/** Copies the record of the game on the screen (sharing stubbed): its text. */
+async function copied(page) {
+  await fromMenu(page, 'record-copy');
+  await says(page, 'record.copied');
+  const [text] = await page.evaluate(() => window.handed.copied);
+  return text;
+}
+
 /** Opens the replay of the game on the screen. */
 async function openReplay(page) {
   await fromMenu(page, 'record-replay');
@@ -160,9 +168,7 @@ test('a XII Scripta game downloaded and opened again replays the live positions 
 test('a Latrunculi game copied and pasted back replays its moves, placements included', async () => {
   const s = await open(browser, '?game=latrunculi&opponent=human&rules=quintana&seed=5&pace=0', { init: stubSharing });
   const live = await playLatrunculi(s.page, 14);
-  await fromMenu(s.page, 'record-copy');
-  await says(s.page, 'record.copied');
-  const [text] = await s.page.evaluate(() => window.handed.copied);
+  const text = await copied(s.page);
 
   await fromMenu(s.page, 'record-open');
   await paste(s.page, text);
@@ -227,6 +233,27 @@ test('a replay taken over sets a broken save of its rules aside, as a link does,
   await s.page.waitForSelector('#board[data-position]');
   await says(s.page, 'notice.corrupt');
   assert.equal(await s.page.evaluate(() => localStorage.getItem('ludi-romani.scripta.broken')), broken);
+  await close(s);
+});
+
+test('a game taken over from a record without its seed is under way: the home screen offers it', async () => {
+  const s = await open(browser, '?game=scripta&opponent=human&seed=31&pace=0', { init: stubSharing });
+  const live = await playScripta(s.page, 4);
+  const text = await copied(s.page);
+  // Without its seed a record hands over the board alone, not the turns that led there.
+  await fromMenu(s.page, 'record-open');
+  await paste(s.page, text.split('\n').filter((line) => !line.startsWith('Seed:')).join('\n'));
+  await s.page.waitForSelector('#replay');
+  await s.page.keyboard.press('End');
+  await s.page.click('[data-action="take-over"]');
+  await s.page.click('#take-over input[value="human"]');
+  await startTakenOver(s.page);
+  await s.page.waitForSelector('#board[data-position]');
+  assert.equal(await boardPosition(s.page), live.at(-1));
+  const saved = JSON.parse(await s.page.evaluate(() => localStorage.getItem('ludi-romani.scripta.austin-murray')));
+  assert.equal(saved.begun, true);
+  await s.page.click('[data-action="home"]');
+  await s.page.waitForSelector('[data-action="resume"][data-game="scripta"][data-slot="austin-murray"]');
   await close(s);
 });
 

@@ -51,6 +51,17 @@ test('a save of the current version reads back as written', () => {
   assert.equal(written.slot, 'quintana');
   assert.equal(written.savedAt, '2026-12-01T10:00:00.000Z');
   assert.deepEqual(readSave(JSON.stringify(written), 'latrunculi'), { save: written });
+  assert.equal(written.begun, undefined);
+});
+
+test('a game taken over mid-way is saved as under way, though its saved data holds no move', () => {
+  const saved = { rules: 'r', start: 'a middle game', seed: null, moves: [] };
+  const written = makeSave('latrunculi', { origin: 'rules=quintana', saved, opponent: null, over: false, begun: true }, 'tab-1', new Date());
+  const { save } = readSave(JSON.stringify(written), 'latrunculi');
+  assert.equal(save.begun, true);
+  assert.equal(played(save), true);
+  assert.equal(inTheWay(save, 'rules=quintana', true), true, 'Play asks before it replaces it');
+  assert.equal(played(readSave(JSON.stringify({ ...written, begun: 'yes' }), 'latrunculi').save), false, 'storage is untrusted');
 });
 
 test('a version newer than the page is recognised, not read', () => {
@@ -169,10 +180,13 @@ test('a family preset is named and read in one place: kharebga-8x8 is Kharebga o
   }
 });
 
-test('a save is told from its next writing by who wrote it and when', async () => {
+test('a save is told from its next writing by who wrote it, when and what', async () => {
   const { saveMark } = await import('../../www/js/app/saves.js');
-  const first = { writer: 'a1', savedAt: '2026-12-07T10:00:00.000Z' };
-  assert.equal(saveMark(first), saveMark({ ...first }));
+  const first = { writer: 'a1', savedAt: '2026-12-07T10:00:00.000Z', saved: { moves: ['c2-c5'] } };
+  assert.equal(saveMark(first), saveMark({ ...first, saved: { moves: ['c2-c5'] } }));
   assert.notEqual(saveMark(first), saveMark({ ...first, savedAt: '2026-12-07T10:00:01.000Z' }));
   assert.notEqual(saveMark(first), saveMark({ ...first, writer: 'b2' }));
+  // A version-1 save says neither who nor when: its moves tell one writing from the next.
+  const old = { writer: null, savedAt: null, saved: { moves: ['c2-c5'] } };
+  assert.notEqual(saveMark(old), saveMark({ ...old, saved: { moves: ['c2-c5', 'f7-f4'] } }));
 });

@@ -183,11 +183,14 @@ function begin(c) {
   });
   c.get = c.store.get;
   c.snap = () => c.get().snap;
+  c.begun = start.begun;
   c.safe = safeguards(c.root, ctx, c.GAME, {
     opponent: () => c.get().opponent,
     say: (notice) => queueMicrotask(() => c.store.dispatch({ event: { kind: 'notice', notice } })),
     stop: () => { c.life.destroyed = true; },
     saving: start.saving,
+    // A game taken over mid-way is under way from its first save; a new game is not.
+    begun: () => c.begun,
   });
   c.kept = c.safe.kept;
   c.game = () => c.safe.guard(c.get().game);
@@ -295,6 +298,7 @@ function refused(c, place, refusal) {
 /** Puts `next` in place of the game on show, against `vs`: a new epoch stops the old one's work. */
 function replace(c, next, vs) {
   c.game().free();
+  c.begun = false;
   const snap = c.safe.guard(next).snapshot();
   follow(c, vs);
   const opening = c.spec.opening?.(next);

@@ -110,7 +110,9 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   // while this one's engine loaded) was not the one asked about, if any: it is kept, and this
   // game is not saved over it.
   const meanwhile = inTheWay(stored, route.origin, Boolean(handoff)) && saveMark(stored) !== seen;
-  const start = { game: handoff?.game ?? null, opponent: linked ?? HUMAN, saving: storage.canSave() && !meanwhile };
+  // A game taken over after its first turn is under way, whether or not its saved data holds
+  // those turns (a record without its seed hands over the board alone).
+  const start = { game: handoff?.game ?? null, opponent: linked ?? HUMAN, saving: storage.canSave() && !meanwhile, begun: Boolean(handoff?.turn) };
   // Once kept aside, the save goes from where it was found, so it is not said again next time.
   const setAside = (kind) => {
     start.saving = start.saving && storage.setAside(GAME.id, kind, stored.text);
@@ -126,6 +128,7 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
     try {
       start.game = restore(stored.saved);
       start.opponent = savedOpponent(stored.opponent, GAME);
+      start.begun = stored.begun === true;
       told.push({ notice: 'restored' });
     } catch (error) {
       if (isFatal(error)) throw error;

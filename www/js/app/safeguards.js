@@ -49,9 +49,10 @@ export function showFault(root, ctx, game, { why: reason, record, opponent }) {
 /**
  * The safeguards of one game screen. `opponent()` is who plays now; `say(notice)` shows a
  * notice; `stop()` halts the screen's own work (the computer, a hint) when the engine failed;
- * `saving` false keeps this screen from writing at all (startingGame said why).
+ * `saving` false keeps this screen from writing at all (startingGame said why); `begun()` says
+ * whether the game is one taken over mid-way, saved as under way (saves.js `played`).
  */
-export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
+export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, begun }) {
   const { i18n, route } = ctx;
   const { t } = i18n;
   const kept = { record: '', failed: false };
@@ -119,7 +120,7 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving }) {
       const [first, second] = GAME.sides.map((side) => (vs.kind === 'computer' && side !== vs.human ? vs.level : null));
       try {
         kept.record = watched.record(first, second, new Date().toISOString().slice(0, 10));
-        keeper.save({ origin: route.origin, saved: watched.save(), opponent: vs, over });
+        keeper.save({ origin: route.origin, saved: watched.save(), opponent: vs, over, begun: begun() });
         markUnsaved();
       } catch {
         // The guard has brought up the error view; the last good save stays as it was.

@@ -57,9 +57,11 @@ export const asideKey = (game, kind, n = 1) => `ludi-romani.${game}.${kind}${n >
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Only the origin's own parameters, as a query string: anything else in storage is dropped. */
-/** A link's origin with only the parameters that make a game, in one order: two links to the
- * same game compare equal however their parameters were written. */
+/**
+ * A link's origin with only the parameters that make a game, in one order: two links to the
+ * same game compare equal however their parameters were written, and anything else in storage
+ * is dropped.
+ */
 export function cleanOrigin(origin) {
   const given = new URLSearchParams(origin);
   const out = new URLSearchParams();
@@ -98,6 +100,7 @@ function fromVersion2(data, game) {
   return checked(data, game, {
     savedAt: typeof data.savedAt === 'string' ? data.savedAt : null,
     writer: typeof data.writer === 'string' ? data.writer : null,
+    ...(data.begun === true ? { begun: true } : {}),
   });
 }
 
@@ -135,17 +138,21 @@ export function readSave(text, game) {
   return migrate(data, game);
 }
 
-/** Which writing of a save this is (who wrote it, and when): it changes with every save. */
-export const saveMark = ({ writer, savedAt }) => `${writer}|${savedAt}`;
+/**
+ * Which writing of a save this is (who wrote it, when, and what): it changes with every save,
+ * a version-1 save's too, which says neither who nor when.
+ */
+export const saveMark = ({ writer, savedAt, saved }) => JSON.stringify([writer, savedAt, saved]);
 
 /**
  * Whether anything has been played in a save's game, read from the engine's saved data of
  * format 1: XII Scripta's turns, steps or a throw of the turn under way, Latrunculi's moves
- * and placements. A game where nothing is played loses nothing when another takes its place.
+ * and placements; or marked `begun` (a game taken over mid-way). A game where nothing is
+ * played loses nothing when another takes its place.
  */
-export function played({ saved }) {
+export function played({ saved, begun }) {
   const some = (list) => Array.isArray(list) && list.length > 0;
-  return some(saved.turns) || saved.thrown === true || some(saved.steps) || some(saved.moves);
+  return begun === true || some(saved.turns) || saved.thrown === true || some(saved.steps) || some(saved.moves);
 }
 
 /**
@@ -158,8 +165,11 @@ export function inTheWay(stored, origin, always = false) {
   return always || cleanOrigin(stored.origin) !== cleanOrigin(origin);
 }
 
-/** A save of the current version; its slot is its origin's. */
-export function makeSave(game, { origin, saved, opponent, over }, writer, now) {
+/**
+ * A save of the current version; its slot is its origin's. `begun` marks a game under way
+ * whose moves its saved data need not hold (taken over from a record without its history).
+ */
+export function makeSave(game, { origin, saved, opponent, over, begun }, writer, now) {
   return {
     version: SAVE_VERSION,
     game,
@@ -171,5 +181,6 @@ export function makeSave(game, { origin, saved, opponent, over }, writer, now) {
     over: Boolean(over),
     savedAt: now.toISOString(),
     writer,
+    ...(begun ? { begun: true } : {}),
   };
 }
