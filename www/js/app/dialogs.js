@@ -109,11 +109,18 @@ export function createPageDialog(parent, { t }, id, fill) {
   form.append(body, actions([['close', t('action.close'), true]]));
   dialog.append(form);
   parent.append(dialog);
-  // A tap beside the page closes it, as the Close button and Escape do.
-  dialog.addEventListener('click', (event) => {
+  // A tap beside the page closes it, as the Close button and Escape do; a press that began on
+  // the page (selecting its text) and ended beside it does not.
+  const beside = (event) => {
     const box = dialog.getBoundingClientRect();
-    const beside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
-    if (event.target === dialog && beside) dialog.close();
+    return event.target === dialog
+      && (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom);
+  };
+  let pressedBeside = false;
+  dialog.addEventListener('pointerdown', (event) => { pressedBeside = beside(event); });
+  dialog.addEventListener('click', (event) => {
+    if (pressedBeside && beside(event)) dialog.close();
+    pressedBeside = false;
   });
   // A page drawn on demand may wait for its module: filled once, however often it is asked for.
   let filling = null;

@@ -374,7 +374,8 @@ export function mountHome(root, ctx) {
     // Play always starts afresh, so the save of these rules gives way: a finished game at
     // once, an unfinished one only once the visitor has said so. A save that does not read
     // stays for the game screen to set aside, and so does a game another tab played in the
-    // save since the visitor saw it: the game screen asks about that one.
+    // save since the visitor saw it: the game screen asks about that one (or, of this very
+    // link, goes on with it).
     const slot = slotOf(state.game, rules);
     const seen = saveSeen(state.game, rules);
     const fresh = () => {
