@@ -11,7 +11,7 @@ import { GAME as SCRIPTA } from '../games/scripta/meta.js';
 import { GAME as LATRUNCULI } from '../games/latrunculi/meta.js';
 import { latrunculi } from '../games/latrunculi/entry.js';
 import { PICTURES } from '../../pkg/pictures.js';
-import { importWhole, preloadWhole } from '../kit/preload.js';
+import { imported, importWhole } from '../kit/preload.js';
 
 const SCRIPTA_SCREEN = new URL('../games/scripta/screen.js', import.meta.url);
 // The board module draws the pictures too; a game screen of the other game never needs it.
@@ -27,7 +27,7 @@ function showScripta(board, view) {
 
 /** Draws a picture's board for `view` ({geometry, position, marks, turn}) into `box` (no controls). */
 async function scriptaPicture(i18n, box, view) {
-  const { createBoard } = await importWhole(SCRIPTA_BOARD);
+  const { createBoard } = imported(SCRIPTA_BOARD) ?? await importWhole(SCRIPTA_BOARD);
   const board = createBoard(box, view.geometry, { i18n, face: chooseFace(PICTURES.faces), picture: true });
   showScripta(board, view);
   asPicture(box, i18n.t('home.preview', { game: i18n.t('game.scripta') }));
@@ -152,8 +152,8 @@ export function rulesName({ t }, games, game, rules) {
 
 /**
  * Every game with what the home screen, the router and the rules pages need of it.
- * `ready(game)` gives that game's engine once it is loaded; `preloadPictures()` asks for the
- * module the pictures are drawn with; `load()` (the screen's module), `preview(box)`,
+ * `ready(game)` gives that game's engine once it is loaded; `loadPictures()` (the module the
+ * pictures are drawn with), `load()` (the screen's module), `preview(box)`,
  * `followPicture(box)` (a saved game's board in `box`, save after save: gives `(saved) =>`
  * a promise of how far it is and its score: {unit, count, score: {kind, sides}}),
  * `mount(root, ctx)` and `rulesPage(body, rules)` return promises, as each may wait
@@ -180,8 +180,8 @@ export function gameCatalogue(ready, i18n) {
       followPicture: scriptaFollow(scriptaReady, i18n),
       // The screen's module, asked for while the engine loads.
       load: () => importWhole(SCRIPTA_SCREEN),
-      // The pictures' module, asked for with the home screen's.
-      preloadPictures: () => preloadWhole(SCRIPTA_BOARD),
+      // The module the pictures are drawn with, asked for with the home screen's.
+      loadPictures: () => importWhole(SCRIPTA_BOARD),
       // The inscribed boards its marks may carry, as the engine lists them, and their names in
       // a picker.
       faces: async () => PICTURES.faces,

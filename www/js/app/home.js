@@ -295,11 +295,12 @@ export function mountHome(root, ctx) {
   const typed = {};
   const keepChoices = ({ faces, face, server, ...choices }) => storage.saveChoices({ ...choices, name: typed.name ?? choices.name });
   const h = { i18n, t, games, go, store, previews, drawing, typed, saveChoices: () => keepChoices(store.get()) };
-  // The first render's board pictures draw one to a frame once the words are on screen: a few
-  // hundred SVG elements each, drawn with the words they made one long task that a first tap
-  // waited on. Only the frames queue: a picture that waits for the engine holds up no other.
-  // A picture asked for later (another reading chosen) draws with its choice, never blank.
-  let frame = Promise.resolve();
+  // The first render's board pictures draw one to a frame once the words are on screen and the
+  // boards' modules are here: a few hundred SVG elements each, drawn with the words they made
+  // one long task that a first tap waited on. Only the frames queue: a picture that waits for
+  // the engine holds up no other. A picture asked for later (another reading chosen) draws
+  // with its choice, never blank.
+  let frame = Promise.all(Object.values(games).map((game) => game.loadPictures().catch(() => {})));
   let first = true;
   h.picture = (draw) => {
     if (!first) return draw();

@@ -171,7 +171,7 @@ async function boot() {
     } else {
       if (route.game) told.push({ notice: 'unknownGame', args: { game: route.game } });
       // The boards' pictures come with the home screen's module, not one step after it.
-      for (const each of Object.values(games)) each.preloadPictures();
+      for (const each of Object.values(games)) each.loadPictures().catch(() => {});
       screen = (await importWhole(HOME)).mountHome(root, ctx);
     }
     if (turn !== app.mounting) {

@@ -8,6 +8,7 @@ import { GRAPHS } from '../../pkg/modules.js';
 // The site's root, which the build's paths are relative to.
 const ROOT = new URL('../../', import.meta.url).href;
 const asked = new Set();
+const here = new Map();
 
 /** Whether the build lists the graph of the module at `url` (a URL). */
 export function hasGraph(url) {
@@ -29,5 +30,14 @@ export function preloadWhole(url) {
 /** Imports the module at `url` (a URL), its whole graph asked for at once. */
 export function importWhole(url) {
   preloadWhole(url);
-  return import(url.href);
+  return import(url.href).then((module) => {
+    here.set(url.href, module);
+    return module;
+  });
 }
+
+/**
+ * The module at `url` if `importWhole` has brought it, else null: what is here is used in the
+ * same task, where awaiting even a loaded module's import may wait for another.
+ */
+export const imported = (url) => here.get(url.href) ?? null;

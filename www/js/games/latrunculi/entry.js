@@ -3,7 +3,7 @@
 
 import { asPicture } from '../../kit/svg.js';
 import { PICTURES } from '../../../pkg/pictures.js';
-import { importWhole, preloadWhole } from '../../kit/preload.js';
+import { imported, importWhole } from '../../kit/preload.js';
 
 const SCREEN = new URL('./screen.js', import.meta.url);
 // The board module draws the pictures too; a game screen of the other game never needs it.
@@ -14,7 +14,7 @@ const BOARD = new URL('./board.js', import.meta.url);
  * height, cornersCapture, squares}) into `box` as a picture (no controls).
  */
 async function draw(i18n, box, view) {
-  const { createBoard } = await importWhole(BOARD);
+  const { createBoard } = imported(BOARD) ?? await importWhole(BOARD);
   const board = createBoard(box, view, { i18n, corners: view.cornersCapture, picture: true });
   show(board, view);
   asPicture(box, i18n.t('home.preview', { game: i18n.t('game.latrunculi') }));
@@ -65,7 +65,7 @@ export function latrunculi(ready, i18n) {
     preview: preview(i18n),
     followPicture: follow(ready, i18n),
     load: () => importWhole(SCREEN),
-    preloadPictures: () => preloadWhole(BOARD),
+    loadPictures: () => importWhole(BOARD),
     clash: async (rules) => (await ready()).LatrunculiGame.rulesClash(rules),
     mount: async (root, ctx) => (await importWhole(SCREEN)).mountLatrunculi(root, ctx),
     rulesPage: async (body, rules) => {
