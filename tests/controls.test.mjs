@@ -9,6 +9,13 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
+/** Makes requests for `pattern` fail until `release()` lets them through. */
+async function blocked(context, pattern) {
+  let blocking = true;
+  await context.route(pattern, (route) => (blocking ? route.abort() : route.continue()));
+  return { release: () => { blocking = false; } };
+}
+
 test('the Rules dialog in play opens at its top, on its heading; its Close stays in reach, and a tap beside it closes it', async () => {
   for (const game of ['scripta', 'latrunculi']) {
     const s = await open(browser, `?game=${game}&opponent=human`);
@@ -41,8 +48,7 @@ test('Rules whose module cannot load say so, and a reload keeps the game and ope
   // The dialog's module, fetched at an idle moment once the board is playable, fails until
   // the test lets it through.
   const s = await open(browser);
-  let blocked = true;
-  await s.context.route('**/games/scripta/rules.js', (route) => (blocked ? route.abort() : route.continue()));
+  const rules = await blocked(s.context, '**/games/scripta/rules.js');
   await visit(s.page, '?game=scripta&opponent=human&seed=3');
   await s.page.click('[data-action="throw"]');
   const thrown = await position(s.page);
@@ -52,7 +58,7 @@ test('Rules whose module cannot load say so, and a reload keeps the game and ope
   assert.equal(await position(s.page), thrown);
   // The connection is back. The browser remembers a failed import, hence the reload the
   // message asks for.
-  blocked = false;
+  rules.release();
   await s.page.reload();
   await s.page.waitForSelector('body.ready');
   assert.equal(await position(s.page), thrown);
@@ -64,12 +70,11 @@ test('Rules whose module cannot load say so, and a reload keeps the game and ope
 
 test('a rules page whose words cannot load says so, and Try again draws it once they can', async () => {
   const s = await open(browser);
-  let blocked = true;
-  await s.context.route('**/i18n/pages/en.js', (route) => (blocked ? route.abort() : route.continue()));
+  const rules = await blocked(s.context, '**/i18n/pages/en.js');
   await visit(s.page, '?page=rules&game=latrunculi');
   await s.page.waitForSelector('main[data-rules-failed] [data-action="try-again"]');
   assert.equal(await s.page.locator('main[data-rules-page]').count(), 0);
-  blocked = false;
+  rules.release();
   await s.page.click('[data-action="try-again"]');
   await s.page.waitForSelector('main[data-rules-page="latrunculi"]');
   await close(s);

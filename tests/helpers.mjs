@@ -181,3 +181,12 @@ export function playHumanTurn(page) {
     tap(q('[data-action="confirm"]'));
   });
 }
+
+/** Plays Latrunculi moves ('c2-c5' ...) by tapping their squares. */
+export async function moves(page, list) {
+  for (const move of list) {
+    const [from, to] = move.split('-');
+    await page.click(`[data-square="${from}"]`);
+    await page.click(`[data-square="${to}"]`);
+  }
+}

@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, position, says, screenshotPath, playHumanTurn, visit } from './helpers.mjs';
+import { launch, open, close, position, says, screenshotPath, playHumanTurn, visit, moves } from './helpers.mjs';
 import { GAME as SCRIPTA } from '../www/js/games/scripta/meta.js';
 import { GAME as LATRUNCULI } from '../www/js/games/latrunculi/meta.js';
 import { strengthOf, strengthWords } from '../www/js/app/strength.js';
@@ -302,15 +302,6 @@ async function home(page) {
   await page.click('[data-action="home"]');
   await page.waitForSelector('[data-action="start"]');
   await page.waitForSelector('body.ready');
-}
-
-/** Plays Latrunculi moves ('c2-c5' ...) by tapping their squares. */
-async function moves(page, list) {
-  for (const move of list) {
-    const [from, to] = move.split('-');
-    await page.click(`[data-square="${from}"]`);
-    await page.click(`[data-square="${to}"]`);
-  }
 }
 
 /** The unfinished games the home screen offers, as `game/slot`, in its order. */

@@ -113,6 +113,13 @@ async function paste(page, text) {
   await page.click('#open-record button[value="open"]');
 }
 
+/** Opens `text` as a record from the Record menu, into the replay. */
+async function openPasted(page, text) {
+  await fromMenu(page, 'record-open');
+  await paste(page, text);
+  await page.waitForSelector('#replay');
+}
+
 test('a XII Scripta game downloaded and opened again replays the live positions turn by turn', async () => {
   const s = await open(browser, '?game=scripta&opponent=human&seed=77&pace=0');
   const live = await playScripta(s.page, 16);
@@ -170,9 +177,7 @@ test('a Latrunculi game copied and pasted back replays its moves, placements inc
   const live = await playLatrunculi(s.page, 14);
   const text = await copied(s.page);
 
-  await fromMenu(s.page, 'record-open');
-  await paste(s.page, text);
-  await s.page.waitForSelector('#replay');
+  await openPasted(s.page, text);
   assert.equal(await s.page.getAttribute('#replay', 'data-game'), 'latrunculi');
   for (let k = 0; k < live.length; k++) {
     assert.equal(await replayPosition(s.page), live[k], `move ${k}`);
@@ -187,9 +192,7 @@ test('a Latrunculi game copied and pasted back replays its moves, placements inc
   const placed = await playLatrunculi(s.page, 6);
   const file = await download(s.page);
   assert.match(file.name, /^latrunculi-\d{4}-\d{2}-\d{2}\.txt$/);
-  await fromMenu(s.page, 'record-open');
-  await paste(s.page, file.text);
-  await s.page.waitForSelector('#replay');
+  await openPasted(s.page, file.text);
   assert.equal(await s.page.locator('.replay-turn[data-turn]').count(), 40 + 6 + 1);
   await s.page.keyboard.press('End');
   assert.equal(await replayPosition(s.page), placed[placed.length - 1]);
@@ -241,9 +244,7 @@ test('a game taken over from a record without its seed is under way: the home sc
   const live = await playScripta(s.page, 4);
   const text = await copied(s.page);
   // Without its seed a record hands over the board alone, not the turns that led there.
-  await fromMenu(s.page, 'record-open');
-  await paste(s.page, text.split('\n').filter((line) => !line.startsWith('Seed:')).join('\n'));
-  await s.page.waitForSelector('#replay');
+  await openPasted(s.page, text.split('\n').filter((line) => !line.startsWith('Seed:')).join('\n'));
   await s.page.keyboard.press('End');
   await s.page.click('[data-action="take-over"]');
   await s.page.click('#take-over input[value="human"]');
@@ -426,9 +427,7 @@ test('when the clipboard is refused the record is shown selected, and it opens a
   });
   assert.ok(shown.selected > 0 && shown.selected === shown.text.length, 'all of it selected');
   await s.page.click('#record-text button[value="close"]');
-  await fromMenu(s.page, 'record-open');
-  await paste(s.page, shown.text);
-  await s.page.waitForSelector('#replay');
+  await openPasted(s.page, shown.text);
   await s.page.keyboard.press('End');
   assert.equal(await replayPosition(s.page), live[live.length - 1]);
   await close(s);

@@ -14,7 +14,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, launch, close, position, said, says, dice, screenshotPath, visit } from './helpers.mjs';
+import { BASE, launch, close, position, said, says, dice, screenshotPath, visit, moves } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -256,16 +256,14 @@ test('a game another tab plays while this tab\'s engine loads is kept, and the n
   await second.goto(new URL('?game=latrunculi&rules=quintana&opponent=computer&level=easy&pace=0', BASE).href);
   await second.waitForSelector('#status');
   // Meanwhile the first tab plays: nothing was played when the second looked, so it asked nothing.
-  await first.page.click('[data-square="c2"]');
-  await first.page.click('[data-square="c5"]');
+  await moves(first.page, ['c2-c5']);
   const kept = await item(first.page, 'ludi-romani.latrunculi.quintana');
   assert.deepEqual(JSON.parse(kept).saved.moves, ['c2-c5']);
   release();
   await ready(second);
   await says(second, 'notice.savedMeanwhile');
   assert.ok(await second.locator('[data-unsaved]').isVisible());
-  await second.click('[data-square="d2"]');
-  await second.click('[data-square="d4"]');
+  await moves(second, ['d2-d4']);
   assert.equal(await item(first.page, 'ludi-romani.latrunculi.quintana'), kept, 'the first tab\'s game stands');
   await second.close();
   await close(first);
@@ -273,14 +271,12 @@ test('a game another tab plays while this tab\'s engine loads is kept, and the n
 
 test('a game another tab plays while this tab asks whether to replace it is kept: after a link, and after Play', async () => {
   const first = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
-  await first.page.click('[data-square="c2"]');
-  await first.page.click('[data-square="c5"]');
+  await moves(first.page, ['c2-c5']);
   // A link of another game of these rules asks first; the first tab plays while it asks.
   const second = await first.context.newPage();
   await second.goto(new URL('?game=latrunculi&rules=quintana&opponent=computer&level=easy&pace=0', BASE).href);
   await second.waitForSelector('[data-notice="replace"]');
-  await first.page.click('[data-square="f7"]');
-  await first.page.click('[data-square="f4"]');
+  await moves(first.page, ['f7-f4']);
   const kept = await item(first.page, 'ludi-romani.latrunculi.quintana');
   assert.deepEqual(JSON.parse(kept).saved.moves, ['c2-c5', 'f7-f4']);
   await second.click('[data-notice="replace"] [data-action="replace"]');
@@ -294,8 +290,7 @@ test('a game another tab plays while this tab asks whether to replace it is kept
   await second.click('.choice[data-opponent="computer"]');
   await second.click('[data-action="start"]');
   await second.waitForSelector('[data-notice="replace"]');
-  await first.page.click('[data-square="d2"]');
-  await first.page.click('[data-square="d4"]');
+  await moves(first.page, ['d2-d4']);
   const later = await item(first.page, 'ludi-romani.latrunculi.quintana');
   await second.click('[data-notice="replace"] [data-action="replace"]');
   await second.waitForSelector('.replace-screen [data-notice="replace"]');
@@ -306,12 +301,10 @@ test('a game another tab plays while this tab asks whether to replace it is kept
 
 test('two tabs on two rule sets of one game: each keeps its own save, neither takes the other over', async () => {
   const first = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
-  await first.page.click('[data-square="c2"]');
-  await first.page.click('[data-square="c5"]');
+  await moves(first.page, ['c2-c5']);
   const second = await start('?game=latrunculi&rules=piso&opponent=human&pace=0', { context: first.context });
   await second.page.click('[data-target]');
-  await first.page.click('[data-square="f7"]');
-  await first.page.click('[data-square="f4"]');
+  await moves(first.page, ['f7-f4']);
   await first.page.waitForSelector('body[data-turn="white"]');
   assert.equal(await first.page.locator('[data-notice="taken-over"]').count(), 0);
   assert.equal(await second.page.locator('[data-notice="taken-over"], [data-notice="replace"]').count(), 0);
@@ -397,11 +390,9 @@ test('an engine failure shows the error view: the record can be copied and a new
 
 test('Latrunculi: a failing move, and an engine failing as the screen is built, show the error view', async () => {
   const s = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0', { failing: true });
-  await s.page.click('[data-square="c2"]');
-  await s.page.click('[data-square="c5"]');
+  await moves(s.page, ['c2-c5']);
   await s.page.evaluate(() => { window.__ludiFail = 'play'; });
-  await s.page.click('[data-square="f7"]');
-  await s.page.click('[data-square="f4"]');
+  await moves(s.page, ['f7-f4']);
   await s.page.locator('[data-notice="engine-failed"]').waitFor();
   assert.match(await s.page.inputValue('[data-record]'), /^c2-c5$/m);
   // The computer and the board are stopped behind the view; the last good save stays.
