@@ -75,12 +75,14 @@ test('a new game starts a new epoch with nothing picked, asked or under way', ()
   assert.equal(first.face, true);
   assert.deepEqual(startState({ game: 'g', snap: 's', opponent: HUMAN, told: [{ notice: 'restored' }], face: false }).event,
     { kind: 'notices', list: [{ notice: 'restored' }] });
-  const busy = { ...first, selected: 'a1', hint: {}, hintPending: true, thinking: true, computerBusy: true, epoch: 4 };
+  const busy = { ...first, begun: true, selected: 'a1', hint: {}, hintPending: true, thinking: true, computerBusy: true, epoch: 4 };
   const event = { kind: 'notice', notice: 'newGame' };
   assert.deepEqual(newGameState(busy, { game: 'h', snap: 't', opponent: VS_BLACK, event }), {
     game: 'h', snap: 't', opponent: VS_BLACK, selected: null, hint: null, hintPending: false,
-    thinking: false, computerBusy: false, epoch: 5, event, boardShown: false,
+    thinking: false, computerBusy: false, begun: false, epoch: 5, event, boardShown: false,
   });
+  assert.equal(first.begun, false, 'a new game is not under way until something is played');
+  assert.equal(startState({ game: 'g', snap: 's', opponent: HUMAN, told: [], face: false, begun: true }).begun, true);
   assert.equal(first.boardShown, false, 'the game-over panel shows when a game ends');
 });
 

@@ -177,20 +177,18 @@ function begin(c) {
   // A game restored already over was announced when it ended.
   if (spec.rules.over(snap)) c.announced = 0;
   c.store = createStore({
-    ...startState({ game: start.game, snap, opponent: start.opponent, told, face: storage.loadSetting('face') }),
+    ...startState({ game: start.game, snap, opponent: start.opponent, told, face: storage.loadSetting('face'), begun: start.begun }),
     ...spec.state(c, snap, start.game),
     online: ctx.online ? ctx.onlinePlay.onlineFields(ctx.online.state, true) : null,
   });
   c.get = c.store.get;
   c.snap = () => c.get().snap;
-  c.begun = start.begun;
   c.safe = safeguards(c.root, ctx, c.GAME, {
     opponent: () => c.get().opponent,
     say: (notice) => queueMicrotask(() => c.store.dispatch({ event: { kind: 'notice', notice } })),
     stop: () => { c.life.destroyed = true; },
     saving: start.saving,
-    // A game taken over mid-way is under way from its first save; a new game is not.
-    begun: () => c.begun,
+    begun: () => c.get().begun,
   });
   c.kept = c.safe.kept;
   c.game = () => c.safe.guard(c.get().game);
@@ -298,7 +296,6 @@ function refused(c, place, refusal) {
 /** Puts `next` in place of the game on show, against `vs`: a new epoch stops the old one's work. */
 function replace(c, next, vs) {
   c.game().free();
-  c.begun = false;
   const snap = c.safe.guard(next).snapshot();
   follow(c, vs);
   const opening = c.spec.opening?.(next);

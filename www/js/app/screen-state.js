@@ -72,11 +72,12 @@ export function newGameEvent(vs) {
 }
 
 /** What every game's state holds at the start: the game, who plays, nothing picked or asked. */
-export function startState({ game, snap, opponent, told, face }) {
+export function startState({ game, snap, opponent, told, face, begun = false }) {
   return {
     game,
     snap,
     opponent,
+    begun, // a game taken over mid-way: under way from its first save (saves.js `played`)
     selected: null,
     event: told.length ? { kind: 'notices', list: told } : null,
     hint: null,
@@ -100,6 +101,7 @@ export function newGameState(state, { game, snap, opponent, event }) {
     hintPending: false,
     thinking: false,
     computerBusy: false,
+    begun: false,
     epoch: state.epoch + 1,
     boardShown: false,
     event,
