@@ -123,14 +123,17 @@ const lastPlayed = (g) => playedLast(g, 1)[0] ?? null;
  */
 function turnEndedBy(c, last) {
   const turn = c.snap().lastTurn;
-  return turn.length > 1 && turn.at(-1).move === last.move.move ? playedLast(c.game(), turn.length) : [last];
+  return endsLongTurn(turn, last.move) ? playedLast(c.game(), turn.length) : [last];
 }
 
 /** The moves of the turn that `last` ended before it, where it ended the engine's last turn (a leap). */
 function earlierLegs(snap, last) {
   const turn = snap.lastTurn;
-  return last && turn.length > 1 && turn.at(-1).move === last.move ? turn.slice(0, -1).filter((m) => m.kind === 'move') : [];
+  return last && endsLongTurn(turn, last) ? turn.slice(0, -1).filter((m) => m.kind === 'move') : [];
 }
+
+/** Whether `move` ended the engine's last `turn`, one of several moves (a leap, a pair of placements). */
+const endsLongTurn = (turn, move) => turn.length > 1 && turn.at(-1).move === move.move;
 
 /** The legal moves by the square they start from (none while placing). */
 const legal = (snap) => (snap.phase === 'move'
