@@ -283,7 +283,8 @@ test('a game another tab plays while this tab asks whether to replace it is kept
   await ready(second);
   await says(second, 'notice.savedMeanwhile');
   assert.equal(await item(first.page, 'ludi-romani.latrunculi.quintana'), kept, 'the first tab\'s game stands');
-  // Play on the home screen: the game played meanwhile is not cleared; it is asked about again.
+  // Play on the home screen, the same: the new game starts unsaved beside the game played
+  // meanwhile, which stays.
   await second.goto(new URL('./', BASE).href);
   await second.click('.choice[data-game="latrunculi"]');
   await second.click('.choice[data-rules="quintana"]');
@@ -293,7 +294,9 @@ test('a game another tab plays while this tab asks whether to replace it is kept
   await moves(first.page, ['d2-d4']);
   const later = await item(first.page, 'ludi-romani.latrunculi.quintana');
   await second.click('[data-notice="replace"] [data-action="replace"]');
-  await second.waitForSelector('.replace-screen [data-notice="replace"]');
+  await ready(second);
+  await says(second, 'notice.savedMeanwhile');
+  assert.ok(await second.locator('[data-unsaved]').isVisible());
   assert.equal(await item(first.page, 'ludi-romani.latrunculi.quintana'), later, 'not cleared');
   await second.close();
   await close(first);

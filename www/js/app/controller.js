@@ -167,6 +167,7 @@ function begin(c) {
     fromLink: () => fromLink(c, told),
     handoff: ctx.handoff,
     seen: ctx.seen,
+    fresh: ctx.fresh,
   });
   spec.setup?.(c, start.game, told);
   nameRules(c, start.game.snapshot());

@@ -89,15 +89,16 @@ export function sayWinner(title, t, winner, opponent) {
 /**
  * The game a screen starts with and who plays it: a game handed over by the replay screen
  * (`handoff`: {game, turn}), else the saved game of this very link (restored by
- * `restore(saved)`), else `fromLink()`, the game the link asks for. The page has asked before
- * a game of another link in this rule set's save gives way (main.js). A save the page cannot
+ * `restore(saved)`) unless the game is `fresh` (the home screen's Play), else `fromLink()`,
+ * the game the link asks for. The page has asked before a game under way in this rule set's
+ * save gives way (main.js, home.js). A save the page cannot
  * use is set aside (storage.js), never lost; every problem is pushed onto `told` as a notice.
  * `saving` is false when this screen must not write: an embedded board, a browser that
  * refuses, a save that could not be set aside and would be overwritten, or one another tab
  * played in since the page saw it (`seen`, from `saveSeen`, when it asked whether a game would
  * be replaced).
  */
-export function startingGame(GAME, route, told, { restore, fromLink, handoff, seen }) {
+export function startingGame(GAME, route, told, { restore, fromLink, handoff, seen, fresh = false }) {
   const linked = opponentFromLink(route, GAME, told);
   // An embedded board stands alone: several on one host page play independently, and none
   // touches the visitor's own game, so it neither restores nor saves.
@@ -106,10 +107,12 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   }
   if (handoff) told.push(handoff.turn ? { notice: 'tookOver', args: { count: handoff.turn } } : { notice: 'tookOverStart' });
   const stored = storage.loadGame(GAME.id, slotOf(GAME.id, route.rules));
+  // Neither a game handed over nor Play's ever goes on with the saved game, whatever its link.
+  const anew = Boolean(handoff) || fresh;
   // A game played in this save since the page looked for one to replace (in another tab,
   // while this one's engine loaded) was not the one asked about, if any: it is kept, and this
   // game is not saved over it.
-  const meanwhile = inTheWay(stored, route.origin, Boolean(handoff)) && saveMark(stored) !== seen;
+  const meanwhile = inTheWay(stored, route.origin, anew) && saveMark(stored) !== seen;
   // A game taken over after its first turn is under way, whether or not its saved data holds
   // those turns (a record without its seed hands over the board alone).
   const start = { game: handoff?.game ?? null, opponent: linked ?? HUMAN, saving: storage.canSave() && !meanwhile, begun: Boolean(handoff?.turn) };
@@ -124,7 +127,7 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   } else if (stored.error) {
     setAside('broken');
     told.push({ notice: 'corrupt', args: { why: stored.error } });
-  } else if (!handoff && stored.saved !== undefined && cleanOrigin(stored.origin) === cleanOrigin(route.origin)) {
+  } else if (!anew && stored.saved !== undefined && cleanOrigin(stored.origin) === cleanOrigin(route.origin)) {
     try {
       start.game = restore(stored.saved);
       start.opponent = savedOpponent(stored.opponent, GAME);

@@ -8,7 +8,6 @@
 import { createStore } from './store.js';
 import { el } from '../kit/dom.js';
 import * as storage from './storage.js';
-import { saveMark, slotOf } from './saves.js';
 import { query } from './route.js';
 import { replaced, replaceQuestion, saveSeen, unfinishedGames, unfinishedList } from './unfinished.js';
 import { noticeWords } from './notices.js';
@@ -372,18 +371,11 @@ export function mountHome(root, ctx) {
     const vs = state.opponent === 'computer'
       ? { opponent: 'computer', level: mine.level, side: mine.side }
       : { opponent: 'human' };
-    // Play always starts afresh, so the save of these rules gives way: a finished game at
-    // once, an unfinished one only once the visitor has said so. A save that does not read
-    // stays for the game screen to set aside, and so does a game another tab played in the
-    // save since the visitor saw it: the game screen asks about that one (or, of this very
-    // link, goes on with it).
-    const slot = slotOf(state.game, rules);
+    // Play always starts afresh: the game screen takes the save's place (a finished game's at
+    // once, an unfinished one's once the visitor has said so), unless another tab played in it
+    // since the visitor saw it (`seen`), and sets aside a save that does not read.
     const seen = saveSeen(state.game, rules);
-    const fresh = () => {
-      const stored = storage.loadGame(state.game, slot);
-      if (stored.saved !== undefined && saveMark(stored) === seen) storage.clearGame(state.game, slot);
-      go(query({ game: state.game, rules, ...vs }));
-    };
+    const fresh = () => go(query({ game: state.game, rules, ...vs }), null, { seen, fresh: true });
     const waiting = replaced(games, state.game, rules, null, true);
     if (waiting) askFirst(waiting, fresh);
     else fresh();

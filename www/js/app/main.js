@@ -102,10 +102,11 @@ async function boot() {
     addThemeButton(root, i18n, theme);
   }
 
-  // `handoff` gives the next screen what a link cannot carry: a game taken over from a replay.
-  function go(target, handoff = null) {
+  // `handoff` gives the next screen what a link cannot carry: a game taken over from a replay;
+  // `confirmed` a new game the visitor has already agreed to (mount).
+  function go(target, handoff = null, confirmed = null) {
     history.pushState(null, '', target);
-    mount(readRoute(location.search), handoff);
+    mount(readRoute(location.search), handoff, confirmed);
   }
 
   // A game whose engine fails while the screen is being built shows the error view too.
@@ -127,8 +128,9 @@ async function boot() {
 
   // A later mount (a quick tap, the back button) wins over one still loading its module. A
   // game that would take the place of an unfinished one (another link of the same game and
-  // rules, or a replay taken over) waits until the visitor has `confirmed` it ({seen}: the save
-  // the question showed); an embedded board saves nothing, so it replaces nothing.
+  // rules, or a replay taken over) waits until the visitor has `confirmed` it ({seen, fresh}:
+  // the save the question showed; `fresh` for the home screen's Play, which never goes on with
+  // the saved game, whatever its link); an embedded board saves nothing, so it replaces nothing.
   async function mount(route, handoff = null, confirmed = null) {
     if (health.failed) return location.reload();
     const turn = ++app.mounting;
@@ -148,7 +150,8 @@ async function boot() {
     // `seen`: the save that stood when the page looked for a game this one would replace, or
     // that the visitor agreed to replace (the screen keeps any game played in it since).
     const seen = confirmed ? confirmed.seen : game ? saveSeen(route.game, route.rules) : null;
-    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen };
+    const fresh = Boolean(confirmed?.fresh);
+    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen, fresh };
     if (turn !== app.mounting) return;
     const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
       ? replaced(games, route.game, route.rules, route.origin, Boolean(handoff)) : null;

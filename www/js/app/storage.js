@@ -108,14 +108,6 @@ export function setAside(game, kind, text) {
   return false;
 }
 
-/** Forgets the save of `game` under `slot`, of every version; another slot's stays. */
-export function clearGame(game, slot) {
-  remove(saveKey(game, slot));
-  for (const key of legacyKeys(game)) {
-    if (readSave(read(key).text, game).save?.slot === slot) remove(key);
-  }
-}
-
 /** Forgets the text kept under `key` (a save set aside, which would otherwise be read again). */
 export function forget(key) {
   remove(key);
