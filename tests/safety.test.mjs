@@ -72,6 +72,25 @@ async function clickAway(page, selector) {
   await ready(page);
 }
 const item = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** Holds back `game`'s engine (pkg/<game>_bg.wasm) until the function it resolves to is called. */
+async function holdEngine(context, game) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await context.route(`**/pkg/${game}_bg.wasm*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The home screen's Play of Latrunculi under Quintana against `opponent`. */
+async function playQuintana(page, opponent) {
+  await page.click('.choice[data-game="latrunculi"]');
+  await page.click('.choice[data-rules="quintana"]');
+  await page.click(`.choice[data-opponent="${opponent}"]`);
+  await page.click('[data-action="start"]');
+}
 const keys = (page) => page.evaluate(() => Object.keys(localStorage).sort());
 
 /** Throws and plays the first legal step: the middle of a turn. */
@@ -246,12 +265,7 @@ test('two tabs on one game: the later owns it, the earlier says so, stops saving
 test('a game another tab plays while this tab\'s engine loads is kept, and the new game is not saved over it', async () => {
   const first = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
   // The second tab's engine is slow to come; its link starts another game of these rules.
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await first.context.route('**/pkg/latrunculi_bg.wasm*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEngine(first.context, 'latrunculi');
   const second = await first.context.newPage();
   await second.goto(new URL('?game=latrunculi&rules=quintana&opponent=computer&level=easy&pace=0', BASE).href);
   await second.waitForSelector('#status');
@@ -286,10 +300,7 @@ test('a game another tab plays while this tab asks whether to replace it is kept
   // Play on the home screen, the same: the new game starts unsaved beside the game played
   // meanwhile, which stays.
   await second.goto(new URL('./', BASE).href);
-  await second.click('.choice[data-game="latrunculi"]');
-  await second.click('.choice[data-rules="quintana"]');
-  await second.click('.choice[data-opponent="computer"]');
-  await second.click('[data-action="start"]');
+  await playQuintana(second, 'computer');
   await second.waitForSelector('[data-notice="replace"]');
   await moves(first.page, ['d2-d4']);
   const later = await item(first.page, 'ludi-romani.latrunculi.quintana');
@@ -300,6 +311,37 @@ test('a game another tab plays while this tab asks whether to replace it is kept
   assert.equal(await item(first.page, 'ludi-romani.latrunculi.quintana'), later, 'not cleared');
   await second.close();
   await close(first);
+});
+
+test('a game screen left while its engine loads writes nothing: Back, then Continue, finds the game as it was', async () => {
+  const s = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  await moves(s.page, ['c2-c5', 'f7-f4']);
+  const kept = await item(s.page, 'ludi-romani.latrunculi.quintana');
+  // The engine is slow to come this time; Play starts another game of these rules, agreed to.
+  const release = await holdEngine(s.context, 'latrunculi');
+  await s.page.goto(new URL('./?pace=0', BASE).href);
+  await playQuintana(s.page, 'human');
+  await s.page.click('dialog[open] [data-notice="replace"] [data-action="replace"]');
+  await s.page.waitForSelector('#status');
+  // Back before the board is playable: the home screen offers the game, and Continue takes it.
+  await s.page.goBack();
+  await s.page.click('[data-action="resume"][data-game="latrunculi"]');
+  release();
+  await ready(s.page);
+  await says(s.page, 'notice.restored');
+  assert.deepEqual(JSON.parse(await item(s.page, 'ludi-romani.latrunculi.quintana')).saved.moves, ['c2-c5', 'f7-f4']);
+  assert.equal(JSON.parse(await item(s.page, 'ludi-romani.latrunculi.quintana')).saved.moves.length,
+    JSON.parse(kept).saved.moves.length);
+  assert.equal(await s.page.locator('header h1 .reading').count(), 1, 'the left screen named its rules nowhere');
+  // Home, too, leads home before the engine has come.
+  const again = await holdEngine(s.context, 'scripta');
+  await s.page.goto(new URL('?game=scripta&opponent=human&pace=0', BASE).href);
+  await s.page.click('[data-action="home"]');
+  await s.page.waitForSelector('[data-action="resume"][data-game="latrunculi"]');
+  again();
+  await s.page.waitForTimeout(300);
+  assert.ok(await s.page.locator('[data-action="start"]').isVisible(), 'the home screen stays');
+  await close(s);
 });
 
 test('two tabs on two rule sets of one game: each keeps its own save, neither takes the other over', async () => {

@@ -82,15 +82,34 @@ const camel = (action) => action.replace(/-(\w)/g, (_, letter) => letter.toUpper
 
 /**
  * Mounts the game of `spec` on `root`. `ctx`: {ready(game) (gives its wasm module), i18n, route,
- * worker, go(query), ...}. Resolves to {destroy} once the engine has arrived and the game is
+ * worker, go(query), current() (whether this mount is still the page's latest), ...}. Resolves to {destroy} once the engine has arrived and the game is
  * drawn.
  */
 export async function mountGame(root, ctx, spec) {
+  // A screen overtaken while its module or engine loaded (the back button, a quick tap) leaves
+  // the page, and the save, to the screen that overtook it: it would have written a new game
+  // over the one that screen restores.
+  const overtaken = () => ctx.current?.() === false;
+  const left = { destroy() {} };
+  if (overtaken()) return left;
   const c = frame(root, ctx, spec);
   // Until the engine is here nothing can be played: the buttons wait too.
   const waiting = Object.values(c.dom.buttons);
   for (const b of waiting) b.disabled = true;
-  c.engine = await ctx.ready(c.GAME.id);
+  // Home leads home before the engine has come: a slow network is no dead end.
+  const homeWhileLoading = (event) => {
+    if (event.target.closest('[data-action="home"]')) ctx.go('./');
+  };
+  root.addEventListener('click', homeWhileLoading);
+  try {
+    c.engine = await ctx.ready(c.GAME.id);
+  } finally {
+    root.removeEventListener('click', homeWhileLoading);
+  }
+  if (overtaken()) {
+    c.commandLine.destroy();
+    return left;
+  }
   for (const b of waiting) b.disabled = false;
   begin(c);
   attachDialogs(c);

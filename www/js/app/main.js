@@ -129,8 +129,9 @@ async function boot() {
   // A later mount (a quick tap, the back button) wins over one still loading its module. A
   // game that would take the place of an unfinished one (another link of the same game and
   // rules, or a replay taken over) waits until the visitor has `confirmed` it ({seen, fresh}:
-  // the save the question showed; `fresh` for the home screen's Play, which never goes on with
-  // the saved game, whatever its link); an embedded board saves nothing, so it replaces nothing.
+  // the save as the visitor saw it, in the question or at Play; `fresh` for the home screen's
+  // Play, which never goes on with the saved game, whatever its link); an embedded board saves
+  // nothing, so it replaces nothing.
   async function mount(route, handoff = null, confirmed = null) {
     if (health.failed) return location.reload();
     const turn = ++app.mounting;
@@ -151,8 +152,9 @@ async function boot() {
     // that the visitor agreed to replace (the screen keeps any game played in it since).
     const seen = confirmed ? confirmed.seen : game ? saveSeen(route.game, route.rules) : null;
     const fresh = Boolean(confirmed?.fresh);
-    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen, fresh };
-    if (turn !== app.mounting) return;
+    const current = () => turn === app.mounting;
+    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen, fresh, current };
+    if (!current()) return;
     const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
       ? replaced(games, route.game, route.rules, route.origin, Boolean(handoff)) : null;
     let screen;
@@ -177,7 +179,7 @@ async function boot() {
       for (const each of Object.values(games)) each.loadPictures().catch(() => {});
       screen = (await importWhole(HOME)).mountHome(root, ctx);
     }
-    if (turn !== app.mounting) {
+    if (!current()) {
       screen.destroy();
       return;
     }
@@ -186,7 +188,7 @@ async function boot() {
     furnish();
     window.scrollTo(0, 0);
     await screen.drawn;
-    if (turn === app.mounting) document.body.classList.add('ready');
+    if (current()) document.body.classList.add('ready');
   }
 
   window.addEventListener('popstate', () => mount(readRoute(location.search)));
