@@ -396,6 +396,12 @@ test('every unfinished game waits on the home screen, and Play or a link never r
   await s.page.waitForSelector('body.ready');
   assert.equal(await position(s.page), start);
   assert.equal(await s.page.locator('[data-notice="replace"]').count(), 0);
+  // The new game is saved in the old one's place: a reload finds it, and home lists no game.
+  await s.page.reload();
+  await s.page.waitForSelector('body.ready');
+  assert.equal(await position(s.page), start);
+  await home(s.page);
+  assert.ok(!(await offered(s.page)).includes('latrunculi/quintana'));
   await close(s);
 });
 
