@@ -178,7 +178,11 @@ async function playing(root, ctx, hello, seat) {
   waitingFor.dataset.online = 'connecting';
   document.body.classList.add('ready');
   const session = await connect(id, hello);
-  if (session.failed === 'gone') return { screen: { destroy() {} } };
+  // Left while connecting (the back button, a quick tap): the page is another screen's now.
+  if (session.failed === 'gone' || ctx.current?.() === false) {
+    session.client?.close();
+    return { screen: { destroy() {} } };
+  }
   if (session.failed) return { screen: noticeScreen(root, ctx, `online.${session.failed}`) };
   // The home screen's card says who the game is with and whether it is over.
   const kept = { opponent: undefined, over: undefined };
