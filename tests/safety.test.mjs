@@ -336,6 +336,7 @@ test('a game screen left while its engine loads writes nothing: Back, then Conti
   // Home, too, leads home before the engine has come.
   const again = await holdEngine(s.context, 'scripta');
   await s.page.goto(new URL('?game=scripta&opponent=human&pace=0', BASE).href);
+  await s.page.waitForSelector('header [data-action="rules"][disabled]');
   await s.page.click('[data-action="home"]');
   await s.page.waitForSelector('[data-action="resume"][data-game="latrunculi"]');
   again();

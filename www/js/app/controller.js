@@ -93,8 +93,10 @@ export async function mountGame(root, ctx, spec) {
   const left = { destroy() {} };
   if (overtaken()) return left;
   const c = frame(root, ctx, spec);
-  // Until the engine is here nothing can be played: the buttons wait too.
-  const waiting = Object.values(c.dom.buttons);
+  // Until the engine is here nothing can be played: the buttons wait too, and the header's that
+  // need the game (Home, the language and the theme serve at once).
+  const header = root.querySelectorAll('header button:is([data-action="rules"], [data-action="records"], [data-action="new"])');
+  const waiting = [...Object.values(c.dom.buttons), ...header];
   for (const b of waiting) b.disabled = true;
   // Home leads home before the engine has come: a slow network is no dead end.
   const homeWhileLoading = (event) => {
