@@ -351,12 +351,35 @@ test('an online game left while it connects leaves the screen that took its plac
   await a.page.click(`[data-action="resume-online"][data-online="${made.id}"]`);
   await a.page.waitForSelector('[data-online="connecting"]');
   // Back to the home screen before the welcome: when it comes, nothing of the game is drawn.
+  // (Released at once, so the welcome beats the page's own check, each second, that it was left.)
   await a.page.goBack();
-  await a.page.waitForSelector('[data-action="resume-online"]');
   release();
+  await a.page.waitForSelector('[data-action="resume-online"]');
   await a.page.waitForTimeout(500);
   assert.equal(await a.page.locator('#online-invite, [data-seat], [data-online="connecting"]').count(), 0);
   assert.ok(await a.page.locator('[data-action="start"]').isVisible());
+  // The same once connected, while the game's engine is on its way (from the network: the
+  // offline copy would have it at once).
+  await a.page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  let engine;
+  const coming = new Promise((resolve) => { engine = resolve; });
+  await a.context.route('**/pkg/latrunculi_bg.wasm*', async (route) => {
+    await coming;
+    await route.continue();
+  });
+  await a.page.goto(new URL('/?pace=0', server.base).href);
+  await a.page.click(`[data-action="resume-online"][data-online="${made.id}"]`);
+  await a.page.waitForSelector('header [data-action="rules"][disabled]');
+  await a.page.goBack();
+  await a.page.waitForSelector('[data-action="resume-online"]');
+  const title = await a.page.title();
+  engine();
+  await a.page.waitForTimeout(500);
+  assert.equal(await a.page.locator('#online-invite, [data-seat]').count(), 0);
+  assert.equal(await a.page.title(), title, 'the home screen keeps its title');
   noErrors(a);
   await closeAll(a);
 });

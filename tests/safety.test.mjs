@@ -73,13 +73,16 @@ async function clickAway(page, selector) {
 }
 const item = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
 
-/** Holds back `game`'s engine (pkg/<game>_bg.wasm) until the function it resolves to is called. */
+/**
+ * Holds back `game`'s engine (pkg/<game>_bg.wasm) until the function it resolves to is called:
+ * with 'fail', the download then fails.
+ */
 async function holdEngine(context, game) {
   let release;
   const held = new Promise((resolve) => { release = resolve; });
   await context.route(`**/pkg/${game}_bg.wasm*`, async (route) => {
-    await held;
-    await route.continue();
+    if (await held === 'fail') await route.abort();
+    else await route.continue();
   });
   return release;
 }
@@ -333,14 +336,20 @@ test('a game screen left while its engine loads writes nothing: Back, then Conti
   assert.equal(JSON.parse(await item(s.page, 'ludi-romani.latrunculi.quintana')).saved.moves.length,
     JSON.parse(kept).saved.moves.length);
   assert.equal(await s.page.locator('header h1 .reading').count(), 1, 'the left screen named its rules nowhere');
-  // Home, too, leads home before the engine has come.
-  const again = await holdEngine(s.context, 'scripta');
+  // Home, too, leads home before the engine has come, once; and the engine failing after that
+  // leaves the home screen be.
+  const failing = await holdEngine(s.context, 'scripta');
   await s.page.goto(new URL('?game=scripta&opponent=human&pace=0', BASE).href);
   await s.page.waitForSelector('header [data-action="rules"][disabled]');
   await s.page.click('[data-action="home"]');
   await s.page.waitForSelector('[data-action="resume"][data-game="latrunculi"]');
-  again();
-  await s.page.waitForTimeout(300);
+  const steps = await s.page.evaluate(() => history.length);
+  await s.page.click('main [data-action="rules"]');
+  await s.page.click('[data-action="home"]');
+  await s.page.waitForSelector('[data-action="resume"][data-game="latrunculi"]');
+  assert.equal(await s.page.evaluate(() => history.length), steps + 2, 'one step for each tap');
+  failing('fail');
+  await s.page.waitForTimeout(500);
   assert.ok(await s.page.locator('[data-action="start"]').isVisible(), 'the home screen stays');
   await close(s);
 });

@@ -93,18 +93,24 @@ export async function mountGame(root, ctx, spec) {
   const left = { destroy() {} };
   if (overtaken()) return left;
   const c = frame(root, ctx, spec);
-  // Until the engine is here nothing can be played: the buttons wait too, and the header's that
-  // need the game (Home, the language and the theme serve at once).
+  // Until the engine is here nothing can be played: the buttons wait, and so do the header's
+  // Rules, Record and New game, which need the game (Home, the language and the theme do not).
   const header = root.querySelectorAll('header button:is([data-action="rules"], [data-action="records"], [data-action="new"])');
   const waiting = [...Object.values(c.dom.buttons), ...header];
   for (const b of waiting) b.disabled = true;
-  // Home leads home before the engine has come: a slow network is no dead end.
+  // Home leads home before the engine has come: a slow network is no dead end. Once, and only
+  // while this screen has the page (`root` is every screen's).
   const homeWhileLoading = (event) => {
-    if (event.target.closest('[data-action="home"]')) ctx.go('./');
+    if (overtaken() || !event.target.closest('[data-action="home"]')) return;
+    root.removeEventListener('click', homeWhileLoading);
+    ctx.go('./');
   };
   root.addEventListener('click', homeWhileLoading);
   try {
     c.engine = await ctx.ready(c.GAME.id);
+  } catch (error) {
+    // An engine that fails for a screen already left is the next visit's to meet.
+    if (!overtaken()) throw error;
   } finally {
     root.removeEventListener('click', homeWhileLoading);
   }

@@ -196,6 +196,12 @@ async function playing(root, ctx, hello, seat) {
   const game = ctx.games[session.state.game];
   document.body.classList.remove('ready');
   const screen = await game.mount(root, { ...ctx, online: session, onlinePlay });
+  // Left while the engine came: the game screen drew nothing, and nor does the rest.
+  if (ctx.current?.() === false) {
+    session.client.close();
+    screen.destroy();
+    return { screen: { destroy() {} } };
+  }
   const card = seat?.invite && session.state.status === 'waiting' ? inviteCard(root, ctx, seat) : null;
   const stop = session.listen((message) => {
     if (!message.state) return;
