@@ -82,8 +82,8 @@ const camel = (action) => action.replace(/-(\w)/g, (_, letter) => letter.toUpper
 
 /**
  * Mounts the game of `spec` on `root`. `ctx`: {ready(game) (gives its wasm module), i18n, route,
- * worker, go(query), current() (whether this mount is still the page's latest), ...}. Resolves to {destroy} once the engine has arrived and the game is
- * drawn.
+ * worker, go(query), current() (whether this mount is still the page's latest), ...}. Resolves
+ * to {destroy} once the engine has arrived and the game is drawn.
  */
 export async function mountGame(root, ctx, spec) {
   // A screen overtaken while its module or engine loaded (the back button, a quick tap) leaves

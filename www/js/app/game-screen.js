@@ -91,8 +91,8 @@ export function sayWinner(title, t, winner, opponent) {
  * (`handoff`: {game, turn}), else the saved game of this very link (restored by
  * `restore(saved)`) unless the game is `fresh` (the home screen's Play), else `fromLink()`,
  * the game the link asks for. The page has asked before a game under way in this rule set's
- * save gives way (main.js, home.js). A save the page cannot
- * use is set aside (storage.js), never lost; every problem is pushed onto `told` as a notice.
+ * save gives way (main.js, home.js). A save the page cannot use is set aside (storage.js),
+ * never lost; every problem is pushed onto `told` as a notice.
  * `saving` is false when this screen must not write: an embedded board, a browser that
  * refuses, a save that could not be set aside and would be overwritten, or one another tab
  * played in since the page saw it (`seen`, from `saveSeen`, when it asked whether a game would
