@@ -190,3 +190,17 @@ export async function moves(page, list) {
     await page.click(`[data-square="${to}"]`);
   }
 }
+
+/**
+ * Holds back `game`'s engine (pkg/<game>_bg.wasm) until the function it resolves to is called:
+ * with 'fail', the download then fails.
+ */
+export async function holdEngine(context, game) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await context.route(`**/pkg/${game}_bg.wasm*`, async (route) => {
+    if (await held === 'fail') await route.abort();
+    else await route.continue();
+  });
+  return release;
+}

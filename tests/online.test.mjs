@@ -8,7 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, screenshotPath, says, axe } from './helpers.mjs';
+import { launch, screenshotPath, says, axe, holdEngine } from './helpers.mjs';
 import {
   skipWithoutServer, startServer, freePort, device, create, join, drop, playPart, someActions, position, version, reaches,
 } from './online-helpers.mjs';
@@ -364,12 +364,7 @@ test('an online game left while it connects leaves the screen that took its plac
     for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
     for (const key of await caches.keys()) await caches.delete(key);
   });
-  let engine;
-  const coming = new Promise((resolve) => { engine = resolve; });
-  await a.context.route('**/pkg/latrunculi_bg.wasm*', async (route) => {
-    await coming;
-    await route.continue();
-  });
+  const engine = await holdEngine(a.context, 'latrunculi');
   await a.page.goto(new URL('/?pace=0', server.base).href);
   await a.page.click(`[data-action="resume-online"][data-online="${made.id}"]`);
   await a.page.waitForSelector('header [data-action="rules"][disabled]');

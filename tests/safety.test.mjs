@@ -14,7 +14,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, launch, close, position, said, says, dice, screenshotPath, visit, moves } from './helpers.mjs';
+import { BASE, launch, close, position, said, says, dice, screenshotPath, visit, moves, holdEngine } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -72,20 +72,6 @@ async function clickAway(page, selector) {
   await ready(page);
 }
 const item = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
-
-/**
- * Holds back `game`'s engine (pkg/<game>_bg.wasm) until the function it resolves to is called:
- * with 'fail', the download then fails.
- */
-async function holdEngine(context, game) {
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await context.route(`**/pkg/${game}_bg.wasm*`, async (route) => {
-    if (await held === 'fail') await route.abort();
-    else await route.continue();
-  });
-  return release;
-}
 
 /** The home screen's Play of Latrunculi under Quintana against `opponent`. */
 async function playQuintana(page, opponent) {
