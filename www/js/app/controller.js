@@ -89,7 +89,7 @@ export async function mountGame(root, ctx, spec) {
   // A screen overtaken while its module or engine loaded (the back button, a quick tap) leaves
   // the page, and the save, to the screen that overtook it: it would have written a new game
   // over the one that screen restores.
-  const overtaken = () => ctx.current?.() === false;
+  const overtaken = () => !ctx.current();
   const left = { destroy() {} };
   if (overtaken()) return left;
   const c = frame(root, ctx, spec);

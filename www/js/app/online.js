@@ -178,11 +178,14 @@ async function playing(root, ctx, hello, seat) {
   waitingFor.dataset.online = 'connecting';
   document.body.classList.add('ready');
   const session = await connect(id, hello);
-  // Left while connecting (the back button, a quick tap): the page is another screen's now.
-  if (session.failed === 'gone' || ctx.current?.() === false) {
+  // Left while connecting or while the engine came (the back button, a quick tap): the page is
+  // another screen's now, so this one closes its connection and draws nothing more.
+  const leave = (screen) => {
     session.client?.close();
+    screen?.destroy();
     return { screen: { destroy() {} } };
-  }
+  };
+  if (session.failed === 'gone' || !ctx.current()) return leave();
   if (session.failed) return { screen: noticeScreen(root, ctx, `online.${session.failed}`) };
   // The home screen's card says who the game is with and whether it is over.
   const kept = { opponent: undefined, over: undefined };
@@ -196,12 +199,7 @@ async function playing(root, ctx, hello, seat) {
   const game = ctx.games[session.state.game];
   document.body.classList.remove('ready');
   const screen = await game.mount(root, { ...ctx, online: session, onlinePlay });
-  // Left while the engine came: the game screen drew nothing, and nor does the rest.
-  if (ctx.current?.() === false) {
-    session.client.close();
-    screen.destroy();
-    return { screen: { destroy() {} } };
-  }
+  if (!ctx.current()) return leave(screen);
   const card = seat?.invite && session.state.status === 'waiting' ? inviteCard(root, ctx, seat) : null;
   const stop = session.listen((message) => {
     if (!message.state) return;
