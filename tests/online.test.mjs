@@ -334,6 +334,38 @@ test('the online screens at a phone\'s and a tablet\'s size (screenshots to look
   }
 });
 
+test('an invitation joined on a screen left meanwhile keeps its seat and leaves the new screen alone', { skip }, async () => {
+  const a = await device(browser);
+  const made = await create(a, server.base, { game: 'latrunculi', name: 'Marcus' });
+  const b = await device(browser);
+  // The server's answer to Join is slow to come.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await b.page.route(/\/api\/games\/[^/]+\/join$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const link = new URL(made.invite);
+  link.searchParams.set('pace', '0');
+  await b.page.goto(link.href);
+  await b.page.fill('input[name="name"]', 'Livia');
+  await b.page.click('[data-action="join"]');
+  // Another language before the answer: the invitation's screen is drawn again.
+  await b.page.selectOption('[data-action="language"]', 'it');
+  await b.page.waitForSelector('html[lang="it"] [data-action="join"]:not([disabled])');
+  release();
+  await b.page.waitForTimeout(1000);
+  assert.equal(await b.page.locator('[data-online="connecting"], [data-seat]').count(), 0, 'the left screen draws nothing');
+  assert.ok(await b.page.locator('[data-action="join"]').isVisible());
+  // Join on the new screen: the invitation is used, by this visitor, whose seat is here.
+  await b.page.fill('input[name="name"]', 'Livia');
+  await b.page.click('[data-action="join"]');
+  await b.page.waitForSelector('[data-seat][data-online="playing"]');
+  assert.equal(new URL(b.page.url()).searchParams.get('invite'), null);
+  noErrors(a, b);
+  await closeAll(a, b);
+});
+
 test('an online game left while it connects leaves the screen that took its place alone', { skip }, async () => {
   const a = await device(browser);
   const made = await create(a, server.base, { game: 'latrunculi', name: 'Marcus' });

@@ -82,9 +82,17 @@ async function joining(root, ctx, info) {
         const seat = await joinGame(id, code, chosen);
         saveSeat(id, { token: seat.token, seat: seat.seat, game: info.game, rules: info.rules, opponent: info.host });
         localStorage.setItem('ludi-romani.online.name', chosen);
+        // Left while joining (another language, the back button): the seat is kept, and the
+        // screen that took this one's place, and its link, are left alone.
+        if (!ctx.current()) return resolve('left');
         history.replaceState(null, '', seatLink(ctx));
         resolve('joined');
       } catch (error) {
+        // Used by this very visitor, on a screen left while it joined: the seat is here.
+        if (error.code === 'invite-used' && loadSeat(id)) {
+          history.replaceState(null, '', seatLink(ctx));
+          return resolve('joined');
+        }
         if (error.code === 'invite-used') return resolve('used');
         join.disabled = false;
         status.textContent = t('online.joinFailed', { why: error.message });
@@ -232,15 +240,14 @@ export async function mountOnline(root, ctx) {
   const { online: id, invite, watch } = ctx.route;
   const kept = loadSeat(id);
   if (invite && !kept) {
-    let info;
-    try {
-      info = await inviteInfo(id, invite);
-    } catch {
-      return noticeScreen(root, ctx, 'online.missing');
-    }
+    const info = await inviteInfo(id, invite).catch(() => null);
+    // Left while the invitation was looked up or joined: the page is another screen's now.
+    if (!ctx.current()) return { destroy() {} };
+    if (!info) return noticeScreen(root, ctx, 'online.missing');
     if (!info.open || !ctx.games[info.game]) return noticeScreen(root, ctx, 'online.used');
     ctx.savedName = localStorage.getItem('ludi-romani.online.name');
     const joined = await joining(root, ctx, info);
+    if (joined === 'left') return { destroy() {} };
     if (joined === 'used') return noticeScreen(root, ctx, 'online.used');
     return (await playing(root, ctx, { token: loadSeat(id).token }, loadSeat(id))).screen;
   }
