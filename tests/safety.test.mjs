@@ -215,6 +215,68 @@ test('with storage disabled, or full, play goes on and the page says so once', a
   await close(l);
 });
 
+test('a game not saved here survives another language and a look at its replay', async () => {
+  const s = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0', { init: noStorage });
+  await moves(s.page, ['c2-c5', 'f7-f4']);
+  const played = await position(s.page);
+  // Another language draws the screen again: the game goes on as it stood, still unsaved.
+  await s.page.selectOption('[data-action="language"]', 'it');
+  await s.page.waitForSelector('html[lang="it"] #board[data-position]');
+  await ready(s.page);
+  assert.equal(await position(s.page), played);
+  await says(s.page, 'notice.unsaved');
+  assert.ok(await s.page.locator('[data-unsaved]').isVisible());
+  // Its replay shows this game's moves, and Back finds the game where it was.
+  await s.page.click('[data-action="records"]');
+  await s.page.click('#record-menu [data-menu="record-replay"]');
+  await s.page.waitForSelector('#replay');
+  // The start and the two moves.
+  assert.equal(await s.page.locator('.replay-turn[data-turn]').count(), 3);
+  await s.page.goBack();
+  await s.page.waitForSelector('#board[data-position]');
+  await ready(s.page);
+  assert.equal(await position(s.page), played);
+  await moves(s.page, ['d2-d4']);
+  await close(s);
+});
+
+test('words that do not arrive leave the screen and the language as they were', async () => {
+  const s = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  await moves(s.page, ['c2-c5']);
+  await s.context.route('**/js/i18n/de.js', (route) => route.abort());
+  await s.page.selectOption('[data-action="language"]', 'de');
+  await s.page.waitForFunction(() => document.querySelector('[data-action="language"]').value === 'en');
+  assert.equal(await s.page.getAttribute('html', 'lang'), 'en');
+  // The board still plays, and a reload still starts, in English.
+  await moves(s.page, ['f7-f4']);
+  await s.page.reload();
+  await ready(s.page);
+  assert.equal(await s.page.getAttribute('html', 'lang'), 'en');
+  assert.match(await position(s.page), /./);
+  await close(s);
+});
+
+test('an engine that does not arrive says so, offers to try again and leads home', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', serviceWorkers: 'block' });
+  let blocked = true;
+  await context.route('**/pkg/latrunculi_bg.wasm', (route) => (blocked ? route.abort() : route.continue()));
+  const s = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0', { context });
+  const panel = s.page.locator('[data-notice="engine-unfetched"]');
+  await panel.waitFor();
+  await s.page.screenshot({ path: screenshotPath('safety-engine-unfetched-phone.png') });
+  await panel.locator('[data-action="home"]').click();
+  await s.page.waitForSelector('[data-action="start"]');
+  // Back to the game once the network is back: Try again loads it.
+  await s.page.goBack();
+  await panel.waitFor();
+  blocked = false;
+  await clickAway(s.page, '[data-notice="engine-unfetched"] [data-action="try-again"]');
+  await s.page.waitForSelector('#board[data-position]');
+  assert.equal(await panel.count(), 0);
+  await moves(s.page, ['c2-c5']);
+  await close(s);
+});
+
 test('two tabs on one game: the later owns it, the earlier says so, stops saving and can take it back', async () => {
   const query = '?game=scripta&opponent=human&seed=8';
   const first = await start(query);

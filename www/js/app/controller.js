@@ -58,6 +58,7 @@ import { startingGame, sayWinner } from './game-screen.js';
 import { maybeComputer } from './computer-turn.js';
 import { safeguards } from './safeguards.js';
 import { isFatal } from './fault.js';
+import { troublePanel } from './panel.js';
 import { noticeWords, joined } from './notices.js';
 import { createNewGameDialog, createPageDialog } from './dialogs.js';
 import { playedRules } from './strength.js';
@@ -106,11 +107,14 @@ export async function mountGame(root, ctx, spec) {
     ctx.go('./');
   };
   root.addEventListener('click', homeWhileLoading);
+  let unfetched = false;
   try {
     c.engine = await ctx.ready(c.GAME.id);
   } catch (error) {
-    // An engine that fails for a screen already left is the next visit's to meet.
-    if (!overtaken()) throw error;
+    // A trap brings up the error view (main.js), a download that failed says so below; for a
+    // screen already left, either is the next visit's to meet.
+    if (isFatal(error) && !overtaken()) throw error;
+    unfetched = true;
   } finally {
     root.removeEventListener('click', homeWhileLoading);
   }
@@ -118,6 +122,7 @@ export async function mountGame(root, ctx, spec) {
     c.commandLine.destroy();
     return left;
   }
+  if (unfetched) return engineUnfetched(c);
   for (const b of waiting) b.disabled = false;
   begin(c);
   attachDialogs(c);
@@ -141,6 +146,26 @@ export async function mountGame(root, ctx, spec) {
     c.i18n.pages().catch(() => {});
   });
   return { destroy: () => teardown(c, detach) };
+}
+
+/**
+ * The engine did not arrive (the network; offline before the offline copy was whole): the
+ * screen says so and offers to try again, by a reload (a browser remembers a failed import
+ * for the page's life; no game has started here, so the save is as it was), or to go home.
+ */
+function engineUnfetched(c) {
+  const { t } = c;
+  troublePanel(c.root, c.i18n, {
+    notice: 'engine-unfetched',
+    title: t('fault.title'),
+    text: t('notice.engineUnfetched'),
+    record: () => '',
+    actions: [
+      { action: 'try-again', text: t('action.tryAgain'), run: () => location.reload() },
+      { action: 'home', text: t('action.home'), run: () => c.ctx.go('./') },
+    ],
+  });
+  return { destroy: () => c.commandLine.destroy() };
 }
 
 /**
@@ -594,6 +619,7 @@ function attachEvents(c) {
 
 function teardown(c, detach) {
   c.life.destroyed = true;
+  if (!c.ctx.online) c.safe.keepUnsaved(c.get().game);
   c.safe.destroy();
   detach();
   c.detachKeys();

@@ -116,6 +116,13 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   // A game taken over after its first turn is under way, whether or not its saved data holds
   // those turns (a record without its seed hands over the board alone).
   const start = { game: handoff?.game ?? null, opponent: linked ?? HUMAN, saving: storage.canSave() && !meanwhile, begun: Boolean(handoff?.turn) };
+  // This link's game as it stood when its screen closed unsaved (another language, Back after
+  // a replay): it goes on, still unsaved, over the save it could not write.
+  const unsaved = anew ? null : storage.unsavedGame(GAME.id, slotOf(GAME.id, route.rules));
+  if (unsaved && cleanOrigin(unsaved.origin) === cleanOrigin(route.origin)) {
+    told.push({ notice: storage.canSave() ? 'savedMeanwhile' : 'unsaved' });
+    return { game: restore(unsaved.saved), opponent: unsaved.opponent, saving: false, begun: unsaved.begun };
+  }
   // Once kept aside, the save goes from where it was found, so it is not said again next time.
   const setAside = (kind) => {
     start.saving = start.saving && storage.setAside(GAME.id, kind, stored.text);

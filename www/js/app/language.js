@@ -1,7 +1,7 @@
 // The language switcher: a small box showing the language's code (DE, FR…) with the real
 // <select data-action="language"> lying invisibly over it, so a tap opens the phone's own list,
 // where each language is named in itself. Choosing one hands its code to `choose`; the router
-// redraws the screen in it.
+// redraws the screen in it, or answers false when it cannot, and the switch goes back.
 
 import { LANGUAGES, nativeName } from '../i18n/index.js';
 
@@ -23,7 +23,9 @@ export function languageSwitcher(i18n, choose) {
     select.append(option);
   }
   select.value = i18n.lang;
-  select.addEventListener('change', () => choose(select.value));
+  select.addEventListener('change', async () => {
+    if (!(await choose(select.value))) select.value = i18n.lang;
+  });
   box.append(code, select);
   return box;
 }

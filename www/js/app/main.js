@@ -72,18 +72,31 @@ async function boot() {
 
   // The language: the link's `lang`, else the visitor's last choice, else the browser's. A
   // link's language is remembered, so a class sent to `?lang=la` stays in Latin on every screen.
+  // The switch's choice is also held for the page's life: a browser that refuses storage
+  // keeps it too.
+  let chosen = null;
   async function speak(route) {
     if (languageOf(route.lang)) saveLanguage(languageOf(route.lang));
-    const lang = pickLanguage([route.lang, loadLanguage(), ...(navigator.languages ?? [])]);
+    const lang = pickLanguage([route.lang, chosen, loadLanguage(), ...(navigator.languages ?? [])]);
     if (i18n?.lang === lang) return;
-    i18n = await loadI18n(lang);
+    // Words that cannot be fetched (offline, before the offline copy is whole) fall back to
+    // English, which came with the page, rather than leave every visit at an error.
+    i18n = await loadI18n(lang).catch(() => loadI18n('en'));
     games = gameCatalogue(later, i18n);
-    document.documentElement.lang = lang;
+    document.documentElement.lang = i18n.lang;
     document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('app.description'));
   }
 
-  // Switching redraws the screen at once; a game comes back from its save, as after a reload.
-  function chooseLanguage(lang) {
+  // Switching redraws the screen once its words are here: a game comes back from its save, as
+  // after a reload, or as it stood where it was not saved here (storage.js `keepUnsaved`).
+  // Words that cannot be fetched change nothing; the switch goes back to the language shown.
+  async function chooseLanguage(lang) {
+    try {
+      await loadI18n(lang);
+    } catch {
+      return false;
+    }
+    chosen = lang;
     saveLanguage(lang);
     const params = new URLSearchParams(location.search);
     if (params.has('lang')) {
@@ -91,6 +104,7 @@ async function boot() {
       history.replaceState(null, '', `?${params}`);
     }
     mount(readRoute(location.search));
+    return true;
   }
 
   // The language and theme switches join the screen's header once it is drawn: a game screen

@@ -64,8 +64,13 @@ export function refusal({ t }, refused, text) {
   return { kind: 'line', line, text: t('record.bad.line', { line, text: cut(written, QUOTED) }) };
 }
 
+// The record last handed to the replay screen, held for the page's life too: a browser that
+// refuses to store it (or whose storage is full) still shows that one, not none or an older.
+let handed = null;
+
 /** Keeps the record on show (canonical text) and the turn looked at, for the replay screen. */
 export function keepReplay(text, turn = 0) {
+  handed = { text, turn };
   try {
     localStorage.setItem(REPLAY_KEY, JSON.stringify({ text, turn }));
     return true;
@@ -74,8 +79,12 @@ export function keepReplay(text, turn = 0) {
   }
 }
 
-/** The record kept for the replay screen: {text, turn}, or null (storage is untrusted). */
+/**
+ * The record kept for the replay screen: {text, turn}, the one handed in this page's life,
+ * else the stored one (storage is untrusted), else null.
+ */
 export function keptReplay() {
+  if (handed) return handed;
   try {
     const data = JSON.parse(localStorage.getItem(REPLAY_KEY) ?? 'null');
     if (!data || typeof data.text !== 'string') return null;

@@ -111,6 +111,21 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, begun
     kept: reloads,
     /** The game with its engine calls watched. */
     guard: (game) => guard(game, fail),
+    /**
+     * Keeps `game` as it stands for the page's life when a reload would not find it (not saved
+     * here, storage.js `keepUnsaved`), else forgets any game kept so; not an embedded board's
+     * (never kept), nor after the engine failed (the next screen starts a fresh page).
+     */
+    keepUnsaved(game) {
+      if (embedded || kept.failed) return;
+      let entry = null;
+      try {
+        if (!reloads()) entry = { origin: route.origin, saved: guard(game, fail).save(), opponent: opponent(), begun: begun() };
+      } catch {
+        // The guard has brought up the error view: nothing to keep.
+      }
+      storage.keepUnsaved(GAME.id, slot, entry);
+    },
     /** Keeps the game's record and saves it, unless its engine failed. */
     save(game, over) {
       if (kept.failed) return;

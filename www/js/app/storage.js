@@ -95,6 +95,23 @@ export function writeGame(game, save) {
   return true;
 }
 
+// Games the page played but could not save here (the browser refused, or another tab owns the
+// save), by save key, for the page's life: the same link shown again (another language, the
+// back button after a replay) goes on with that game rather than the save's.
+const unsaved = new Map();
+
+/**
+ * Keeps `entry` ({origin, saved, opponent, begun}), the game of `game`'s `slot` as it stood
+ * when its screen closed unsaved, for the page's life; null forgets it (its screen saved it).
+ */
+export function keepUnsaved(game, slot, entry) {
+  if (entry) unsaved.set(saveKey(game, slot), entry);
+  else unsaved.delete(saveKey(game, slot));
+}
+
+/** The game kept by `keepUnsaved` for `game`'s `slot`, or null. */
+export const unsavedGame = (game, slot) => unsaved.get(saveKey(game, slot)) ?? null;
+
 /**
  * Keeps a save the page cannot use (`kind` 'broken' or 'newer') under a key of its own, so a
  * newer page or a person can still recover it; false when it could not be kept.

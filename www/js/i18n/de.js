@@ -266,6 +266,7 @@ export default {
   'notice.rulesFailed': 'Die Regeln konnten nicht geladen werden. Prüfe die Verbindung und lade die Seite neu: Deine Partie bleibt erhalten.',
   'notice.rulesFailedUnsaved': 'Die Regeln konnten nicht geladen werden: Prüfe die Verbindung. Ein Neuladen der Seite lädt sie, aber diese Partie ist nicht gespeichert und ginge verloren.',
   'notice.rulesPageFailed': 'Die Regeln konnten nicht geladen werden. Prüfe die Verbindung und versuche es dann noch einmal.',
+  'notice.engineUnfetched': 'Das Spiel konnte nicht geladen werden. Prüfe die Verbindung und versuche es dann noch einmal.',
   'notice.hintFailed': 'Diesmal kein Tipp ({why}).',
   'notice.unsaved': 'Dieser Browser lässt die Seite nicht speichern: Spiel ruhig weiter, aber beim Schließen der Seite geht die Partie verloren.',
   'notice.savedMeanwhile': 'Ein anderer Tab hat inzwischen eine Partie nach diesen Regeln gespielt: Sie bleibt erhalten, diese neue Partie wird nicht gespeichert. Lade neu, um zu ihr zurückzukehren.',

@@ -266,6 +266,7 @@ export default {
   'notice.rulesFailed': 'The rules could not load. Check the connection, then reload the page: your game is kept.',
   'notice.rulesFailedUnsaved': 'The rules could not load: check the connection. Reloading the page would load them, but this game is not saved and would be lost.',
   'notice.rulesPageFailed': 'The rules could not load. Check the connection, then try again.',
+  'notice.engineUnfetched': 'The game could not load. Check the connection, then try again.',
   'notice.hintFailed': 'No hint this time ({why}).',
   'notice.unsaved': 'This browser does not let the page save: play on, but the game is lost when the page closes.',
   'notice.savedMeanwhile': 'Another tab played a game of these rules meanwhile: it is kept, and this new game is not saved. Reload to go back to it.',

@@ -270,6 +270,7 @@ export default {
   'notice.rulesFailed': 'Les règles n’ont pas pu se charger. Vérifiez la connexion, puis rechargez la page : votre partie est conservée.',
   'notice.rulesFailedUnsaved': 'Les règles n’ont pas pu se charger : vérifiez la connexion. Recharger la page les afficherait, mais cette partie n’est pas enregistrée et serait perdue.',
   'notice.rulesPageFailed': 'Les règles n’ont pas pu se charger. Vérifiez la connexion, puis réessayez.',
+  'notice.engineUnfetched': 'Le jeu n’a pas pu se charger. Vérifiez la connexion, puis réessayez.',
   'notice.hintFailed': 'Pas de conseil cette fois ({why}).',
   'notice.unsaved': 'Ce navigateur ne permet pas à la page d’enregistrer : vous pouvez jouer, mais la partie sera perdue à la fermeture de la page.',
   'notice.savedMeanwhile': 'Un autre onglet a joué entre-temps une partie avec ces règles : elle est conservée, et cette nouvelle partie n’est pas enregistrée. Rechargez la page pour y revenir.',

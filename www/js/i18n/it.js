@@ -273,6 +273,7 @@ export default {
   'notice.rulesFailed': 'Le regole non si sono caricate. Controlla la connessione, poi ricarica la pagina: la partita resta salvata.',
   'notice.rulesFailedUnsaved': 'Le regole non si sono caricate: controlla la connessione. Ricaricando la pagina si caricherebbero, ma questa partita non è salvata e andrebbe persa.',
   'notice.rulesPageFailed': 'Non è stato possibile caricare le regole. Controlla la connessione, poi riprova.',
+  'notice.engineUnfetched': 'Non è stato possibile caricare il gioco. Controlla la connessione, poi riprova.',
   'notice.hintFailed': 'Niente consiglio, questa volta ({why}).',
   'notice.unsaved': 'Questo browser non permette alla pagina di salvare: puoi giocare, ma chiudendo la pagina la partita va persa.',
   'notice.savedMeanwhile': 'Un’altra scheda ha giocato nel frattempo una partita con queste regole: resta salvata, e questa nuova partita non viene salvata. Ricarica la pagina per tornarci.',

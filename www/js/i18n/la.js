@@ -267,6 +267,7 @@ export default {
   'notice.rulesFailed': 'Leges adferri non potuerunt. Conexionem inspice, deinde paginam renova: ludus tuus servatur.',
   'notice.rulesFailedUnsaved': 'Leges adferri non potuerunt: conexionem inspice. Pagina renovata adferrentur, sed hic ludus non servatur et periret.',
   'notice.rulesPageFailed': 'Leges adferri non potuerunt. Conexum inspice, deinde iterum tempta.',
+  'notice.engineUnfetched': 'Ludus adferri non potuit. Conexum inspice, deinde iterum tempta.',
   'notice.hintFailed': 'Hac vice nullum consilium ({why}).',
   'notice.unsaved': 'Hic navigator paginam servare non sinit: lude, sed pagina clausa ludus peribit.',
   'notice.savedMeanwhile': 'Alia pagina interim ludum his legibus lusit: servatur, hic novus ludus non servatur. Paginam renova ut ad eum redeas.',
