@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, close, position, says, screenshotPath } from './helpers.mjs';
+import { launch, open, close, position, says, screenshotPath, visit } from './helpers.mjs';
 import { createI18n } from '../www/js/i18n/index.js';
 
 const { t } = createI18n('en');
@@ -599,6 +599,19 @@ test('Centurio in the page: the longest move of the opening and the middle game 
     console.log(`Centurio in the page under ${rules}: longest move ${m.opening.toFixed(0)} ms in the opening, ${m.middle.toFixed(0)} ms in the middle game (${m.moves} moves)`);
     assert.equal(m.refused, null, rules);
     assert.ok(m.middleMoves >= 20, `${rules}: ${JSON.stringify(m)}`);
+  }
+  await close(s);
+});
+
+test('a rules page draws only the captures its rules have: the corner under Piso, not Quintana', async () => {
+  const s = await open(browser);
+  const captions = () => s.page.$$eval('figure.diagram', (figures) => figures.map((f) => f.dataset.say));
+  for (const [rules, corner] of [['piso', true], ['quintana', false], ['start%3Drows%2Cmove%3Drook%2Ccorner%3Doff%2Cnoback%3Don%2Cwin%3Dall', false]]) {
+    await visit(s.page, `?page=rules&game=latrunculi&rules=${rules}`);
+    await s.page.waitForSelector('main[data-rules-page="latrunculi"]');
+    const shown = await captions();
+    assert.ok(shown.includes('diagram.latrunculi.custodial'), rules);
+    assert.equal(shown.includes('diagram.latrunculi.corner'), corner, rules);
   }
   await close(s);
 });

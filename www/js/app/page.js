@@ -58,7 +58,11 @@ export function renderPage(body, { t }, page) {
   for (const section of page.sections) {
     if (section.heading) article.append(heading(3, t(section.heading)));
     for (const key of section.paragraphs ?? []) article.append(paragraph(t(key)));
-    for (const { caption, draw } of section.figures ?? []) article.append(figure(t(caption), draw));
+    for (const { caption, draw } of section.figures ?? []) {
+      const fig = figure(t(caption), draw);
+      fig.dataset.say = caption;
+      article.append(fig);
+    }
     if (section.list) article.append(list(section.list.map((key) => t(key))));
     if (section.nodes) article.append(...section.nodes());
   }

@@ -116,7 +116,11 @@ const SCHADLER_CHOICES = ['latrunculi.schadler.choice1', 'latrunculi.schadler.ch
 // Every named reading's page, and your own rules'.
 const READINGS = {
   piso: contents({ rules: ['latrunculi.piso.start', 'latrunculi.piso.move', 'latrunculi.piso.capture', 'latrunculi.piso.noback', 'latrunculi.piso.win'], figures: PLAIN }),
-  quintana: contents({ rules: ['latrunculi.quintana.start', 'latrunculi.quintana.move', 'latrunculi.quintana.capture', 'latrunculi.quintana.win'], figures: PLAIN }),
+  quintana: contents({
+    rules: ['latrunculi.quintana.start', 'latrunculi.quintana.move', 'latrunculi.quintana.capture', 'latrunculi.quintana.win'],
+    figures: PLAIN,
+    choices: ['latrunculi.choice1', 'latrunculi.choice4', 'latrunculi.quintana.choice1'],
+  }),
   'schadler-1994': freezing([...SCHADLER, ...SCHADLER_END], ['freeze', 'remove', 'leap'], 'latrunculi.schadler.history', SCHADLER_CHOICES),
   'schadler-2001': freezing([...SCHADLER, 'latrunculi.schadler.between', ...SCHADLER_END], ['freeze', 'remove', 'leap', 'between'], 'latrunculi.schadler.history', [...SCHADLER_CHOICES, 'latrunculi.schadler.choice4']),
   seneca: freezing(SENECA, ['freeze', 'removeFree', 'leapOwn'], 'latrunculi.seneca.history', ['latrunculi.schadler.choice1', 'latrunculi.schadler.choice2', 'latrunculi.seneca.choice1']),
@@ -144,18 +148,38 @@ const family = (name) => contents({
   choices: adding(['latrunculi.ludii.choice1', 'latrunculi.ludii.choice2']),
 });
 
+/**
+ * Whether counters are taken in the corners under `rules`, as the engine reads them; rules it
+ * refuses are played as Piso's, which take them.
+ */
+function cornersCapture(engine, rules) {
+  let game;
+  try {
+    game = new engine.LatrunculiGame(rules, undefined, '1');
+  } catch {
+    return true;
+  }
+  try {
+    return game.snapshot().cornersCapture;
+  } finally {
+    game.free();
+  }
+}
+
 /** The rules page for `rules` (a preset name or key=value text), into `body`. */
 export function renderRules(body, i18n, engine, rules) {
   const { t } = i18n;
   const preset = presetOf(rules);
   const board = GAME.familyOf(preset);
   const reading = board ? family(board.family) : READINGS[preset];
+  // The corner capture is shown only where the rules played have it (not Quintana's).
+  const corners = cornersCapture(engine, rules ?? GAME.presets[0]);
   const name = board ? `${t(`rules.latrunculi.${board.family}`)} ${board.size.replace('x', ' × ')}` : t(`rules.latrunculi.${preset}`);
   return renderPage(body, i18n, {
     title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${name}`,
     sections: [
       { paragraphs: [reading.goal, ...reading.rules] },
-      { heading: reading.heading, figures: reading.figures.map(figureOf(i18n, engine)) },
+      { heading: reading.heading, figures: reading.figures.filter((name) => name !== 'corner' || corners).map(figureOf(i18n, engine)) },
       { heading: 'page.history', paragraphs: reading.history },
       { heading: 'page.choices', list: reading.choices },
       { heading: 'page.teachers', paragraphs: ['latrunculi.teachers'] },

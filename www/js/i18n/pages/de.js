@@ -53,6 +53,7 @@ export default {
   'latrunculi.choice3': '„Rest für mich setzen“ verteilt die übrigen Steine beider Seiten zufällig, in der üblichen Reihenfolge.',
   'latrunculi.choice4': 'Nur der gezogene Stein schlägt; ein Zug kann mehrere Steine schlagen.',
   'latrunculi.choice5': 'Weiß setzt zuerst und zieht zuerst.',
+  'latrunculi.quintana.choice1': 'Weiß zieht zuerst.',
   'latrunculi.source1': 'Locus Ludi, Universität Freiburg (Schweiz): Ludus latrunculorum (nach der Laus Pisonis).',
   'latrunculi.source2': 'Museum Quintana, Künzing: die Regeln zum Spiel aus dem Kastell.',
   'latrunculi.source3': 'U. Schädler (1994, 2001), Rekonstruktionen der Latrunculi; das Ludii-Portal nennt weitere.',

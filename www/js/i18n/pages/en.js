@@ -54,6 +54,7 @@ export default {
   'latrunculi.choice3': '"Place the rest for me" fills the remaining placements of both sides at random, in the usual order.',
   'latrunculi.choice4': 'Only the counter that moves captures; several counters can be taken by one move.',
   'latrunculi.choice5': 'White places first and moves first.',
+  'latrunculi.quintana.choice1': 'White moves first.',
   'latrunculi.source1': 'Locus Ludi, University of Fribourg: Ludus latrunculorum (after the Laus Pisonis).',
   'latrunculi.source2': 'Museum Quintana, Künzing: the rules shown with the fort\'s game.',
   'latrunculi.source3': 'U. Schädler (1994, 2001), reconstructions of latrunculi; the Ludii portal lists more.',

@@ -53,6 +53,7 @@ export default {
   'latrunculi.choice3': '« Posez le reste pour moi » place au hasard les pions restants des deux camps, dans l’ordre habituel.',
   'latrunculi.choice4': 'Seul le pion qui se déplace capture ; un même coup peut prendre plusieurs pions.',
   'latrunculi.choice5': 'Les Blancs posent en premier et jouent en premier.',
+  'latrunculi.quintana.choice1': 'Les Blancs jouent en premier.',
   'latrunculi.source1': 'Locus Ludi, Université de Fribourg : Ludus latrunculorum (d’après la Laus Pisonis).',
   'latrunculi.source2': 'Museum Quintana, Künzing : les règles présentées avec le jeu du fort.',
   'latrunculi.source3': 'U. Schädler (1994, 2001), reconstitutions des latrunculi ; le portail Ludii en recense d’autres.',

@@ -53,6 +53,7 @@ export default {
   'latrunculi.choice3': '«Metti le altre per me» completa a caso i piazzamenti rimasti di tutte e due le parti, nel solito ordine.',
   'latrunculi.choice4': 'Cattura solo la pedina che si muove; con una sola mossa si possono prendere più pedine.',
   'latrunculi.choice5': 'Il Bianco piazza per primo e muove per primo.',
+  'latrunculi.quintana.choice1': 'Il Bianco muove per primo.',
   'latrunculi.source1': 'Locus Ludi, Università di Friburgo: Ludus latrunculorum (dalla Laus Pisonis).',
   'latrunculi.source2': 'Museo Quintana, Künzing: le regole esposte con il gioco del forte.',
   'latrunculi.source3': 'U. Schädler (1994, 2001), ricostruzioni dei latrunculi; il portale Ludii ne elenca altre.',

@@ -53,6 +53,7 @@ export default {
   'latrunculi.choice3': '"Pone reliquos pro me" reliquas positiones utriusque partis temere explet, ordine solito.',
   'latrunculi.choice4': 'Solus calculus qui movetur capit; uno motu plures calculi capi possunt.',
   'latrunculi.choice5': 'Albi primi ponunt et primi movent.',
+  'latrunculi.quintana.choice1': 'Albi primi movent.',
   'latrunculi.source1': 'Locus Ludi, Universitas Friburgensis: Ludus latrunculorum (secundum Laudem Pisonis).',
   'latrunculi.source2': 'Museum Quintana, Künzing: leges cum ludo castrorum ostensae.',
   'latrunculi.source3': 'U. Schädler (1994, 2001), latrunculorum restitutiones; porta Ludii plures enumerat.',

@@ -53,6 +53,7 @@ export default {
   'latrunculi.choice3': '«Расставить за меня» случайно заполняет оставшиеся места обеих сторон в обычном порядке.',
   'latrunculi.choice4': 'Берёт только та фишка, которая сходила; одним ходом можно взять несколько фишек.',
   'latrunculi.choice5': 'Белые ставят первыми и ходят первыми.',
+  'latrunculi.quintana.choice1': 'Белые ходят первыми.',
   'latrunculi.source1': 'Locus Ludi, Фрибурский университет: Ludus latrunculorum (по Laus Pisonis).',
   'latrunculi.source2': 'Музей Квинтана, Кюнцинг: правила, показанные рядом с игрой из крепости.',
   'latrunculi.source3': 'У. Шедлер (1994, 2001), реконструкции latrunculi; на портале Ludii есть и другие.',
