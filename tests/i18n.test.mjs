@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, open, close, position, screenshotPath, visit } from './helpers.mjs';
+import { BASE, launch, open, close, position, said, screenshotPath, visit } from './helpers.mjs';
 import { LANGUAGES } from '../www/js/i18n/index.js';
 
 const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lang) =>
@@ -162,6 +162,7 @@ test('the switcher redraws the game at once, keeps it, and the choice outlives a
   await page.selectOption('select[data-action="language"]', 'de');
   await page.waitForFunction(() => document.documentElement.lang === 'de' && document.body.classList.contains('ready'));
   assert.equal(await position(page), before, 'the same game, the same throw');
+  assert.doesNotMatch(await said(page), /notice\.restored/, 'the same screen, not a game come back');
   assert.equal(await page.textContent('[data-action="throw"]'), CATALOGUES.de['action.throw']);
   assert.equal(new URL(page.url()).searchParams.get('lang'), 'de', 'the link follows');
   await page.selectOption('select[data-action="language"]', 'fr');

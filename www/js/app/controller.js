@@ -220,6 +220,7 @@ function begin(c) {
     handoff: ctx.handoff,
     seen: ctx.seen,
     fresh: ctx.fresh,
+    redrawn: ctx.redrawn,
   });
   spec.setup?.(c, start.game, told);
   nameRules(c, start.game.snapshot());

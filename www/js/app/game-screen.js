@@ -88,9 +88,10 @@ export function sayWinner(title, t, winner, opponent) {
 
 /**
  * The game a screen starts with and who plays it: a game handed over by the replay screen
- * (`handoff`: {game, turn}), else the saved game of this very link (restored by
+ * (`handoff`: {game, turn}), else this link's game kept in memory when its screen closed
+ * unsaved (storage.js `keepUnsaved`), else the saved game of this very link (restored by
  * `restore(saved)`) unless the game is `fresh` (the home screen's Play), else `fromLink()`,
- * the game the link asks for. The page has asked before a game under way in this rule set's
+ * the game the link asks for; a screen `redrawn` in another language says none of these again. The page has asked before a game under way in this rule set's
  * save gives way (main.js, home.js). A save the page cannot use is set aside (storage.js),
  * never lost; every problem is pushed onto `told` as a notice.
  * `saving` is false when this screen must not write: an embedded board, a browser that
@@ -98,7 +99,7 @@ export function sayWinner(title, t, winner, opponent) {
  * played in since the page saw it (`seen`, from `saveSeen`, when it asked whether a game would
  * be replaced).
  */
-export function startingGame(GAME, route, told, { restore, fromLink, handoff, seen, fresh = false }) {
+export function startingGame(GAME, route, told, { restore, fromLink, handoff, seen, fresh = false, redrawn = false }) {
   const linked = opponentFromLink(route, GAME, told);
   // An embedded board stands alone: several on one host page play independently, and none
   // touches the visitor's own game, so it neither restores nor saves.
@@ -120,7 +121,7 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   // a replay): it goes on, still unsaved, over the save it could not write.
   const unsaved = anew ? null : storage.unsavedGame(GAME.id, slotOf(GAME.id, route.rules));
   if (unsaved && cleanOrigin(unsaved.origin) === cleanOrigin(route.origin)) {
-    told.push({ notice: storage.canSave() ? 'savedMeanwhile' : 'unsaved' });
+    if (!redrawn) told.push({ notice: storage.canSave() ? 'savedMeanwhile' : 'unsaved' });
     return { game: restore(unsaved.saved), opponent: unsaved.opponent, saving: false, begun: unsaved.begun };
   }
   // Once kept aside, the save goes from where it was found, so it is not said again next time.
@@ -139,7 +140,7 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
       start.game = restore(stored.saved);
       start.opponent = savedOpponent(stored.opponent, GAME);
       start.begun = stored.begun === true;
-      told.push({ notice: 'restored' });
+      if (!redrawn) told.push({ notice: 'restored' });
     } catch (error) {
       if (isFatal(error)) throw error;
       setAside('broken');

@@ -103,7 +103,7 @@ async function boot() {
       params.set('lang', lang);
       history.replaceState(null, '', `?${params}`);
     }
-    mount(readRoute(location.search));
+    mount(readRoute(location.search), null, null, true);
     return true;
   }
 
@@ -145,8 +145,8 @@ async function boot() {
   // rules, or a replay taken over) waits until the visitor has `confirmed` it ({seen, fresh}:
   // the save as the visitor saw it, in the question or at Play; `fresh` for the home screen's
   // Play, which never goes on with the saved game, whatever its link); an embedded board saves
-  // nothing, so it replaces nothing.
-  async function mount(route, handoff = null, confirmed = null) {
+  // nothing, so it replaces nothing. A screen `redrawn` in another language is the same screen.
+  async function mount(route, handoff = null, confirmed = null, redrawn = false) {
     if (health.failed) return location.reload();
     const turn = ++app.mounting;
     app.screen?.destroy();
@@ -167,7 +167,7 @@ async function boot() {
     const seen = confirmed ? confirmed.seen : game ? saveSeen(route.game, route.rules) : null;
     const fresh = Boolean(confirmed?.fresh);
     const current = () => turn === app.mounting;
-    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen, fresh, current };
+    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen, fresh, redrawn, current };
     if (!current()) return;
     const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
       ? replaced(games, route.game, route.rules, route.origin, Boolean(handoff)) : null;
