@@ -111,6 +111,29 @@ test('no request leaves this origin, and the app plays offline once loaded', asy
   await close(s);
 });
 
+/** The part of `selector`'s first box outside the window, as text, or null when it is all inside. */
+const outsideOf = (page, selector) => page.$eval(selector, (n) => {
+  const r = n.getBoundingClientRect();
+  const out = r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+  return out ? `${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}` : null;
+});
+
+test('a phone held sideways: the New game dialog keeps Start in reach, and the replay shows its board with Next', async () => {
+  const s = await open(browser, '?game=scripta&opponent=computer&seed=3', { viewport: { width: 844, height: 390 } });
+  await s.page.click('[data-action="new"]');
+  await s.page.waitForSelector('dialog[open]');
+  assert.equal(await outsideOf(s.page, 'dialog[open] button[value="start"]'), null, 'Start');
+  await s.page.keyboard.press('Escape');
+  await s.page.click('[data-action="records"]');
+  await s.page.click('#record-menu [data-menu="record-replay"]');
+  await s.page.waitForSelector('#replay');
+  await s.page.$eval('.replay-board', (n) => n.scrollIntoView());
+  await s.page.screenshot({ path: screenshotPath('replay-844x390.png') });
+  assert.equal(await outsideOf(s.page, '.replay-board .board'), null, 'the board');
+  assert.equal(await outsideOf(s.page, '[data-action="replay-next"]'), null, 'Next');
+  await close(s);
+});
+
 test('mark numbers and the exit word read at 11 CSS px or more on a 390 px phone', async () => {
   const s = await open(browser, at(MIDGAME), { viewport: { width: 390, height: 844 } });
   const sizes = await s.page.$$eval('#board .number, #board .exit-label', (nodes) => nodes.map((n) =>

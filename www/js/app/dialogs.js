@@ -38,7 +38,7 @@ function fieldset(legend, className, children) {
 export function createNewGameDialog(parent, { t }, game, onStart, named = {}) {
   const { levels, sides, levelAbout } = game;
   const id = named.id ?? 'new-game';
-  const { dialog, form } = modal(parent, id, '', named.title ?? t('newGame.title'));
+  const { dialog, form } = modal(parent, id, 'new-game-dialog', named.title ?? t('newGame.title'));
   form.className = 'new-game-form';
   const opponent = fieldset(t('newGame.opponent'), '', [
     radio('opponent', 'human', t('newGame.human')),
