@@ -313,6 +313,26 @@ test('two tabs on one game: the later owns it, the earlier says so, stops saving
   await close(second);
 });
 
+test('a game another tab took over comes back from its save, not as this tab left it', async () => {
+  const first = await start('./?pace=0');
+  await playQuintana(first.page, 'human');
+  await first.page.waitForSelector('#board[data-position]');
+  await moves(first.page, ['c2-c5']);
+  const second = await first.context.newPage();
+  await second.goto(first.page.url());
+  await ready(second);
+  await says(second, 'notice.restored');
+  await first.page.locator('[data-notice="taken-over"]').waitFor();
+  await moves(second, ['f7-f4']);
+  const latest = await position(second);
+  // The first tab goes back to its home screen, then on with the game: the other tab's.
+  await first.page.goBack();
+  await first.page.click('[data-action="resume"][data-game="latrunculi"]');
+  await first.page.waitForFunction((at) => document.querySelector('[data-position]')?.dataset.position === at, latest);
+  await says(first.page, 'notice.restored');
+  await close(first);
+});
+
 test('a game another tab plays while this tab\'s engine loads is kept, and the new game is not saved over it', async () => {
   const first = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
   // The second tab's engine is slow to come; its link starts another game of these rules.

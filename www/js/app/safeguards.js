@@ -55,7 +55,7 @@ export function showFault(root, ctx, game, { why: reason, record, opponent }) {
 export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, begun }) {
   const { i18n, route } = ctx;
   const { t } = i18n;
-  const kept = { record: '', failed: false };
+  const kept = { record: '', failed: false, takenOver: false };
   const record = () => kept.record;
   const slot = slotOf(GAME.id, route.rules);
 
@@ -68,6 +68,7 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, begun
 
   const keeper = createKeeper(GAME.id, slot, {
     onTakenOver: () => {
+      kept.takenOver = true;
       markUnsaved();
       troublePanel(root, i18n, {
         notice: 'taken-over',
@@ -113,14 +114,15 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, begun
     guard: (game) => guard(game, fail),
     /**
      * Keeps `game` as it stands for the page's life when a reload would not find it (not saved
-     * here, storage.js `keepUnsaved`), else forgets any game kept so; not an embedded board's
-     * (never kept), nor after the engine failed (the next screen starts a fresh page).
+     * here, storage.js `keepUnsaved`), else forgets any game kept so: a game taken over by
+     * another tab goes on there, from the save. Not an embedded board's (never kept), nor after
+     * the engine failed (the next screen starts a fresh page).
      */
     keepUnsaved(game) {
       if (embedded || kept.failed) return;
       let entry = null;
       try {
-        if (!reloads()) entry = { origin: route.origin, saved: guard(game, fail).save(), opponent: opponent(), begun: begun() };
+        if (!reloads() && !kept.takenOver) entry = { origin: route.origin, saved: guard(game, fail).save(), opponent: opponent(), begun: begun() };
       } catch {
         // The guard has brought up the error view: nothing to keep.
       }

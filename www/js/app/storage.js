@@ -95,9 +95,10 @@ export function writeGame(game, save) {
   return true;
 }
 
-// Games the page played but could not save here (the browser refused, or another tab owns the
-// save), by save key, for the page's life: the same link shown again (another language, the
-// back button after a replay) goes on with that game rather than the save's.
+// Games the page played but could not save here (the browser refused, or another tab played
+// another game in that save meanwhile), by save key, for the page's life: the same link shown
+// again (another language, the back button after a replay) goes on with that game rather than
+// the save's.
 const unsaved = new Map();
 
 /**
