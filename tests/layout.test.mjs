@@ -127,10 +127,20 @@ test('a phone held sideways: the New game dialog keeps Start in reach, and the r
   await s.page.click('[data-action="records"]');
   await s.page.click('#record-menu [data-menu="record-replay"]');
   await s.page.waitForSelector('#replay');
-  await s.page.$eval('.replay-board', (n) => n.scrollIntoView());
-  await s.page.screenshot({ path: screenshotPath('replay-844x390.png') });
-  assert.equal(await outsideOf(s.page, '.replay-board .board'), null, 'the board');
-  assert.equal(await outsideOf(s.page, '[data-action="replay-next"]'), null, 'Next');
+  for (const game of ['scripta', 'latrunculi']) {
+    if (game === 'latrunculi') {
+      await visit(s.page, '?game=latrunculi&rules=quintana&opponent=human');
+      await s.page.click('[data-action="records"]');
+      await s.page.click('#record-menu [data-menu="record-replay"]');
+      await s.page.waitForSelector('#replay');
+    }
+    await s.page.$eval('.replay-board', (n) => n.scrollIntoView());
+    await s.page.screenshot({ path: screenshotPath(`replay-${game}-844x390.png`) });
+    assert.equal(await outsideOf(s.page, '.replay-board .board'), null, `${game}: the board`);
+    assert.equal(await outsideOf(s.page, '[data-action="replay-next"]'), null, `${game}: Next`);
+    const [board, next] = await Promise.all(['.replay-board .board', '.replay-nav'].map((q) => s.page.$eval(q, (n) => n.getBoundingClientRect().toJSON())));
+    assert.ok(board.bottom <= next.top + 0.5, `${game}: the step buttons leave the board's foot in view`);
+  }
   await close(s);
 });
 

@@ -238,6 +238,70 @@ test('a game not saved here survives another language and a look at its replay',
   await says(s.page, 'notice.unsaved');
   await moves(s.page, ['d2-d4']);
   await close(s);
+
+  // Storage that takes a small write but not a game's: the copy says so, not that another tab
+  // played meanwhile (a reload would not bring this game back).
+  const f = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0', {
+    init: () => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (String(value).length > 200) throw new DOMException('full', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    },
+  });
+  await moves(f.page, ['c2-c5', 'f7-f4']);
+  await f.page.click('[data-action="records"]');
+  await f.page.click('#record-menu [data-menu="record-replay"]');
+  await f.page.waitForSelector('#replay');
+  await f.page.goBack();
+  await ready(f.page);
+  await says(f.page, 'notice.unsaved');
+  await close(f);
+});
+
+test('a game kept in memory is asked about before Play replaces it, saved again once storage takes saves, and gives way to a newer save', async () => {
+  // Storage refused: Play of the same rules asks first, with the copy's card.
+  const s = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0', { init: noStorage });
+  await moves(s.page, ['c2-c5', 'f7-f4']);
+  await s.page.click('[data-action="home"]');
+  await s.page.waitForSelector('[data-action="resume"][data-game="latrunculi"]');
+  await playQuintana(s.page, 'computer');
+  await s.page.waitForSelector('[data-notice="replace"] [data-action="resume"]');
+  await close(s);
+
+  // Storage full for one move, then free again: Continue brings the move back and saves it.
+  const f = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0');
+  await moves(f.page, ['c2-c5', 'f7-f4']);
+  await f.page.evaluate(() => {
+    window.setItemBefore = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+  });
+  await moves(f.page, ['d2-d4']);
+  const held = await position(f.page);
+  await f.page.click('[data-action="home"]');
+  await f.page.waitForSelector('[data-action="start"]');
+  await f.page.evaluate(() => { Storage.prototype.setItem = window.setItemBefore; });
+  await f.page.click('[data-action="resume"][data-game="latrunculi"]');
+  await f.page.waitForFunction((at) => document.querySelector('[data-position]')?.dataset.position === at, held);
+  assert.ok(await f.page.locator('[data-unsaved]').isHidden(), 'saved again');
+  assert.deepEqual(JSON.parse(await item(f.page, 'ludi-romani.latrunculi.quintana')).saved.moves, ['c2-c5', 'f7-f4', 'd2-d4']);
+
+  // Full again for one move; meanwhile another tab plays on from the save: its game wins.
+  await f.page.evaluate(() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; });
+  await moves(f.page, ['f8-f5']);
+  await f.page.click('[data-action="home"]');
+  await f.page.waitForSelector('[data-action="start"]');
+  await f.page.evaluate(() => { Storage.prototype.setItem = window.setItemBefore; });
+  const other = await f.context.newPage();
+  await other.goto(new URL('?game=latrunculi&rules=quintana&opponent=human&pace=0', BASE).href);
+  await ready(other);
+  await moves(other, ['e7-e5']);
+  const latest = await position(other);
+  assert.match(latest, /e7-e5/);
+  await f.page.click('[data-action="resume"][data-game="latrunculi"]');
+  await f.page.waitForFunction((at) => document.querySelector('[data-position]')?.dataset.position === at, latest);
+  await close(f);
 });
 
 test('words that do not arrive leave the screen and the language as they were', async () => {
@@ -247,13 +311,19 @@ test('words that do not arrive leave the screen and the language as they were', 
   await s.page.selectOption('[data-action="language"]', 'de');
   await s.page.waitForFunction(() => document.querySelector('[data-action="language"]').value === 'en');
   assert.equal(await s.page.getAttribute('html', 'lang'), 'en');
-  // The board still plays, and a reload still starts, in English.
+  // The board still plays.
   await moves(s.page, ['f7-f4']);
-  await s.page.reload();
-  await ready(s.page);
-  assert.equal(await s.page.getAttribute('html', 'lang'), 'en');
-  assert.match(await position(s.page), /./);
+  assert.match(await position(s.page), /f7-f4/);
   await close(s);
+  // A saved choice whose words cannot be fetched starts in English rather than not at all.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', serviceWorkers: 'block' });
+  await context.route('**/js/i18n/de.js', (route) => route.abort());
+  const d = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0', {
+    context, init: () => localStorage.setItem('ludi-romani.lang', 'de'),
+  });
+  assert.equal(await d.page.getAttribute('html', 'lang'), 'en');
+  await moves(d.page, ['c2-c5']);
+  await close(d);
 });
 
 test('an engine that does not arrive says so, offers to try again and leads home', async () => {
@@ -270,8 +340,11 @@ test('an engine that does not arrive says so, offers to try again and leads home
   await s.page.goBack();
   await panel.waitFor();
   blocked = false;
-  await clickAway(s.page, '[data-notice="engine-unfetched"] [data-action="try-again"]');
+  // Tried again in the page, which keeps what it holds in memory.
+  await s.page.evaluate(() => { window.stillThisPage = true; });
+  await s.page.click('[data-notice="engine-unfetched"] [data-action="try-again"]');
   await s.page.waitForSelector('#board[data-position]');
+  assert.equal(await s.page.evaluate(() => window.stillThisPage), true);
   assert.equal(await panel.count(), 0);
   await moves(s.page, ['c2-c5']);
   await close(s);

@@ -145,13 +145,15 @@ export async function mountGame(root, ctx, spec) {
     importWhole(spec.rulesModule).catch(() => {});
     c.i18n.pages().catch(() => {});
   });
-  return { destroy: () => teardown(c, detach) };
+  return { destroy: () => teardown(c, detach), kept: () => c.kept() };
 }
 
 /**
  * The engine did not arrive (the network; offline before the offline copy was whole): the
- * screen says so and offers to try again, by a reload (a browser remembers a failed import
- * for the page's life; no game has started here, so the save is as it was), or to go home.
+ * screen says so and offers to try again, or to go home. Trying again draws the screen again
+ * in the page, which keeps what the page holds in memory (a game not saved here, the
+ * language); a second try reloads, as a browser may remember a failed import for the page's
+ * life. No game has started here, so the save is as it was.
  */
 function engineUnfetched(c) {
   const { t } = c;
@@ -161,7 +163,7 @@ function engineUnfetched(c) {
     text: t('notice.engineUnfetched'),
     record: () => '',
     actions: [
-      { action: 'try-again', text: t('action.tryAgain'), run: () => location.reload() },
+      { action: 'try-again', text: t('action.tryAgain'), run: () => (c.ctx.tries ? location.reload() : c.ctx.again()) },
       { action: 'home', text: t('action.home'), run: () => c.ctx.go('./') },
     ],
   });
@@ -221,6 +223,7 @@ function begin(c) {
     seen: ctx.seen,
     fresh: ctx.fresh,
     redrawn: ctx.redrawn,
+    same: ctx.same,
   });
   spec.setup?.(c, start.game, told);
   nameRules(c, start.game.snapshot());
@@ -242,6 +245,7 @@ function begin(c) {
     say: (notice) => queueMicrotask(() => c.store.dispatch({ event: { kind: 'notice', notice } })),
     stop: () => { c.life.destroyed = true; },
     saving: start.saving,
+    notSaved: start.notSaved,
     begun: () => c.get().begun,
   });
   c.kept = c.safe.kept;
@@ -620,7 +624,9 @@ function attachEvents(c) {
 
 function teardown(c, detach) {
   c.life.destroyed = true;
-  if (!c.ctx.online) c.safe.keepUnsaved(c.get().game);
+  // An online game is the server's to keep (and its route names no rule set, whose copy it
+  // would otherwise forget).
+  if (!c.ctx.online) c.safe.keepUnsaved(c.get().game, c.spec.rules.over(c.snap()));
   c.safe.destroy();
   detach();
   c.detachKeys();

@@ -91,15 +91,17 @@ export function sayWinner(title, t, winner, opponent) {
  * (`handoff`: {game, turn}), else this link's game kept in memory when its screen closed
  * unsaved (storage.js `keepUnsaved`), else the saved game of this very link (restored by
  * `restore(saved)`) unless the game is `fresh` (the home screen's Play), else `fromLink()`,
- * the game the link asks for; a screen `redrawn` in another language says none of these again. The page has asked before a game under way in this rule set's
- * save gives way (main.js, home.js). A save the page cannot use is set aside (storage.js),
+ * the game the link asks for. A screen `redrawn` in another language does not say again that
+ * its copy is not saved, nor that its game is back where the save held it as it stood (`same`).
+ * The page has asked before a game under way in this rule set's save, or its copy, gives way
+ * (main.js, home.js). A save the page cannot use is set aside (storage.js),
  * never lost; every problem is pushed onto `told` as a notice.
  * `saving` is false when this screen must not write: an embedded board, a browser that
  * refuses, a save that could not be set aside and would be overwritten, or one another tab
  * played in since the page saw it (`seen`, from `saveSeen`, when it asked whether a game would
  * be replaced).
  */
-export function startingGame(GAME, route, told, { restore, fromLink, handoff, seen, fresh = false, redrawn = false }) {
+export function startingGame(GAME, route, told, { restore, fromLink, handoff, seen, fresh = false, redrawn = false, same = false }) {
   const linked = opponentFromLink(route, GAME, told);
   // An embedded board stands alone: several on one host page play independently, and none
   // touches the visitor's own game, so it neither restores nor saves.
@@ -118,11 +120,20 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   // those turns (a record without its seed hands over the board alone).
   const start = { game: handoff?.game ?? null, opponent: linked ?? HUMAN, saving: storage.canSave() && !meanwhile, begun: Boolean(handoff?.turn) };
   // This link's game as it stood when its screen closed unsaved (another language, Back after
-  // a replay): it goes on, still unsaved, over the save it could not write.
-  const unsaved = anew ? null : storage.unsavedGame(GAME.id, slotOf(GAME.id, route.rules));
+  // a replay): it goes on over the save it could not write, saved again once the browser
+  // takes a save and none other is in the way.
+  const slot = slotOf(GAME.id, route.rules);
+  const unsaved = anew ? null : storage.unsavedGame(GAME.id, slot);
   if (unsaved && cleanOrigin(unsaved.origin) === cleanOrigin(route.origin)) {
-    if (!redrawn) told.push({ notice: storage.canSave() ? 'savedMeanwhile' : 'unsaved' });
-    return { game: restore(unsaved.saved), opponent: unsaved.opponent, saving: false, begun: unsaved.begun };
+    try {
+      const game = restore(unsaved.saved);
+      const saving = unsaved.why === 'unsaved' && storage.canSave() && !inTheWay(stored, route.origin);
+      if (!redrawn && !saving) told.push({ notice: unsaved.why });
+      return { game, opponent: unsaved.opponent, saving, notSaved: unsaved.why, begun: unsaved.begun };
+    } catch (error) {
+      if (isFatal(error)) throw error;
+      storage.keepUnsaved(GAME.id, slot, null);
+    }
   }
   // Once kept aside, the save goes from where it was found, so it is not said again next time.
   const setAside = (kind) => {
@@ -140,15 +151,15 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
       start.game = restore(stored.saved);
       start.opponent = savedOpponent(stored.opponent, GAME);
       start.begun = stored.begun === true;
-      if (!redrawn) told.push({ notice: 'restored' });
+      if (!same) told.push({ notice: 'restored' });
     } catch (error) {
       if (isFatal(error)) throw error;
       setAside('broken');
       told.push({ notice: 'corrupt', args: { why: error.message } });
     }
   }
-  if (meanwhile) told.push({ notice: 'savedMeanwhile' });
-  else if (!start.saving) told.push({ notice: 'unsaved' });
+  start.notSaved = meanwhile ? 'savedMeanwhile' : 'unsaved';
+  if (!start.saving) told.push({ notice: start.notSaved });
   start.game ??= fromLink();
   return start;
 }

@@ -76,7 +76,10 @@ async function boot() {
   // keeps it too.
   let chosen = null;
   async function speak(route) {
-    if (languageOf(route.lang)) saveLanguage(languageOf(route.lang));
+    if (languageOf(route.lang)) {
+      chosen = languageOf(route.lang);
+      saveLanguage(chosen);
+    }
     const lang = pickLanguage([route.lang, chosen, loadLanguage(), ...(navigator.languages ?? [])]);
     if (i18n?.lang === lang) return;
     // Words that cannot be fetched (offline, before the offline copy is whole) fall back to
@@ -90,12 +93,17 @@ async function boot() {
   // Switching redraws the screen once its words are here: a game comes back from its save, as
   // after a reload, or as it stood where it was not saved here (storage.js `keepUnsaved`).
   // Words that cannot be fetched change nothing; the switch goes back to the language shown.
+  let choosing = 0;
   async function chooseLanguage(lang) {
+    const turn = app.mounting;
+    const mine = ++choosing;
     try {
       await loadI18n(lang);
     } catch {
       return false;
     }
+    // A later choice, made while these words came, stands.
+    if (mine !== choosing) return true;
     chosen = lang;
     saveLanguage(lang);
     const params = new URLSearchParams(location.search);
@@ -103,7 +111,10 @@ async function boot() {
       params.set('lang', lang);
       history.replaceState(null, '', `?${params}`);
     }
-    mount(readRoute(location.search), null, null, true);
+    // A screen that took the page while the words came (Play, a link) is drawn in them next
+    // time; drawing its route again here would lose what it was handed. A game comes back as
+    // the same screen only where its save holds it as it stands.
+    if (turn === app.mounting) mount(readRoute(location.search), null, null, { redrawn: true, same: Boolean(app.screen?.kept?.()) });
     return true;
   }
 
@@ -145,8 +156,10 @@ async function boot() {
   // rules, or a replay taken over) waits until the visitor has `confirmed` it ({seen, fresh}:
   // the save as the visitor saw it, in the question or at Play; `fresh` for the home screen's
   // Play, which never goes on with the saved game, whatever its link); an embedded board saves
-  // nothing, so it replaces nothing. A screen `redrawn` in another language is the same screen.
-  async function mount(route, handoff = null, confirmed = null, redrawn = false) {
+  // nothing, so it replaces nothing. A screen `redrawn` in another language is the same screen,
+  // asked nothing again, and says nothing of its game where the save holds it as it stood
+  // (`same`); `tries` counts its own Try again (`again()`) after its engine did not arrive.
+  async function mount(route, handoff = null, confirmed = null, { redrawn = false, same = false, tries = 0 } = {}) {
     if (health.failed) return location.reload();
     const turn = ++app.mounting;
     app.screen?.destroy();
@@ -167,9 +180,10 @@ async function boot() {
     const seen = confirmed ? confirmed.seen : game ? saveSeen(route.game, route.rules) : null;
     const fresh = Boolean(confirmed?.fresh);
     const current = () => turn === app.mounting;
-    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen, fresh, redrawn, current };
+    const again = () => mount(route, handoff, confirmed, { tries: tries + 1 });
+    const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen, fresh, redrawn, same, tries, again, current };
     if (!current()) return;
-    const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
+    const waiting = route.screen === 'game' && game && !confirmed && !redrawn && !document.documentElement.hasAttribute('data-embed')
       ? replaced(games, route.game, route.rules, route.origin, Boolean(handoff)) : null;
     let screen;
     if (route.screen === 'replay') {

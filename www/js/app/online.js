@@ -88,6 +88,7 @@ async function joining(root, ctx, info) {
         history.replaceState(null, '', seatLink(ctx));
         resolve('joined');
       } catch (error) {
+        if (!ctx.current()) return resolve('left');
         // Used by this very visitor, on a screen left while it joined: the seat is here.
         if (error.code === 'invite-used' && loadSeat(id)) {
           history.replaceState(null, '', seatLink(ctx));
@@ -247,7 +248,7 @@ export async function mountOnline(root, ctx) {
     if (!info.open || !ctx.games[info.game]) return noticeScreen(root, ctx, 'online.used');
     ctx.savedName = localStorage.getItem('ludi-romani.online.name');
     const joined = await joining(root, ctx, info);
-    if (joined === 'left') return { destroy() {} };
+    if (!ctx.current()) return { destroy() {} };
     if (joined === 'used') return noticeScreen(root, ctx, 'online.used');
     return (await playing(root, ctx, { token: loadSeat(id).token }, loadSeat(id))).screen;
   }

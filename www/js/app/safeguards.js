@@ -49,10 +49,11 @@ export function showFault(root, ctx, game, { why: reason, record, opponent }) {
 /**
  * The safeguards of one game screen. `opponent()` is who plays now; `say(notice)` shows a
  * notice; `stop()` halts the screen's own work (the computer, a hint) when the engine failed;
- * `saving` false keeps this screen from writing at all (startingGame said why); `begun()` says
+ * `saving` false keeps this screen from writing at all (startingGame said why: `notSaved`, the
+ * notice's name); `begun()` says
  * whether the game is one taken over mid-way, saved as under way (saves.js `played`).
  */
-export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, begun }) {
+export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, notSaved = 'unsaved', begun }) {
   const { i18n, route } = ctx;
   const { t } = i18n;
   const kept = { record: '', failed: false, takenOver: false };
@@ -118,11 +119,17 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, begun
      * another tab goes on there, from the save. Not an embedded board's (never kept), nor after
      * the engine failed (the next screen starts a fresh page).
      */
-    keepUnsaved(game) {
+    keepUnsaved(game, over) {
       if (embedded || kept.failed) return;
       let entry = null;
       try {
-        if (!reloads() && !kept.takenOver) entry = { origin: route.origin, saved: guard(game, fail).save(), opponent: opponent(), begun: begun() };
+        // Why it is not saved, said again when it comes back: the browser refused a write, or
+        // what startingGame said when this screen began unsaved.
+        const why = keeper.failing() ? 'unsaved' : notSaved;
+        if (!reloads() && !kept.takenOver) {
+          const saved = guard(game, fail).save();
+          entry = { slot, origin: route.origin, saved, opponent: opponent(), over, begun: begun(), why, savedAt: new Date().toISOString() };
+        }
       } catch {
         // The guard has brought up the error view: nothing to keep.
       }

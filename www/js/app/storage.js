@@ -3,7 +3,7 @@
 // reported, never thrown, and a save the page cannot read is set aside rather than lost. The
 // format lives in saves.js; who may write a game's save (one tab at a time) in keeper.js.
 
-import { saveKey, legacyKeys, asideKey, readSave, slots } from './saves.js';
+import { saveKey, legacyKeys, asideKey, readSave, slots, saveMark, cleanOrigin } from './saves.js';
 
 const CHOICES_KEY = 'ludi-romani.choices.v1';
 /** Where class-api.js keeps this device's classes. */
@@ -97,21 +97,36 @@ export function writeGame(game, save) {
 
 // Games the page played but could not save here (the browser refused, or another tab played
 // another game in that save meanwhile), by save key, for the page's life: the same link shown
-// again (another language, the back button after a replay) goes on with that game rather than
-// the save's.
+// again (another language, Back from its replay or the home screen) goes on with that game
+// rather than the save's, and the page asks before a new game takes its place as it asks for a
+// save. A copy stands only while the save beside it is the one it was made beside (`seen`), or
+// holds another link's game: a save written since by another tab of the same game wins.
 const unsaved = new Map();
 
 /**
- * Keeps `entry` ({origin, saved, opponent, begun}), the game of `game`'s `slot` as it stood
- * when its screen closed unsaved, for the page's life; null forgets it (its screen saved it).
+ * Keeps `copy` ({slot, origin, saved, opponent, over, begun, why, savedAt}), the game of
+ * `game`'s `slot` as it stood when its screen closed unsaved, for the page's life; null
+ * forgets it (its screen saved it, or another tab took it over).
  */
-export function keepUnsaved(game, slot, entry) {
-  if (entry) unsaved.set(saveKey(game, slot), entry);
+export function keepUnsaved(game, slot, copy) {
+  const stored = loadGame(game, slot);
+  if (copy) unsaved.set(saveKey(game, slot), { ...copy, seen: stored.saved === undefined ? null : saveMark(stored) });
   else unsaved.delete(saveKey(game, slot));
 }
 
-/** The game kept by `keepUnsaved` for `game`'s `slot`, or null. */
-export const unsavedGame = (game, slot) => unsaved.get(saveKey(game, slot)) ?? null;
+/** The copy kept by `keepUnsaved` for `game`'s `slot` while it stands, or null. */
+export function unsavedGame(game, slot) {
+  const copy = unsaved.get(saveKey(game, slot));
+  if (!copy) return null;
+  const stored = loadGame(game, slot);
+  const mark = stored.saved === undefined ? null : saveMark(stored);
+  if (mark === copy.seen || (copy.why === 'savedMeanwhile' && cleanOrigin(stored.origin) !== cleanOrigin(copy.origin))) return copy;
+  unsaved.delete(saveKey(game, slot));
+  return null;
+}
+
+/** Every copy of `game` that stands (`unsavedGame`). */
+export const unsavedGames = (game) => slots(game).map((slot) => unsavedGame(game, slot)).filter(Boolean);
 
 /**
  * Keeps a save the page cannot use (`kind` 'broken' or 'newer') under a key of its own, so a

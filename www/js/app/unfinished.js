@@ -20,22 +20,36 @@ function entry(games, id, stored) {
 }
 
 /**
+ * The games of `id` the visitor has here, one per rule set: a copy kept in memory of a game
+ * not saved (storage.js `unsavedGame`) where one stands, else the save.
+ */
+function mine(id) {
+  const copies = storage.unsavedGames(id);
+  const held = new Set(copies.map((copy) => copy.slot));
+  return [...copies, ...storage.loadGames(id).filter((stored) => !held.has(stored.slot))];
+}
+
+/** The game of `id` in `slot` the visitor has here (`mine`): its copy, else its save. */
+const mineIn = (id, slot) => storage.unsavedGame(id, slot) ?? storage.loadGame(id, slot);
+
+/**
  * Every unfinished game of every game in `games`, the last played first: a game with nothing
  * played yet is no game to go back to (its link starts it again as it was).
  */
 export function unfinishedGames(games) {
-  const all = Object.keys(games).flatMap((id) => storage.loadGames(id)
+  const all = Object.keys(games).flatMap((id) => mine(id)
     .filter((stored) => !stored.over && played(stored))
     .map((stored) => entry(games, id, stored)));
   return all.sort((a, b) => String(b.stored.savedAt ?? '').localeCompare(String(a.stored.savedAt ?? '')));
 }
 
 /**
- * Which save of `id` under `rules` stands now (who wrote it, and when), or null: a screen
- * that saw it before its engine came writes over no other.
+ * Which game of `id` under `rules` the visitor has now (`mineIn`: who wrote it, and when), or
+ * null: a screen that saw it before its engine came writes over no other, and one that saw a
+ * copy in memory writes over no save it did not ask about.
  */
 export function saveSeen(id, rules) {
-  const stored = storage.loadGame(id, slotOf(id, rules));
+  const stored = mineIn(id, slotOf(id, rules));
   return stored.saved === undefined ? null : saveMark(stored);
 }
 
@@ -44,7 +58,7 @@ export function saveSeen(id, rules) {
  * replace, or null (`inTheWay`). A game finished, or with nothing played yet, gives way unasked.
  */
 export function replaced(games, id, rules, origin, always = false) {
-  const stored = storage.loadGame(id, slotOf(id, rules));
+  const stored = mineIn(id, slotOf(id, rules));
   return inTheWay(stored, origin, always) ? entry(games, id, stored) : null;
 }
 
