@@ -612,6 +612,9 @@ test('a rules page draws only the captures its rules have: the corner under Piso
     const shown = await captions();
     assert.ok(shown.includes('diagram.latrunculi.custodial'), rules);
     assert.equal(shown.includes('diagram.latrunculi.corner'), corner, rules);
+    // Nor does the capture's diagram mark corners that take nothing.
+    const crosses = await s.page.locator('figure[data-say="diagram.latrunculi.custodial"] .corner-cross').count();
+    assert.equal(crosses > 0, corner, `${rules}: corner marks`);
   }
   await close(s);
 });

@@ -12,9 +12,11 @@ import { GAME } from './meta.js';
 // what it shows (a `move`, every move of the counter it `pick`s, or the frozen counters there
 // are to remove, `removing`) and its caption. The board marks the moving counter, an arrow to
 // where it goes and the counter it takes; after `played`, the last move, a frozen counter and
-// a leap's path, as in play. What may be played comes from the engine, as in play.
+// a leap's path, as in play. What may be played comes from the engine, as in play. A diagram
+// marked `page` is drawn under the page's own rules where they take its position (its corners
+// marked only where those rules take counters there).
 const DIAGRAMS = {
-  custodial: { rules: 'piso', position: '8/8/B4B2/5B2/2W5/2B5/3W4/8 w 0,0 0,0 0 -,-', move: 'd2-c2', caption: 'diagram.latrunculi.custodial' },
+  custodial: { rules: 'piso', page: true, position: '8/8/B4B2/5B2/2W5/2B5/3W4/8 w 0,0 0,0 0 -,-', move: 'd2-c2', caption: 'diagram.latrunculi.custodial' },
   corner: { rules: 'piso', position: '8/8/4B3/5B2/8/8/W7/B1W5 w 0,0 0,0 0 -,-', move: 'c1-b1', caption: 'diagram.latrunculi.corner' },
   freeze: { rules: 'schadler-1994', position: '8/8/B4B2/8/8/1WB5/3W4/B7 w 0,0 0,0 0 -,-', played: ['d2-d3'], caption: 'diagram.latrunculi.freeze' },
   leap: { rules: 'schadler-1994', position: '8/8/B4B2/8/3B4/8/3W4/3W4 w 0,0 0,0 0 -,-', played: ['d1-d3'], move: 'd3-d5', caption: 'diagram.latrunculi.leap' },
@@ -33,8 +35,9 @@ const DIAGRAMS = {
 };
 
 /** Draws `diagram` into `box`; a picture, not a control. */
-function drawDiagram(box, i18n, engine, diagram) {
-  const game = new engine.LatrunculiGame(diagram.rules, diagram.position, '1');
+function drawDiagram(box, i18n, engine, diagram, pageRules) {
+  const game = (diagram.page && pageRules && underRules(engine, pageRules, diagram.position))
+    || new engine.LatrunculiGame(diagram.rules, diagram.position, '1');
   try {
     const last = (diagram.played ?? []).map((text) => game.play(text)).pop() ?? null;
     const snap = game.snapshot();
@@ -61,10 +64,19 @@ function drawDiagram(box, i18n, engine, diagram) {
   }
 }
 
+/** `position` as a game under `rules`, or null where the engine refuses them. */
+function underRules(engine, rules, position) {
+  try {
+    return new engine.LatrunculiGame(rules, position, '1');
+  } catch {
+    return null;
+  }
+}
+
 /** The page's figure of the diagram named `name`: its caption, and a board drawn on demand. */
-const figureOf = (i18n, engine) => (name) => ({
+const figureOf = (i18n, engine, rules) => (name) => ({
   caption: DIAGRAMS[name].caption,
-  draw: (box) => drawDiagram(box, i18n, engine, DIAGRAMS[name]),
+  draw: (box) => drawDiagram(box, i18n, engine, DIAGRAMS[name], rules),
 });
 
 /** Which rules text the page describes: a preset, or your own mix. */
@@ -153,12 +165,8 @@ const family = (name) => contents({
  * refuses are played as Piso's, which take them.
  */
 function cornersCapture(engine, rules) {
-  let game;
-  try {
-    game = new engine.LatrunculiGame(rules, undefined, '1');
-  } catch {
-    return true;
-  }
+  const game = underRules(engine, rules, undefined);
+  if (!game) return true;
   try {
     return game.snapshot().cornersCapture;
   } finally {
@@ -179,7 +187,7 @@ export function renderRules(body, i18n, engine, rules) {
     title: `${t('page.rulesTitle', { game: t('game.latrunculi') })} · ${name}`,
     sections: [
       { paragraphs: [reading.goal, ...reading.rules] },
-      { heading: reading.heading, figures: reading.figures.filter((name) => name !== 'corner' || corners).map(figureOf(i18n, engine)) },
+      { heading: reading.heading, figures: reading.figures.filter((name) => name !== 'corner' || corners).map(figureOf(i18n, engine, rules)) },
       { heading: 'page.history', paragraphs: reading.history },
       { heading: 'page.choices', list: reading.choices },
       { heading: 'page.teachers', paragraphs: ['latrunculi.teachers'] },
