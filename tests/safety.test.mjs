@@ -319,7 +319,7 @@ test('words that do not arrive leave the screen and the language as they were', 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', serviceWorkers: 'block' });
   await context.route('**/js/i18n/de.js', (route) => route.abort());
   const d = await start('?game=latrunculi&rules=quintana&opponent=human&pace=0', {
-    context, init: () => localStorage.setItem('ludi-romani.lang', 'de'),
+    context, init: () => localStorage.setItem('ludi-romani.language.v1', '"de"'),
   });
   assert.equal(await d.page.getAttribute('html', 'lang'), 'en');
   await moves(d.page, ['c2-c5']);

@@ -245,7 +245,6 @@ function begin(c) {
     say: (notice) => queueMicrotask(() => c.store.dispatch({ event: { kind: 'notice', notice } })),
     stop: () => { c.life.destroyed = true; },
     saving: start.saving,
-    notSaved: start.notSaved,
     begun: () => c.get().begun,
   });
   c.kept = c.safe.kept;

@@ -115,21 +115,25 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
   // A game played in this save since the page looked for one to replace (in another tab,
   // while this one's engine loaded) was not the one asked about, if any: it is kept, and this
   // game is not saved over it.
-  const meanwhile = inTheWay(stored, route.origin, anew) && saveMark(stored) !== seen;
+  // The visitor's copy of this rule set's game (storage.js `unsavedGame`): one agreed to (seen)
+  // covers the save it was made beside.
+  const slot = slotOf(GAME.id, route.rules);
+  const copy = storage.unsavedGame(GAME.id, slot);
+  const beside = copy && copy.seen === saveMark(stored) && saveMark(copy) === seen;
+  const meanwhile = inTheWay(stored, route.origin, anew) && saveMark(stored) !== seen && !beside;
   // A game taken over after its first turn is under way, whether or not its saved data holds
   // those turns (a record without its seed hands over the board alone).
   const start = { game: handoff?.game ?? null, opponent: linked ?? HUMAN, saving: storage.canSave() && !meanwhile, begun: Boolean(handoff?.turn) };
   // This link's game as it stood when its screen closed unsaved (another language, Back after
-  // a replay): it goes on over the save it could not write, saved again once the browser
-  // takes a save and none other is in the way.
-  const slot = slotOf(GAME.id, route.rules);
-  const unsaved = anew ? null : storage.unsavedGame(GAME.id, slot);
-  if (unsaved && cleanOrigin(unsaved.origin) === cleanOrigin(route.origin)) {
+  // a replay): it goes on over the save it could not write, saved again once the browser takes
+  // a save and no other game, nor a save the page cannot read, is in the way.
+  if (!anew && copy && cleanOrigin(copy.origin) === cleanOrigin(route.origin)) {
     try {
-      const game = restore(unsaved.saved);
-      const saving = unsaved.why === 'unsaved' && storage.canSave() && !inTheWay(stored, route.origin);
-      if (!redrawn && !saving) told.push({ notice: unsaved.why });
-      return { game, opponent: unsaved.opponent, saving, notSaved: unsaved.why, begun: unsaved.begun };
+      const game = restore(copy.saved);
+      const free = !stored.newer && !stored.error && !inTheWay(stored, route.origin);
+      const saving = free && storage.canSave();
+      if (!redrawn && !saving) told.push({ notice: free ? 'unsaved' : 'savedMeanwhile' });
+      return { game, opponent: copy.opponent, saving, begun: copy.begun };
     } catch (error) {
       if (isFatal(error)) throw error;
       storage.keepUnsaved(GAME.id, slot, null);
@@ -158,8 +162,8 @@ export function startingGame(GAME, route, told, { restore, fromLink, handoff, se
       told.push({ notice: 'corrupt', args: { why: error.message } });
     }
   }
-  start.notSaved = meanwhile ? 'savedMeanwhile' : 'unsaved';
-  if (!start.saving) told.push({ notice: start.notSaved });
+  if (meanwhile) told.push({ notice: 'savedMeanwhile' });
+  else if (!start.saving) told.push({ notice: 'unsaved' });
   start.game ??= fromLink();
   return start;
 }

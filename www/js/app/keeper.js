@@ -60,8 +60,6 @@ export function createKeeper(game, slot, { onTakenOver, onUnsaved }) {
     },
     /** Whether this tab still saves the game and its last write was taken. */
     keeping: () => !state.stopped && !state.failing,
-    /** Whether the browser refused the last write. */
-    failing: () => state.failing,
     /** Saves no more (the screen's engine failed: its last good save stays). */
     stop() {
       state.stopped = true;

@@ -156,9 +156,10 @@ async function boot() {
   // rules, or a replay taken over) waits until the visitor has `confirmed` it ({seen, fresh}:
   // the save as the visitor saw it, in the question or at Play; `fresh` for the home screen's
   // Play, which never goes on with the saved game, whatever its link); an embedded board saves
-  // nothing, so it replaces nothing. A screen `redrawn` in another language is the same screen,
-  // asked nothing again, and says nothing of its game where the save holds it as it stood
-  // (`same`); `tries` counts its own Try again (`again()`) after its engine did not arrive.
+  // nothing, so it replaces nothing. A screen `redrawn` in another language is the same screen:
+  // it says nothing again of a game not saved here, nor of its game where the save holds it as
+  // it stood (`same`); `tries` counts its own Try again (`again()`) after its engine did not
+  // arrive.
   async function mount(route, handoff = null, confirmed = null, { redrawn = false, same = false, tries = 0 } = {}) {
     if (health.failed) return location.reload();
     const turn = ++app.mounting;
@@ -183,7 +184,7 @@ async function boot() {
     const again = () => mount(route, handoff, confirmed, { tries: tries + 1 });
     const ctx = { engines, ready: later, i18n, route, worker, go, games, told, handoff, health, furnish, seen, fresh, redrawn, same, tries, again, current };
     if (!current()) return;
-    const waiting = route.screen === 'game' && game && !confirmed && !redrawn && !document.documentElement.hasAttribute('data-embed')
+    const waiting = route.screen === 'game' && game && !confirmed && !document.documentElement.hasAttribute('data-embed')
       ? replaced(games, route.game, route.rules, route.origin, Boolean(handoff)) : null;
     let screen;
     if (route.screen === 'replay') {

@@ -49,11 +49,10 @@ export function showFault(root, ctx, game, { why: reason, record, opponent }) {
 /**
  * The safeguards of one game screen. `opponent()` is who plays now; `say(notice)` shows a
  * notice; `stop()` halts the screen's own work (the computer, a hint) when the engine failed;
- * `saving` false keeps this screen from writing at all (startingGame said why: `notSaved`, the
- * notice's name); `begun()` says
+ * `saving` false keeps this screen from writing at all (startingGame said why); `begun()` says
  * whether the game is one taken over mid-way, saved as under way (saves.js `played`).
  */
-export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, notSaved = 'unsaved', begun }) {
+export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, begun }) {
   const { i18n, route } = ctx;
   const { t } = i18n;
   const kept = { record: '', failed: false, takenOver: false };
@@ -123,12 +122,9 @@ export function safeguards(root, ctx, GAME, { opponent, say, stop, saving, notSa
       if (embedded || kept.failed) return;
       let entry = null;
       try {
-        // Why it is not saved, said again when it comes back: the browser refused a write, or
-        // what startingGame said when this screen began unsaved.
-        const why = keeper.failing() ? 'unsaved' : notSaved;
         if (!reloads() && !kept.takenOver) {
           const saved = guard(game, fail).save();
-          entry = { slot, origin: route.origin, saved, opponent: opponent(), over, begun: begun(), why, savedAt: new Date().toISOString() };
+          entry = { slot, origin: route.origin, saved, opponent: opponent(), over, begun: begun(), savedAt: new Date().toISOString() };
         }
       } catch {
         // The guard has brought up the error view: nothing to keep.

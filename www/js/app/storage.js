@@ -104,7 +104,7 @@ export function writeGame(game, save) {
 const unsaved = new Map();
 
 /**
- * Keeps `copy` ({slot, origin, saved, opponent, over, begun, why, savedAt}), the game of
+ * Keeps `copy` ({slot, origin, saved, opponent, over, begun, savedAt}), the game of
  * `game`'s `slot` as it stood when its screen closed unsaved, for the page's life; null
  * forgets it (its screen saved it, or another tab took it over).
  */
@@ -120,7 +120,7 @@ export function unsavedGame(game, slot) {
   if (!copy) return null;
   const stored = loadGame(game, slot);
   const mark = stored.saved === undefined ? null : saveMark(stored);
-  if (mark === copy.seen || (copy.why === 'savedMeanwhile' && cleanOrigin(stored.origin) !== cleanOrigin(copy.origin))) return copy;
+  if (mark === copy.seen || cleanOrigin(stored.origin) !== cleanOrigin(copy.origin)) return copy;
   unsaved.delete(saveKey(game, slot));
   return null;
 }
