@@ -5,6 +5,7 @@
 
 import { actions, el, modal } from '../kit/dom.js';
 import { cut } from './notices.js';
+import { hold, holding } from './storage.js';
 
 const REPLAY_KEY = 'ludi-romani.replay.v1';
 
@@ -64,13 +65,13 @@ export function refusal({ t }, refused, text) {
   return { kind: 'line', line, text: t('record.bad.line', { line, text: cut(written, QUOTED) }) };
 }
 
-// The record last handed to the replay screen, held for the page's life too: a browser that
-// refuses to store it (or whose storage is full) still shows that one, not none or an older.
-let handed = null;
-
-/** Keeps the record on show (canonical text) and the turn looked at, for the replay screen. */
+/**
+ * Keeps the record on show (canonical text) and the turn looked at, for the replay screen:
+ * held for the page's life too, so a browser that refuses to store it (or whose storage is
+ * full) still shows that one, not none or an older.
+ */
 export function keepReplay(text, turn = 0) {
-  handed = { text, turn };
+  hold(REPLAY_KEY, { text, turn });
   try {
     localStorage.setItem(REPLAY_KEY, JSON.stringify({ text, turn }));
     return true;
@@ -84,6 +85,7 @@ export function keepReplay(text, turn = 0) {
  * else the stored one (storage is untrusted), else null.
  */
 export function keptReplay() {
+  const handed = holding(REPLAY_KEY);
   if (handed) return handed;
   try {
     const data = JSON.parse(localStorage.getItem(REPLAY_KEY) ?? 'null');

@@ -95,13 +95,24 @@ export function writeGame(game, save) {
   return true;
 }
 
-// Games the page played but could not save here (the browser refused, or another tab played
-// another game in that save meanwhile), by save key, for the page's life: the same link shown
-// again (another language, Back from its replay or the home screen) goes on with that game
-// rather than the save's, and the page asks before a new game takes its place as it asks for a
-// save. A copy stands only while the save beside it is the one it was made beside (`seen`), or
-// holds another link's game: a save written since by another tab of the same game wins.
-const unsaved = new Map();
+// What the page holds for its life beside storage, by key, where the browser may refuse to
+// keep it: a game not saved here, and the record handed to the replay screen. Games the page
+// played but could not save (the browser refused, or another tab played another game in that
+// save meanwhile) are held by save key: the same link shown again (another language, Back
+// from its replay or the home screen) goes on with that game rather than the save's, and the
+// page asks before a new game takes its place as it asks for a save. A copy stands only while
+// the save beside it is the one it was made beside (`seen`), or holds another link's game: a
+// save written since by another tab of the same game wins.
+const held = new Map();
+
+/** Holds `value` under `key` for the page's life; null forgets it. */
+export function hold(key, value) {
+  if (value === null) held.delete(key);
+  else held.set(key, value);
+}
+
+/** What `hold` holds under `key`, or null. */
+export const holding = (key) => held.get(key) ?? null;
 
 /**
  * Keeps `copy` ({slot, origin, saved, opponent, over, begun, savedAt}), the game of
@@ -110,18 +121,17 @@ const unsaved = new Map();
  */
 export function keepUnsaved(game, slot, copy) {
   const stored = loadGame(game, slot);
-  if (copy) unsaved.set(saveKey(game, slot), { ...copy, seen: stored.saved === undefined ? null : saveMark(stored) });
-  else unsaved.delete(saveKey(game, slot));
+  hold(saveKey(game, slot), copy && { ...copy, seen: stored.saved === undefined ? null : saveMark(stored) });
 }
 
 /** The copy kept by `keepUnsaved` for `game`'s `slot` while it stands, or null. */
 export function unsavedGame(game, slot) {
-  const copy = unsaved.get(saveKey(game, slot));
+  const copy = holding(saveKey(game, slot));
   if (!copy) return null;
   const stored = loadGame(game, slot);
   const mark = stored.saved === undefined ? null : saveMark(stored);
   if (mark === copy.seen || cleanOrigin(stored.origin) !== cleanOrigin(copy.origin)) return copy;
-  unsaved.delete(saveKey(game, slot));
+  hold(saveKey(game, slot), null);
   return null;
 }
 
